@@ -1,0 +1,17 @@
+// `GET admin?function=...` and `admin?feature=...` (spec §7).
+export const AdminFunction = {
+  Version: 'version',
+  IsAnyDbAdmin: 'isAnyDbAdmin',
+  IsAdminAll: 'isAdminAll',
+  IsDbAdmin: 'isDbAdmin',
+  IsS9User: 'isS9User',
+  IsExternalS9User: 'isExternalS9User',
+  User: 'user',
+} as const;
+export type AdminFunctionName = (typeof AdminFunction)[keyof typeof AdminFunction];
+
+/** Feature licence codes the client checks. */
+export const AdminFeature = { UserAdmin: 'usr', GlobalActionWeb: 'gaw' } as const;
+
+/** What the simulator reports as its version. */
+export const SERVER_VERSION = '6.1.0.44';

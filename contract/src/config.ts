@@ -1,0 +1,27 @@
+// The client's runtime configuration, served as /config.json by the simulator and by any
+// static host in production (spec §7 "GET config.json").
+export interface ClientConfig {
+  /** base of the Square9API, e.g. "/Square9API/api/" or "https://gs.example.com/Square9API/api/" */
+  apiBase: string;
+  /** base of the batch capture API */
+  captureBase: string;
+  /** base of the viewer */
+  viewerBase: string;
+  helper: {
+    host: string;
+    httpPort: number;
+    httpsPort: number;
+  };
+  /** flags that hide parts of the interface */
+  hide: {
+    globalCapture: boolean;
+    globalAction: boolean;
+    quickStart: boolean;
+    adminMenu: boolean;
+    portalConnections: boolean;
+    batchPortals: boolean;
+    extensions: boolean;
+  };
+  /** name of an external authentication provider; logout then goes to its login page */
+  externalAuthProvider: string;
+}

@@ -1,0 +1,32 @@
+// Path builders relative to the Square9API base. Shared by the client, the helper and tests.
+const q = (params: Record<string, string | number | boolean | undefined>): string => {
+  const parts = Object.entries(params)
+    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+  return parts.length ? `?${parts.join('&')}` : '';
+};
+
+export const API_ROOT = '/Square9API/api/';
+
+export const paths = {
+  query: q,
+  licenses: () => 'licenses',
+  license: (token: string) => `licenses/${encodeURIComponent(token)}`,
+  licenseManager: () => 'LicenseManager',
+  authorize: (token: string) => `authorize${q({ token })}`,
+  admin: (params: Record<string, string | number | boolean | undefined>) => `admin${q(params)}`,
+  dbs: () => 'dbs',
+  db: (db: number) => `dbs/${db}`,
+  archives: (db: number) => `dbs/${db}/archives`,
+  archive: (db: number, archive: number) => `dbs/${db}/archives/${archive}`,
+  archiveSearches: (db: number, archive: number) => `dbs/${db}/archives/${archive}/searches`,
+  searches: (db: number) => `dbs/${db}/searches`,
+  search: (db: number, search: number) => `dbs/${db}/searches/${search}`,
+  searchDocuments: (db: number, search: number, archive: number) =>
+    `dbs/${db}/searches/${search}/archive/${archive}/documents`,
+  list: (db: number, list: number) => `dbs/${db}/lists/${list}`,
+  document: (db: number, archive: number, doc: number) => `dbs/${db}/archives/${archive}/documents/${doc}`,
+  inboxes: () => 'inboxes',
+  inbox: (id: number) => `inboxes/${id}`,
+  files: () => 'files',
+};

@@ -1,0 +1,77 @@
+// Search wire types: square9api-wire.md §2.4.
+import type { FieldDefinition, FieldValue } from './fields';
+import type { OperatorCode } from './flags';
+
+export interface SearchArchiveRef {
+  ID: number;
+  Name: string;
+}
+
+/** A search prompt (`Detail[]`). `ID` is the prompt id used as the SearchCriteria key. */
+export interface SearchPrompt {
+  ID: number;
+  FID: number;
+  ListID: number;
+  ListF1: number;
+  ListF2: number;
+  Parent: number;
+  Operator: OperatorCode;
+  Prompt: string;
+  /** default or static value; a value wrapped in braces is a static condition, never prompted */
+  VAL: string;
+  Prop: number;
+  FieldType: number;
+  Mask: string;
+}
+
+export interface Search {
+  Id: number;
+  Name: string;
+  /** archive the search belongs to */
+  Parent: number;
+  /** the search's SecureId */
+  Hash: string;
+  /** SearchProps bits for the calling user */
+  Props: number;
+  Fuzzy: number;
+  /** SearchSettings bits */
+  Settings: number;
+  Grouping: string;
+  Archives: SearchArchiveRef[];
+  Detail: SearchPrompt[];
+}
+
+export interface ResultDoc {
+  Id: number;
+  Hash: string;
+  Tid: number;
+  Fields: FieldValue[];
+  Version: number;
+  RootVersionId: number;
+  User_Name: string;
+  Hits: number;
+  Permissions: number;
+  RevisionOptions: number;
+  Revisions: boolean;
+  VersionArchive: number;
+  /** with a leading dot */
+  FileType: string;
+}
+
+export interface SearchResult {
+  Count: number;
+  Docs: ResultDoc[];
+  Fields: FieldDefinition[];
+  FolderOptions: string;
+  PdfConvertStatus: boolean;
+  Terms: boolean;
+  WorkflowStatus: number;
+}
+
+export interface SearchCountResult {
+  ArchiveId: number;
+  Count: number;
+}
+
+/** Prompt id (as a string) to entered value. */
+export type SearchCriteria = Record<string, string>;

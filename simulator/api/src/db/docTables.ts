@@ -1,0 +1,61 @@
+// One document table per GlobalSearch database: doc_{dbId}, with a typed column f_{fieldId} per
+// field of that database's catalogue, plus a side table for multi-value fields and one for the
+// text of each document (content search). Table and column names are built only from integer ids
+// read from the catalogue, never from request strings.
+import type { Db } from './connection';
+import { FieldType, type FieldTypeCode } from '@gs/contract/flags';
+
+const int = (n: number): number => {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not an id: ${n}`);
+  return n;
+};
+
+export const docTable = (dbId: number): string => `doc_${int(dbId)}`;
+export const mvTable = (dbId: number): string => `doc_mv_${int(dbId)}`;
+export const textTable = (dbId: number): string => `doc_text_${int(dbId)}`;
+export const fieldColumn = (fieldId: number): string => `f_${int(fieldId)}`;
+
+/** SQLite storage of each field type: dates as ISO 8601 text (sortable), decimals as REAL. */
+export const columnType = (type: FieldTypeCode): string =>
+  type === FieldType.Integer ? 'INTEGER' : type === FieldType.Decimal ? 'REAL' : 'TEXT';
+
+export function createDocumentTables(db: Db, dbId: number): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS ${docTable(dbId)} (
+      id INTEGER PRIMARY KEY,
+      archive_id INTEGER NOT NULL,
+      -- path of the file relative to the data folder's files/ directory
+      file_path TEXT NOT NULL DEFAULT '',
+      -- extension with its dot, e.g. ".pdf"
+      file_type TEXT NOT NULL DEFAULT '',
+      file_size INTEGER NOT NULL DEFAULT 0,
+      page_count INTEGER NOT NULL DEFAULT 0,
+      version INTEGER NOT NULL DEFAULT 0,
+      root_version_id INTEGER NOT NULL DEFAULT 0,
+      created_at INTEGER NOT NULL,
+      modified_at INTEGER NOT NULL
+    ) STRICT;
+    CREATE INDEX IF NOT EXISTS ${docTable(dbId)}_by_archive ON ${docTable(dbId)}(archive_id, id);
+    CREATE TABLE IF NOT EXISTS ${mvTable(dbId)} (
+      doc_id INTEGER NOT NULL,
+      field_id INTEGER NOT NULL,
+      ordinal INTEGER NOT NULL,
+      value TEXT NOT NULL,
+      PRIMARY KEY (doc_id, field_id, ordinal)
+    ) STRICT, WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS ${mvTable(dbId)}_by_value ON ${mvTable(dbId)}(field_id, value);
+    CREATE TABLE IF NOT EXISTS ${textTable(dbId)} (
+      doc_id INTEGER PRIMARY KEY,
+      body TEXT NOT NULL
+    ) STRICT;
+  `);
+}
+
+/** Add the column of a new field to its database's document table (no-op when present). */
+export function addFieldColumn(db: Db, dbId: number, fieldId: number, type: FieldTypeCode): void {
+  const table = docTable(dbId);
+  const column = fieldColumn(fieldId);
+  const existing = db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[];
+  if (existing.some((c) => c.name === column)) return;
+  db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${columnType(type)}`);
+}

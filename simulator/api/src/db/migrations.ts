@@ -1,0 +1,242 @@
+// Schema migrations, applied in order inside one transaction each; user_version records the last.
+// Documents live in one table per GlobalSearch database (doc_{dbId}) with one column per field
+// (f_{fieldId}), as the real product keeps each database apart: see docTables.ts.
+
+export const migrations: string[] = [
+  /* 1: the catalogue, security, licences and audit */ `
+  CREATE TABLE settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  ) STRICT;
+
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+    domain TEXT NOT NULL DEFAULT '',
+    -- scrypt: "salt:hash" in hex
+    password_hash TEXT NOT NULL,
+    license_type INTEGER NOT NULL CHECK (license_type IN (1, 2, 4)),
+    email TEXT NOT NULL DEFAULT '',
+    -- member of the SSAdministrators group: administrator of every database
+    is_admin_all INTEGER NOT NULL DEFAULT 0,
+    -- may use user administration (security, users and groups)
+    is_user_admin INTEGER NOT NULL DEFAULT 0,
+    -- signs in through an external provider (SSO) rather than as a Square 9 user
+    is_external INTEGER NOT NULL DEFAULT 0,
+    can_delegate INTEGER NOT NULL DEFAULT 0
+  ) STRICT;
+
+  CREATE TABLE groups (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL COLLATE NOCASE UNIQUE
+  ) STRICT;
+
+  CREATE TABLE group_members (
+    group_id INTEGER NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    PRIMARY KEY (group_id, user_id)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE databases (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+    server TEXT NOT NULL DEFAULT '(local)'
+  ) STRICT;
+
+  -- principal_type: 1 user, 0 group (wire §4 "Security principal Type")
+  CREATE TABLE database_security (
+    database_id INTEGER NOT NULL REFERENCES databases(id) ON DELETE CASCADE,
+    principal_type INTEGER NOT NULL CHECK (principal_type IN (0, 1)),
+    principal_id INTEGER NOT NULL,
+    -- DatabaseSecurity bits: 1 admin, 2 delete batches; a row at all means access
+    level INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (database_id, principal_type, principal_id)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE lists (
+    id INTEGER PRIMARY KEY,
+    database_id INTEGER NOT NULL REFERENCES databases(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    assembly_path TEXT NOT NULL DEFAULT '',
+    assembly_parameters TEXT NOT NULL DEFAULT ''
+  ) STRICT;
+
+  CREATE TABLE list_items (
+    list_id INTEGER NOT NULL REFERENCES lists(id) ON DELETE CASCADE,
+    ordinal INTEGER NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (list_id, ordinal)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE fields (
+    id INTEGER PRIMARY KEY,
+    database_id INTEGER NOT NULL REFERENCES databases(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    -- FieldType: 1 character, 2 integer, 3 date, 4 decimal
+    type INTEGER NOT NULL CHECK (type IN (1, 2, 3, 4)),
+    size INTEGER NOT NULL DEFAULT 50,
+    mask TEXT NOT NULL DEFAULT '',
+    regex TEXT NOT NULL DEFAULT '',
+    regex_message TEXT NOT NULL DEFAULT '',
+    -- FieldProp bits
+    prop INTEGER NOT NULL DEFAULT 0,
+    list_id INTEGER NOT NULL DEFAULT 0,
+    -- dynamic lists: the parent field(s) whose values pick the list
+    parent_id INTEGER NOT NULL DEFAULT 0,
+    list_f1 INTEGER NOT NULL DEFAULT 0,
+    list_f2 INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (database_id, name)
+  ) STRICT;
+
+  -- dynamic list (Prop 128): which list a field offers for a pair of parent values
+  CREATE TABLE field_list_mappings (
+    field_id INTEGER NOT NULL REFERENCES fields(id) ON DELETE CASCADE,
+    primary_value TEXT NOT NULL,
+    secondary_value TEXT NOT NULL DEFAULT '',
+    list_id INTEGER NOT NULL REFERENCES lists(id) ON DELETE CASCADE,
+    PRIMARY KEY (field_id, primary_value, secondary_value)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE archives (
+    id INTEGER PRIMARY KEY,
+    database_id INTEGER NOT NULL REFERENCES databases(id) ON DELETE CASCADE,
+    parent_id INTEGER NOT NULL DEFAULT 0,
+    name TEXT NOT NULL,
+    -- ArchiveFlags: revision control 1, pdf convert 2, web revision 4, read only 8, versions 16
+    flags INTEGER NOT NULL DEFAULT 0,
+    folder_options INTEGER NOT NULL DEFAULT 0,
+    content_search INTEGER NOT NULL DEFAULT 0,
+    base_path TEXT NOT NULL DEFAULT '',
+    -- the Versions archive that holds old revisions of a revision-controlled archive
+    versions_archive_id INTEGER NOT NULL DEFAULT 0,
+    view_enabled INTEGER NOT NULL DEFAULT 0,
+    view_status_field INTEGER NOT NULL DEFAULT 0
+  ) STRICT;
+  CREATE INDEX archives_by_parent ON archives(database_id, parent_id);
+
+  CREATE TABLE archive_fields (
+    archive_id INTEGER NOT NULL REFERENCES archives(id) ON DELETE CASCADE,
+    field_id INTEGER NOT NULL REFERENCES fields(id) ON DELETE CASCADE,
+    ordinal INTEGER NOT NULL,
+    PRIMARY KEY (archive_id, field_id)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE archive_views (
+    archive_id INTEGER NOT NULL REFERENCES archives(id) ON DELETE CASCADE,
+    ordinal INTEGER NOT NULL,
+    label TEXT NOT NULL,
+    value TEXT NOT NULL,
+    color TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (archive_id, ordinal)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE archive_security (
+    archive_id INTEGER NOT NULL REFERENCES archives(id) ON DELETE CASCADE,
+    principal_type INTEGER NOT NULL CHECK (principal_type IN (0, 1)),
+    principal_id INTEGER NOT NULL,
+    permissions INTEGER NOT NULL,
+    PRIMARY KEY (archive_id, principal_type, principal_id)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE searches (
+    id INTEGER PRIMARY KEY,
+    database_id INTEGER NOT NULL REFERENCES databases(id) ON DELETE CASCADE,
+    -- the archive the search belongs to (0: database-level)
+    archive_id INTEGER NOT NULL DEFAULT 0,
+    name TEXT NOT NULL,
+    -- SearchSettings bits: content search 1, shown in list 4, default 8, view tabs 32
+    settings INTEGER NOT NULL DEFAULT 4,
+    fuzzy INTEGER NOT NULL DEFAULT 0,
+    grouping TEXT NOT NULL DEFAULT '',
+    records_per_page INTEGER NOT NULL DEFAULT 25
+  ) STRICT;
+  CREATE INDEX searches_by_archive ON searches(database_id, archive_id);
+
+  CREATE TABLE search_archives (
+    search_id INTEGER NOT NULL REFERENCES searches(id) ON DELETE CASCADE,
+    archive_id INTEGER NOT NULL REFERENCES archives(id) ON DELETE CASCADE,
+    ordinal INTEGER NOT NULL,
+    PRIMARY KEY (search_id, archive_id)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE search_prompts (
+    id INTEGER PRIMARY KEY,
+    search_id INTEGER NOT NULL REFERENCES searches(id) ON DELETE CASCADE,
+    ordinal INTEGER NOT NULL,
+    field_id INTEGER NOT NULL REFERENCES fields(id) ON DELETE CASCADE,
+    -- Operator: 1 equals ... 7 is not empty
+    operator INTEGER NOT NULL DEFAULT 2 CHECK (operator BETWEEN 1 AND 7),
+    prompt TEXT NOT NULL,
+    -- default value; wrapped in braces it is a static condition that is never prompted
+    value TEXT NOT NULL DEFAULT ''
+  ) STRICT;
+  CREATE INDEX search_prompts_by_search ON search_prompts(search_id, ordinal);
+
+  -- who may run a search, and per principal whether it is their default / queue / direct search
+  CREATE TABLE search_security (
+    search_id INTEGER NOT NULL REFERENCES searches(id) ON DELETE CASCADE,
+    principal_type INTEGER NOT NULL CHECK (principal_type IN (0, 1)),
+    principal_id INTEGER NOT NULL,
+    -- SearchProps bits beyond "search" (2): queue 4, default 8, direct 16
+    props INTEGER NOT NULL DEFAULT 2,
+    PRIMARY KEY (search_id, principal_type, principal_id)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE inboxes (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+    -- folder under the data directory's inboxes/ holding the files
+    path TEXT NOT NULL
+  ) STRICT;
+
+  CREATE TABLE inbox_security (
+    inbox_id INTEGER NOT NULL REFERENCES inboxes(id) ON DELETE CASCADE,
+    principal_type INTEGER NOT NULL CHECK (principal_type IN (0, 1)),
+    principal_id INTEGER NOT NULL,
+    permissions INTEGER NOT NULL,
+    PRIMARY KEY (inbox_id, principal_type, principal_id)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE licenses (
+    token TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    type INTEGER NOT NULL,
+    ip_address TEXT NOT NULL DEFAULT '',
+    -- epoch milliseconds
+    created_at INTEGER NOT NULL,
+    accessed_at INTEGER NOT NULL,
+    active INTEGER NOT NULL DEFAULT 1,
+    reg INTEGER NOT NULL DEFAULT 1
+  ) STRICT;
+  CREATE INDEX licenses_by_user ON licenses(user_id);
+
+  -- seats per licence type
+  CREATE TABLE license_seats (
+    type INTEGER PRIMARY KEY,
+    seats INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE audit (
+    id INTEGER PRIMARY KEY,
+    database_id INTEGER NOT NULL,
+    archive_id INTEGER NOT NULL,
+    document_id INTEGER NOT NULL,
+    old_archive_id INTEGER NOT NULL DEFAULT 0,
+    old_doc_id INTEGER NOT NULL DEFAULT 0,
+    user_name TEXT NOT NULL,
+    -- one of the history categories (indexed, updated, viewed, ...)
+    category TEXT NOT NULL,
+    message TEXT NOT NULL,
+    -- epoch milliseconds
+    time INTEGER NOT NULL,
+    connection_string TEXT NOT NULL DEFAULT ''
+  ) STRICT;
+  CREATE INDEX audit_by_document ON audit(database_id, document_id, time);
+  CREATE INDEX audit_by_archive ON audit(database_id, archive_id, time);
+
+  CREATE TABLE stamps (
+    id INTEGER PRIMARY KEY,
+    text TEXT NOT NULL UNIQUE
+  ) STRICT;
+  `,
+];
