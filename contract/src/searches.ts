@@ -22,6 +22,12 @@ export interface SearchPrompt {
   Prop: number;
   FieldType: number;
   Mask: string;
+  /** the field's name; the web client reads it alongside the wire doc's keys (spec §3) */
+  Name: string;
+  /** same as FieldType, under the name the web client reads */
+  Type: number;
+  MultiValue: boolean;
+  MVAL: string[];
 }
 
 export interface Search {
