@@ -22,3 +22,14 @@ export const ErrorKey = {
   NoDocumentsSelected: 'ERROR_NO_DOCUMENTS_SELECTED',
   CookieDisabled: 'COOKIE_DISABLED',
 } as const;
+
+/** ASP.NET's 400 body carries the specifics in MessageDetail. */
+export interface ErrorDetailBody extends ErrorBody {
+  MessageDetail: string;
+}
+
+/** Body Message of a 401: no credentials, wrong password, unknown or released token. */
+export const AUTHORIZATION_DENIED = 'Authorization has been denied for this request.';
+
+/** Body Message of a 400 for malformed input (bad id, bad JSON, missing parameter). */
+export const INVALID_REQUEST = 'The request is invalid.';

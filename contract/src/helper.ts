@@ -31,3 +31,17 @@ export interface HelperPackage {
   Installed: boolean;
   Version: string;
 }
+
+/** Extension packages the helper can install (Extensions Manager's list). */
+export const HELPER_PACKAGES = [
+  'Scanning',
+  'ImportExport',
+  'BulkUpdate',
+  'Launch',
+  'DataExtraction',
+] as const;
+export type HelperPackageName = (typeof HELPER_PACKAGES)[number];
+
+export interface HelperInstallRequest {
+  AppNames: HelperPackageName[];
+}

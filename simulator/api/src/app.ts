@@ -1,0 +1,98 @@
+// The simulator's express app: Square9API under /Square9API/api/ (any casing), /config.json,
+// the optional test endpoints and the optional built client with its SPA fallback.
+import express, { Router, type Express, type RequestHandler } from 'express';
+import { resolve } from 'node:path';
+import { API_ROOT } from '@gs/contract/paths';
+import { notFoundMessage } from '@gs/contract/errors';
+import type { Clock } from './clock';
+import { makeApiConfig, type ApiConfigOptions } from './config';
+import type { Db } from './db/connection';
+import { createRepos } from './db/repos';
+import { serverSecret } from './db/secureIds';
+import type { FilesOptions, RouteDeps } from './deps';
+import { createAuth } from './http/auth';
+import { apiNotFound, errorHandler, requestUri } from './http/errors';
+import { apiHeaders } from './http/headers';
+import { createLicensing } from './services/licensing';
+import { createAdminRouter } from './routes/admin';
+import { createArchivesRouter } from './routes/archives';
+import { createConfigRouter } from './routes/config';
+import { createDatabasesRouter } from './routes/databases';
+import { createLicenseManagerRouter } from './routes/licenseManager';
+import { createLicensesRouter } from './routes/licenses';
+import { createListsRouter } from './routes/lists';
+import { createSearchesRouter } from './routes/searches';
+import { createSimRouter } from './routes/sim';
+
+export interface AppOptions {
+  db: Db;
+  clock: Clock;
+  files: FilesOptions;
+  config?: ApiConfigOptions;
+  /** the built client, served at / with an SPA fallback */
+  clientDir?: string;
+  /** mount /__sim (seats, licences, clock) */
+  testEndpoints?: boolean;
+}
+
+/** Express matches mount paths case-insensitively, so this also serves /square9api/api/ etc. */
+const API_MOUNT = API_ROOT.replace(/\/$/, '');
+const UNDER_API = /^\/square9api(\/|$)/i;
+
+function createApiRouter(deps: RouteDeps): Router {
+  const api = Router();
+  api.use(apiHeaders);
+  // strict: false because ASP.NET binds bare JSON strings and numbers too
+  api.use(express.json({ strict: false, limit: '50mb', type: ['application/json', 'application/*+json'] }));
+  api.use(createLicensesRouter(deps));
+  api.use(createLicenseManagerRouter(deps));
+  api.use(createAdminRouter(deps));
+  api.use(createDatabasesRouter(deps));
+  api.use(createArchivesRouter(deps));
+  api.use(createSearchesRouter(deps));
+  api.use(createListsRouter(deps));
+  api.use(apiNotFound);
+  api.use(errorHandler);
+  return api;
+}
+
+function spaFallback(clientDir: string): RequestHandler {
+  return (req, res, next) => {
+    if (UNDER_API.test(req.path)) return next();
+    res.sendFile('index.html', { root: clientDir });
+  };
+}
+
+export function createApp(options: AppOptions): Express {
+  const { db, clock, files } = options;
+  const config = makeApiConfig(options.config);
+  const repos = createRepos(db);
+  const licensing = createLicensing(repos.licenses, clock, config.licenseIdleMinutes);
+  const auth = createAuth(repos.users, licensing, clock);
+  const deps: RouteDeps = {
+    repos,
+    clock,
+    config,
+    files,
+    licensing,
+    auth,
+    secret: db.transaction(() => serverSecret(db))(),
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(createConfigRouter(deps));
+  app.use(API_MOUNT, createApiRouter(deps));
+  if (options.testEndpoints) app.use('/__sim', express.json({ strict: false }), createSimRouter(deps));
+  if (options.clientDir) {
+    const root = resolve(options.clientDir);
+    app.use(express.static(root));
+    app.get('/{*splat}', spaFallback(root));
+  }
+  app.use((req, res) => {
+    res.status(404).json({ Message: notFoundMessage(requestUri(req)) });
+  });
+  app.use(errorHandler);
+  return app;
+}

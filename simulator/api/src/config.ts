@@ -1,0 +1,47 @@
+// Runtime settings of the API, and the ClientConfig it serves as /config.json.
+import type { ClientConfig } from '@gs/contract/config';
+import { HELPER_DEFAULT_HTTP_PORT, HELPER_DEFAULT_HTTPS_PORT } from '@gs/contract/helper';
+import { API_ROOT } from '@gs/contract/paths';
+
+export interface ApiConfig {
+  /** a licence unused for longer than this expires and frees its seat */
+  licenseIdleMinutes: number;
+  client: ClientConfig;
+}
+
+export interface ApiConfigOptions {
+  licenseIdleMinutes?: number;
+  helperHost?: string;
+  helperHttpPort?: number;
+  helperHttpsPort?: number;
+  /** anything else of the served ClientConfig (bases, hide flags, external provider) */
+  client?: Partial<Omit<ClientConfig, 'helper' | 'hide'>> & { hide?: Partial<ClientConfig['hide']> };
+}
+
+export const DEFAULT_LICENSE_IDLE_MINUTES = 20;
+
+export function makeApiConfig(options: ApiConfigOptions = {}): ApiConfig {
+  const client: ClientConfig = {
+    apiBase: API_ROOT,
+    captureBase: API_ROOT,
+    viewerBase: '/viewer/',
+    externalAuthProvider: '',
+    ...options.client,
+    hide: {
+      globalCapture: false,
+      globalAction: false,
+      quickStart: false,
+      adminMenu: false,
+      portalConnections: false,
+      batchPortals: false,
+      extensions: false,
+      ...options.client?.hide,
+    },
+    helper: {
+      host: options.helperHost ?? 'localhost',
+      httpPort: options.helperHttpPort ?? HELPER_DEFAULT_HTTP_PORT,
+      httpsPort: options.helperHttpsPort ?? HELPER_DEFAULT_HTTPS_PORT,
+    },
+  };
+  return { licenseIdleMinutes: options.licenseIdleMinutes ?? DEFAULT_LICENSE_IDLE_MINUTES, client };
+}

@@ -1,0 +1,126 @@
+// Licences (session tokens) and seats. A licence is live while active and used within the idle
+// window; callers pass the cutoff (now - idle) so the repo stays free of policy and clocks.
+import type { Db } from './connection';
+import type { LicenseTypeCode } from '@gs/contract/flags';
+
+export interface LicenseRow {
+  token: string;
+  userId: number;
+  username: string;
+  domain: string;
+  type: LicenseTypeCode;
+  ipAddress: string;
+  createdAt: number;
+  accessedAt: number;
+  active: boolean;
+  reg: number;
+}
+
+interface RawLicense {
+  token: string;
+  user_id: number;
+  username: string;
+  domain: string;
+  type: LicenseTypeCode;
+  ip_address: string;
+  created_at: number;
+  accessed_at: number;
+  active: number;
+  reg: number;
+}
+
+const toRow = (r: RawLicense): LicenseRow => ({
+  token: r.token,
+  userId: r.user_id,
+  username: r.username,
+  domain: r.domain,
+  type: r.type,
+  ipAddress: r.ip_address,
+  createdAt: r.created_at,
+  accessedAt: r.accessed_at,
+  active: r.active === 1,
+  reg: r.reg,
+});
+
+const SELECT = `SELECT l.token, l.user_id, u.name AS username, u.domain, l.type, l.ip_address,
+  l.created_at, l.accessed_at, l.active, l.reg FROM licenses l JOIN users u ON u.id = l.user_id`;
+const LIVE = `l.active = 1 AND l.accessed_at >= @cutoff`;
+
+export interface NewLicense {
+  token: string;
+  userId: number;
+  type: LicenseTypeCode;
+  ipAddress: string;
+  now: number;
+}
+
+export function createLicensesRepo(db: Db) {
+  const s = {
+    byToken: db.prepare(`${SELECT} WHERE l.token = ?`),
+    liveForUser: db.prepare(
+      `${SELECT} WHERE l.user_id = @user AND ${LIVE} ORDER BY l.accessed_at DESC LIMIT 1`,
+    ),
+    allLive: db.prepare(`${SELECT} WHERE ${LIVE} ORDER BY l.created_at, l.token`),
+    countLive: db.prepare(`SELECT COUNT(*) AS n FROM licenses l WHERE l.type = @type AND ${LIVE}`),
+    seats: db.prepare(`SELECT seats FROM license_seats WHERE type = ?`),
+    setSeats: db.prepare(
+      `INSERT INTO license_seats(type, seats) VALUES (?, ?) ON CONFLICT(type) DO UPDATE SET seats = excluded.seats`,
+    ),
+    insert:
+      db.prepare(`INSERT INTO licenses(token, user_id, type, ip_address, created_at, accessed_at, active, reg)
+      VALUES (@token, @userId, @type, @ipAddress, @now, @now, 1, 1)`),
+    touch: db.prepare(`UPDATE licenses SET accessed_at = ? WHERE token = ?`),
+    remove: db.prepare(`DELETE FROM licenses WHERE token = ?`),
+    deactivate: db.prepare(`UPDATE licenses SET active = 0 WHERE token = ?`),
+    removeAllBut: db.prepare(`DELETE FROM licenses WHERE token <> ?`),
+    deactivateAllBut: db.prepare(`UPDATE licenses SET active = 0 WHERE token <> ?`),
+  };
+
+  return {
+    /** run `fn` as one transaction (a licence decision reads seats and writes atomically) */
+    transaction<T>(fn: () => T): T {
+      return db.transaction(fn)();
+    },
+    byToken(token: string): LicenseRow | undefined {
+      const r = s.byToken.get(token) as RawLicense | undefined;
+      return r && toRow(r);
+    },
+    liveForUser(userId: number, cutoff: number): LicenseRow | undefined {
+      const r = s.liveForUser.get({ user: userId, cutoff }) as RawLicense | undefined;
+      return r && toRow(r);
+    },
+    allLive(cutoff: number): LicenseRow[] {
+      return (s.allLive.all({ cutoff }) as RawLicense[]).map(toRow);
+    },
+    countLive(type: LicenseTypeCode, cutoff: number): number {
+      return (s.countLive.get({ type, cutoff }) as { n: number }).n;
+    },
+    /** seats of a licence type; a type with no row has none */
+    seats(type: number): number {
+      return (s.seats.get(type) as { seats: number } | undefined)?.seats ?? 0;
+    },
+    setSeats(type: number, seats: number): void {
+      s.setSeats.run(type, seats);
+    },
+    insert(l: NewLicense): void {
+      s.insert.run(l);
+    },
+    touch(token: string, now: number): void {
+      s.touch.run(now, token);
+    },
+    remove(token: string): boolean {
+      return s.remove.run(token).changes > 0;
+    },
+    deactivate(token: string): boolean {
+      return s.deactivate.run(token).changes > 0;
+    },
+    /** every licence but `keep` ('' keeps none); returns how many */
+    removeAllBut(keep: string): number {
+      return s.removeAllBut.run(keep).changes;
+    },
+    deactivateAllBut(keep: string): number {
+      return s.deactivateAllBut.run(keep).changes;
+    },
+  };
+}
+export type LicensesRepo = ReturnType<typeof createLicensesRepo>;

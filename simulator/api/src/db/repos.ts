@@ -1,0 +1,26 @@
+// Every repo of one app, with its statements prepared once when the app is made.
+import type { Db } from './connection';
+import { createArchivesRepo } from './archivesRepo';
+import { createDatabasesRepo } from './databasesRepo';
+import { createDocumentsRepo } from './documentsRepo';
+import { createLicensesRepo } from './licensesRepo';
+import { createListsRepo } from './listsRepo';
+import { createSearchesRepo } from './searchesRepo';
+import { createSecurityRepo } from './securityRepo';
+import { createSettingsRepo } from './settingsRepo';
+import { createUsersRepo } from './usersRepo';
+
+export function createRepos(db: Db) {
+  return {
+    archives: createArchivesRepo(db),
+    databases: createDatabasesRepo(db),
+    documents: createDocumentsRepo(db),
+    licenses: createLicensesRepo(db),
+    lists: createListsRepo(db),
+    searches: createSearchesRepo(db),
+    security: createSecurityRepo(db),
+    settings: createSettingsRepo(db),
+    users: createUsersRepo(db),
+  };
+}
+export type Repos = ReturnType<typeof createRepos>;

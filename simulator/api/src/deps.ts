@@ -1,0 +1,29 @@
+// What every router is built from: made once per app by createApp.
+import type { Response } from 'express';
+import type { Clock } from './clock';
+import type { ApiConfig } from './config';
+import type { Repos } from './db/repos';
+import type { Auth } from './http/auth';
+import { callerOf } from './http/auth';
+import type { Licensing } from './services/licensing';
+import { userAccess, type UserAccess } from './services/access';
+
+export interface FilesOptions {
+  /** document files live in `${dataDir}/files`, inboxes in `${dataDir}/inboxes` */
+  dataDir: string;
+}
+
+export interface RouteDeps {
+  repos: Repos;
+  clock: Clock;
+  config: ApiConfig;
+  files: FilesOptions;
+  licensing: Licensing;
+  auth: Auth;
+  /** the secret of secure ids (settings table) */
+  secret: string;
+}
+
+/** The authenticated caller's rights (the route must run after auth.requireAuth). */
+export const accessOf = (deps: RouteDeps, res: Response): UserAccess =>
+  userAccess(deps.repos, callerOf(res).user);

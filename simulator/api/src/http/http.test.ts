@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import request from 'supertest';
+import { API, basic, makeWorldApp } from '../testing/testApp';
+
+const IIS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-cache',
+  pragma: 'no-cache',
+  expires: '-1',
+  server: 'Microsoft-IIS/10.0',
+  'x-aspnet-version': '4.0.30319',
+  'x-powered-by': 'ASP.NET',
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET,HEAD,POST,DEBUG,PUT,DELETE,PATCH,OPTIONS',
+  'access-control-allow-headers':
+    'Origin,X-Requested-With,Content-Type,Accept,Authorization,Auth-Token,Onedrive-Token',
+  'access-control-expose-headers': 'SS-Token',
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('response headers', () => {
+  it('are the IIS/ASP.NET ones on successes and on every kind of error, without an ETag', async () => {
+    const { app } = makeWorldApp();
+    const calls = [
+      request(app).get(`${API}dbs`).set('Authorization', basic('full.user')),
+      request(app).get(`${API}dbs`),
+      request(app).get(`${API}no/such/route`),
+      request(app).get(`${API}dbs/x`).set('Authorization', basic('full.user')),
+    ];
+    const statuses = [];
+    for (const call of calls) {
+      const res = await call;
+      statuses.push(res.status);
+      expect(res.headers).toMatchObject(IIS);
+      expect(res.headers.etag).toBeUndefined();
+    }
+    expect(statuses).toEqual([200, 401, 404, 400]);
+  });
+
+  it('answer an OPTIONS preflight with 200, the CORS headers and no body', async () => {
+    const { app } = makeWorldApp();
+    for (const path of ['dbs', 'licenses', 'anything/at/all']) {
+      const res = await request(app)
+        .options(`${API}${path}`)
+        .set('Origin', 'http://elsewhere.example')
+        .set('Access-Control-Request-Method', 'GET')
+        .set('Access-Control-Request-Headers', 'auth-token')
+        .expect(200);
+      const { 'content-type': _ignored, ...cors } = IIS;
+      expect(res.headers).toMatchObject(cors);
+      expect(res.text).toBe('');
+    }
+  });
+});
+
+describe('errors', () => {
+  it('an unknown route under the API is a 404 naming the full request URI', async () => {
+    const { app } = makeWorldApp();
+    const res = await request(app)
+      .get('/square9api/api/nothing/here?Token=abc')
+      .set('Host', 'gs.local:8080')
+      .expect(404);
+    expect(res.body).toEqual({
+      Message:
+        "No HTTP resource was found that matches the request URI 'http://gs.local:8080/square9api/api/nothing/here?Token=abc'.",
+    });
+  });
+
+  it('a wrong method on a known path is a 404 too', async () => {
+    const { app } = makeWorldApp();
+    await request(app).put(`${API}dbs`).set('Authorization', basic('full.user')).expect(404);
+  });
+
+  it('a failure inside the server is a 500 with the generic Message, logged to stderr', async () => {
+    const { app, db } = makeWorldApp();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    db.close();
+    const res = await request(app).get(`${API}dbs`).set('Authorization', basic('full.user')).expect(500);
+    expect(res.body).toEqual({ Message: 'An error has occurred.' });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(log).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringMatching(/not open/) }));
+  });
+
+  it('a malformed JSON body is a 400 with a clear Message', async () => {
+    const { app } = makeWorldApp();
+    const res = await request(app)
+      .post(`${API}dbs/1/archives/1`)
+      .set('Content-Type', 'application/json')
+      .send('{"fields": [')
+      .expect(400);
+    expect(res.body.Message).toBe('The request is invalid.');
+    expect(res.body.MessageDetail).toMatch(/^The request body is not valid JSON/);
+  });
+});

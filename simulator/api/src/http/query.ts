@@ -1,0 +1,74 @@
+// IIS/ASP.NET reads query keys and JSON keys case-insensitively; clients send `SecureId`,
+// `secureid`, `Token`, `token`, `Id`/`ID`. Every route reads its input through these helpers.
+import type { Request } from 'express';
+import { badRequest } from './errors';
+
+/** The query value of `key`, whatever its casing; the first one when repeated. */
+export function query(req: Request, key: string): string | undefined {
+  const wanted = key.toLowerCase();
+  for (const [k, v] of Object.entries(req.query)) {
+    if (k.toLowerCase() !== wanted) continue;
+    const first: unknown = Array.isArray(v) ? v[0] : v;
+    return typeof first === 'string' ? first : undefined;
+  }
+  return undefined;
+}
+
+/** The first of several spellings that is present (`database`, `db`, `DatabaseId`). */
+export function queryAny(req: Request, keys: string[]): { key: string; value: string } | undefined {
+  for (const key of keys) {
+    const value = query(req, key);
+    if (value !== undefined) return { key, value };
+  }
+  return undefined;
+}
+
+const INT = /^[+-]?\d{1,10}$/;
+
+/** Parse an Int32 as ASP.NET model binding does; 400 otherwise. */
+export function parseId(value: string, name: string): number {
+  const n = INT.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!Number.isInteger(n) || n > 2147483647 || n < -2147483648)
+    throw badRequest(`The value '${value}' is not valid for parameter '${name}'.`);
+  return n;
+}
+
+export function queryInt(req: Request, key: string): number | undefined {
+  const v = query(req, key);
+  return v === undefined ? undefined : parseId(v, key);
+}
+
+/** `true`/`false` in any casing; 400 for anything else. */
+export function parseBool(value: string, name: string): boolean {
+  const v = value.trim().toLowerCase();
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  throw badRequest(`The value '${value}' is not valid for parameter '${name}'.`);
+}
+
+export function queryBool(req: Request, key: string): boolean | undefined {
+  const v = query(req, key);
+  return v === undefined ? undefined : parseBool(v, key);
+}
+
+/** A route parameter that must be an integer id. */
+export function intParam(req: Request, name: string): number {
+  const v = req.params[name];
+  if (typeof v !== 'string') throw badRequest(`The parameter '${name}' is missing.`);
+  return parseId(v, name);
+}
+
+/** A copy of a JSON value with every object key lower-cased, at any depth. */
+export function lowerKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(lowerKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.toLowerCase(), lowerKeys(v)]));
+}
+
+/** Read one key of a JSON object whatever its casing. */
+export function readKey(obj: unknown, key: string): unknown {
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return undefined;
+  const wanted = key.toLowerCase();
+  const hit = Object.entries(obj).find(([k]) => k.toLowerCase() === wanted);
+  return hit?.[1];
+}

@@ -1,0 +1,84 @@
+// `dbs/{db}/archives[/{id}]`: the archive tree (children of an archive, 0 or none for the roots)
+// and, by query, an archive's fields, info, view tabs or a document's secure id.
+import { Router, type Request, type Response } from 'express';
+import type { Archive, ArchiveInfo, ArchivesResponse, ViewTabsResponse } from '@gs/contract/archives';
+import { ArchiveProperties } from '@gs/contract/flags';
+import { accessOf, type RouteDeps } from '../deps';
+import type { ArchiveRow } from '../db/archivesRepo';
+import { secureId } from '../db/secureIds';
+import { badRequest, notFound } from '../http/errors';
+import { intParam, query, queryInt } from '../http/query';
+import { messages, type UserAccess } from '../services/access';
+
+const toArchive = (a: ArchiveRow, permissions: number): Archive => ({
+  Id: a.id,
+  Name: a.name,
+  Parent: a.parentId,
+  Permissions: permissions,
+  Properties: a.hasChildren ? ArchiveProperties.HasChildren : 0,
+});
+
+export function createArchivesRouter(deps: RouteDeps): Router {
+  const { repos, secret } = deps;
+  const router = Router();
+
+  const children = (access: UserAccess, db: number, parent: number): ArchivesResponse => ({
+    Archives: repos.archives
+      .children(db, parent)
+      .filter(access.canView)
+      .map((a) => toArchive(a, access.archivePermissions(a))),
+  });
+
+  const info = (access: UserAccess, a: ArchiveRow): ArchiveInfo => ({
+    ...toArchive(a, access.archivePermissions(a)),
+    DBProperties: a.flags,
+    FolderOptions: a.folderOptions,
+    Count: repos.documents.countInArchive(a.databaseId, a.id),
+    Hash: secureId(secret, 'archive', a.databaseId, a.id),
+  });
+
+  const tabs = (a: ArchiveRow): ViewTabsResponse => ({
+    Enabled: a.viewEnabled,
+    StatusField: a.viewStatusField,
+    Tabs: repos.archives.views(a.id),
+  });
+
+  const documentSecureId = (a: ArchiveRow, docId: number): string => {
+    if (!repos.documents.existsInArchive(a.databaseId, a.id, docId))
+      throw notFound(messages.document(a.id, docId));
+    return secureId(secret, 'doc', a.databaseId, docId);
+  };
+
+  /** `?DocumentID=` wins over `?type=`; neither lists the archive's children. */
+  const answer = (req: Request, access: UserAccess, a: ArchiveRow): unknown => {
+    const docId = queryInt(req, 'DocumentID');
+    if (docId !== undefined) return documentSecureId(a, docId);
+    const type = query(req, 'type');
+    if (type === undefined || type === '') return children(access, a.databaseId, a.id);
+    switch (type.toLowerCase()) {
+      case 'fields':
+        return repos.archives.fields(a.id);
+      case 'info':
+        return info(access, a);
+      case 'tabs':
+        return tabs(a);
+      default:
+        throw badRequest(`Unknown type '${type}'; expected fields, info or tabs.`);
+    }
+  };
+
+  const handle = (req: Request, res: Response): void => {
+    const access = accessOf(deps, res);
+    const db = access.database(intParam(req, 'db')).Id;
+    const archiveId = req.params.archive === undefined ? 0 : intParam(req, 'archive');
+    if (archiveId === 0 && query(req, 'type') === undefined && query(req, 'DocumentID') === undefined) {
+      res.json(children(access, db, 0));
+      return;
+    }
+    if (archiveId === 0) throw notFound(messages.archive(db, 0));
+    res.json(answer(req, access, access.archive(db, archiveId)));
+  };
+
+  router.get('/dbs/:db/archives{/:archive}', deps.auth.requireAuth, handle);
+  return router;
+}

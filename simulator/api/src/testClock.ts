@@ -1,0 +1,33 @@
+// A clock that can be moved forward: the in-process tests start it at a fixed instant, and the
+// running simulator (SIM_TEST_ENDPOINTS=1) wraps the system clock so e2e can expire licences.
+import type { Clock } from './clock';
+
+export interface AdjustableClock extends Clock {
+  advance(ms: number): void;
+}
+
+export function isAdjustable(clock: Clock): clock is AdjustableClock {
+  return typeof (clock as Partial<AdjustableClock>).advance === 'function';
+}
+
+/** A frozen clock starting at `start` that only moves when told to. */
+export function createTestClock(start = Date.UTC(2026, 10, 22, 14, 57, 6, 971)): AdjustableClock {
+  let now = start;
+  return {
+    now: () => now,
+    advance: (ms) => {
+      now += ms;
+    },
+  };
+}
+
+/** The real time plus an offset that `advance` grows. */
+export function createOffsetClock(base: () => number = Date.now): AdjustableClock {
+  let offset = 0;
+  return {
+    now: () => base() + offset,
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// The fake GlobalSearch Extensions tray helper: createHelperApp() builds the express app that the
+// helper serves on its http and https ports. Browsers call it cross-origin from the web client.
+import express, { type Express, type RequestHandler } from 'express';
+import { managementRouter } from './routes/management';
+import { launchRouter } from './routes/launch';
+import { errorHandler } from './errors';
+import type { HelperState } from './state';
+
+export interface HelperAppOptions {
+  state: HelperState;
+}
+
+const cors: RequestHandler = (req, res, next) => {
+  res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
+  res.setHeader('Vary', 'Origin');
+  res.setHeader('Access-Control-Allow-Methods', 'GET,POST,PUT,DELETE,OPTIONS');
+  res.setHeader('Access-Control-Allow-Headers', 'Content-Type,Auth-Token,Authorization');
+  // Chromium's private network access preflight from a page on another host
+  res.setHeader('Access-Control-Allow-Private-Network', 'true');
+  res.setHeader('Cache-Control', 'no-cache');
+  if (req.method === 'OPTIONS') {
+    res.status(200).end();
+    return;
+  }
+  next();
+};
+
+export function createHelperApp({ state }: HelperAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.use(cors);
+  // UpdateApi posts a bare JSON string, so strict mode is off
+  app.use(express.json({ strict: false, limit: '1mb' }));
+  app.use('/api/Management', managementRouter(state));
+  app.use('/api/launch', launchRouter());
+  app.use((req, res) => {
+    res.status(404).json({ Message: `No HTTP resource was found that matches the request URI '${req.originalUrl}'.` });
+  });
+  app.use(errorHandler);
+  return app;
+}
