@@ -1,0 +1,27 @@
+// Square9API `dbs/{db}/archives`: the archive tree (roots, children on demand), an archive's
+// info, and the searches of an archive.
+import type { Archive, ArchiveInfo, ArchivesResponse } from '@gs/contract/archives';
+import { paths } from '@gs/contract/paths';
+import type { Search } from '@gs/contract/searches';
+import type { Http } from './http';
+
+export async function getRootArchives(http: Http, db: number): Promise<Archive[]> {
+  const response = await http.request<ArchivesResponse | null>(paths.archives(db));
+  return response?.Archives ?? [];
+}
+
+/** Direct children of an archive (an empty list for a leaf). */
+export async function getChildArchives(http: Http, db: number, archive: number): Promise<Archive[]> {
+  const response = await http.request<ArchivesResponse | null>(paths.archive(db, archive));
+  return response?.Archives ?? [];
+}
+
+export function getArchiveInfo(http: Http, db: number, archive: number): Promise<ArchiveInfo> {
+  return http.request<ArchiveInfo>(paths.archive(db, archive), { query: { type: 'info' } });
+}
+
+/** Every search of an archive, as the server sends them (a bare array). */
+export async function getArchiveSearches(http: Http, db: number, archive: number): Promise<Search[]> {
+  const response = await http.request<Search[] | null>(paths.archiveSearches(db, archive));
+  return Array.isArray(response) ? response : [];
+}

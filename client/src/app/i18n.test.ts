@@ -1,0 +1,104 @@
+import { describe, expect, it, vi } from 'vitest';
+import { readCookie } from '../lib/cookies';
+import {
+  changeLanguage,
+  createI18n,
+  detectLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  resources,
+  supportedLanguage,
+} from './i18n';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+const english = flatten(resources.en.translation as Tree);
+
+describe('translations', () => {
+  it('cover the seven languages of the spec', () => {
+    expect([...LANGUAGES]).toEqual(['en', 'fr', 'es', 'pt', 'it', 'de', 'nl']);
+    expect(Object.keys(resources).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it.each(LANGUAGES.filter((l) => l !== 'en'))(
+    '%s has every English key, none empty, same placeholders',
+    (lang) => {
+      const other = flatten(resources[lang].translation as Tree);
+      const missing = [...english.keys()].filter((key) => !other.has(key));
+      expect(missing).toEqual([]);
+      const empty = [...other].filter(([, value]) => !value.trim()).map(([key]) => key);
+      expect(empty).toEqual([]);
+      const extra = [...other.keys()].filter((key) => !english.has(key));
+      expect(extra).toEqual([]);
+      for (const [key, text] of english)
+        expect([key, placeholders(other.get(key) ?? '')]).toEqual([key, placeholders(text)]);
+    },
+  );
+
+  it.each(LANGUAGES.filter((l) => l !== 'en'))('%s is translated, not copied from English', (lang) => {
+    const other = flatten(resources[lang].translation as Tree);
+    const sentences = [...english].filter(
+      ([key, text]) => text.split(' ').length >= 4 && !key.startsWith('app.'),
+    );
+    const copied = sentences.filter(([key, text]) => other.get(key) === text).map(([key]) => key);
+    expect(copied).toEqual([]);
+  });
+
+  it('has every spec error key in English', () => {
+    for (const key of [
+      'ERROR_NO_DATABASES',
+      'ERROR_GET_DATABASES',
+      'ERROR_CANT_OBTAIN_LICENSE',
+      'ERROR_LICENSE_EXPIRED',
+      'LICENSE_EXPIRED',
+      'LICENSE_EXPIRED_MSG',
+      'MESSAGE_THANK_YOU',
+      'COOKIE_DISABLED',
+      'ERROR_INCORRECT_PARAMETERS',
+      'ERROR_FAILED_DUE_TO_PERMISSIONS',
+      'ERROR_NOT_CONSUMING_A_LICENSE',
+      'CANNOT_CONNECT',
+    ]) {
+      expect(english.get(key), key).toBeTruthy();
+    }
+  });
+});
+
+describe('language choice', () => {
+  it('maps regional tags and falls back to English for Romanian and others', () => {
+    expect(supportedLanguage('fr-CA')).toBe('fr');
+    expect(supportedLanguage('pt_BR')).toBe('pt');
+    expect(supportedLanguage('ro')).toBeNull();
+    const romanian = createI18n('ro');
+    expect(romanian.t('ERROR_NO_DATABASES')).toBe(english.get('ERROR_NO_DATABASES'));
+    expect(createI18n('nl').t('login.submit')).toBe('Aanmelden');
+  });
+
+  it('uses the browser language the first time and the remembered choice afterwards', async () => {
+    vi.spyOn(window.navigator, 'language', 'get').mockReturnValue('es-MX');
+    expect(detectLanguage()).toBe('es');
+    const i18n = createI18n();
+    await changeLanguage(i18n, 'it');
+    expect(readCookie(LANGUAGE_COOKIE)).toBe('it');
+    expect(window.localStorage.getItem('lang')).toBe('it');
+    expect(detectLanguage()).toBe('it');
+    expect(document.documentElement.lang).toBe('it');
+  });
+
+  it('uses English when the browser speaks Romanian', () => {
+    vi.spyOn(window.navigator, 'language', 'get').mockReturnValue('ro-RO');
+    expect(detectLanguage()).toBe('en');
+  });
+});

@@ -1,0 +1,53 @@
+// The route table (spec §2). Signed-in screens sit behind RequireSession and share the header;
+// feature pages load lazily; anything unknown goes to /select.
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../components/Spinner';
+import { LoginPage } from '../features/login/LoginPage';
+import { KeepAlive } from '../features/session/KeepAlive';
+import { RequireSession } from '../features/session/RequireSession';
+import { SignedInLayout } from '../features/session/SignedInLayout';
+import { routes } from './paths';
+
+const DirectPage = lazy(() =>
+  import('../features/direct/DirectPage').then((m) => ({ default: m.DirectPage })),
+);
+const SelectDatabasePage = lazy(() =>
+  import('../features/select/SelectDatabasePage').then((m) => ({ default: m.SelectDatabasePage })),
+);
+const ViewPage = lazy(() => import('../features/view/ViewPage').then((m) => ({ default: m.ViewPage })));
+const SettingsPage = lazy(() =>
+  import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
+);
+
+function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="page-loading">
+      <Spinner label={t('app.loading')} />
+    </div>
+  );
+}
+
+export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
+  return (
+    <>
+      <KeepAlive intervalMs={keepAliveMs} />
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path={routes.login} element={<LoginPage />} />
+          <Route path={routes.direct} element={<DirectPage />} />
+          <Route element={<RequireSession />}>
+            <Route element={<SignedInLayout />}>
+              <Route path={routes.select} element={<SelectDatabasePage />} />
+              <Route path={routes.view} element={<ViewPage />} />
+              <Route path={routes.settings} element={<SettingsPage />} />
+            </Route>
+          </Route>
+          <Route path="*" element={<Navigate replace to={routes.select} />} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+// Frame of every signed-in screen: the header above, the screen below.
+import { Outlet } from 'react-router';
+import { AppHeader } from '../header/AppHeader';
+
+export function SignedInLayout() {
+  return (
+    <div className="app-shell">
+      <AppHeader />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

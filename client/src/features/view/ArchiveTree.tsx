@@ -1,0 +1,107 @@
+// The database's archive tree: roots from `dbs/{db}/archives`, children fetched when a node
+// with sub-archives (Properties & 2) is expanded.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Archive } from '@gs/contract/archives';
+import { ArchiveProperties, hasFlag } from '@gs/contract/flags';
+import { getChildArchives, getRootArchives } from '../../api/archives';
+import { useApiQuery } from '../../api/useApiQuery';
+import { Alert } from '../../components/Alert';
+import { Icon } from '../../components/Icon';
+import { Spinner } from '../../components/Spinner';
+
+interface TreeProps {
+  db: number;
+  selected: number | null;
+  onSelect: (archive: Archive) => void;
+}
+
+export function ArchiveTree({ db, selected, onSelect }: TreeProps) {
+  const { t } = useTranslation();
+  const [roots, reload] = useApiQuery(`roots:${db}`, (http) => getRootArchives(http, db));
+  if (roots.status === 'loading') return <Spinner label={t('view.archives.loading')} />;
+  if (roots.status === 'error') {
+    return (
+      <div className="stack">
+        <Alert tone="error" testId="archives-error">
+          {t('view.archives.error')}
+        </Alert>
+        <button type="button" className="button button--small" onClick={reload}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (roots.data.length === 0) return <p className="muted">{t('view.archives.empty')}</p>;
+  return <ArchiveList db={db} archives={roots.data} selected={selected} onSelect={onSelect} />;
+}
+
+function ArchiveList({ archives, ...props }: TreeProps & { archives: Archive[] }) {
+  return (
+    <ul className="tree">
+      {archives.map((archive) => (
+        <ArchiveNode key={archive.Id} archive={archive} {...props} />
+      ))}
+    </ul>
+  );
+}
+
+function ArchiveNode({ archive, ...props }: TreeProps & { archive: Archive }) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  const hasChildren = hasFlag(archive.Properties, ArchiveProperties.HasChildren);
+  const isSelected = props.selected === archive.Id;
+  const select = () => {
+    props.onSelect(archive);
+    if (hasChildren) setExpanded(true);
+  };
+  return (
+    <li className="tree__node">
+      <div className={`tree__row${isSelected ? ' tree__row--selected' : ''}`}>
+        {hasChildren ? (
+          <button
+            type="button"
+            className="tree__toggle"
+            aria-expanded={expanded}
+            aria-label={t(expanded ? 'view.archives.collapse' : 'view.archives.expand', {
+              name: archive.Name,
+            })}
+            onClick={() => setExpanded(!expanded)}
+          >
+            <Icon name={expanded ? 'chevronDown' : 'chevronRight'} size={16} />
+          </button>
+        ) : (
+          <span className="tree__spacer" aria-hidden="true" />
+        )}
+        <button
+          type="button"
+          className="tree__label"
+          aria-current={isSelected ? 'true' : undefined}
+          onClick={select}
+          data-testid={`archive-${archive.Id}`}
+        >
+          <Icon name="folder" size={16} />
+          <span>{archive.Name}</span>
+        </button>
+      </div>
+      {expanded && <ArchiveChildren parent={archive.Id} {...props} />}
+    </li>
+  );
+}
+
+function ArchiveChildren({ parent, ...props }: TreeProps & { parent: number }) {
+  const { t } = useTranslation();
+  const [children, reload] = useApiQuery(`children:${props.db}:${parent}`, (http) =>
+    getChildArchives(http, props.db, parent),
+  );
+  if (children.status === 'loading') return <Spinner label={t('view.archives.loading')} />;
+  if (children.status === 'error') {
+    return (
+      <button type="button" className="button button--small tree__retry" onClick={reload}>
+        {t('view.archives.childrenError')}
+      </button>
+    );
+  }
+  if (children.data.length === 0) return <p className="muted tree__empty">{t('view.archives.noChildren')}</p>;
+  return <ArchiveList archives={children.data} {...props} />;
+}

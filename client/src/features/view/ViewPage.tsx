@@ -1,0 +1,58 @@
+// /view?db=&a= — the search screen's shell: archive tree on the left, the selected archive's
+// searches on the right. The database in the address becomes the remembered one.
+import { useEffect, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Navigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Archive } from '@gs/contract/archives';
+import { positiveId, routes, viewPath } from '../../app/paths';
+import { Icon } from '../../components/Icon';
+import { rememberDatabaseAtom, selectedDatabaseAtom } from '../../state/database';
+import { ArchiveSearches } from './ArchiveSearches';
+import { ArchiveTree } from './ArchiveTree';
+
+export function ViewPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const db = positiveId(params.get('db'));
+  const archive = positiveId(params.get('a'));
+  const remembered = useAtomValue(selectedDatabaseAtom);
+  const remember = useSetAtom(rememberDatabaseAtom);
+  const [names, setNames] = useState<Record<number, string>>({});
+
+  useEffect(() => {
+    if (db !== null) remember(db);
+  }, [db, remember]);
+
+  if (db === null) return <Navigate replace to={remembered ? viewPath(remembered) : routes.select} />;
+
+  const select = (picked: Archive) => {
+    setNames((known) => ({ ...known, [picked.Id]: picked.Name }));
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('a', String(picked.Id));
+      return next;
+    });
+  };
+
+  return (
+    <div className="view-page">
+      <nav className="sidebar" aria-labelledby="archives-title">
+        <h2 id="archives-title" className="sidebar__title">
+          {t('view.archives.title')}
+        </h2>
+        <ArchiveTree key={db} db={db} selected={archive} onSelect={select} />
+      </nav>
+      <div className="view-main">
+        {archive !== null ? (
+          <ArchiveSearches key={`${db}:${archive}`} db={db} archive={archive} name={names[archive]} />
+        ) : (
+          <div className="empty-state" data-testid="view-empty">
+            <Icon name="folder" size={40} />
+            <p>{t('view.selectArchive')}</p>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
