@@ -1,0 +1,137 @@
+// Starts the whole system on one URL: builds the client when needed, seeds the data folder on first
+// run, then runs the Square9API simulator (serving the client) and the Extensions helper. Ctrl-C stops.
+// Run: npm start   (npm run dev: Vite's dev server with reload; env PORT, HELPER_HTTP_PORT,
+// HELPER_HTTPS_PORT, DATA_DIR, SCENARIO, LICENSE_IDLE_MINUTES, SIM_TEST_ENDPOINTS=1)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startApi } from '@gs/simulator-api/server';
+import { startHelper } from '@gs/simulator-helper/server';
+import { isSeeded, seedScenario } from '@gs/simulator-fixtures/seed';
+import { buildClient, clientBuildIsStale } from './lib/clientBuild';
+import { DEMO_SIGN_INS } from './lib/signIns';
+
+type Scenario = 'demo' | 'empty' | 'large';
+const SCENARIOS: readonly string[] = ['demo', 'empty', 'large'];
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const env = process.env;
+const args = new Set(process.argv.slice(2));
+
+function intEnv(name: string, fallback: number): number {
+  const raw = env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new Error(`${name} must be a port number, got '${raw}'.`);
+  return value;
+}
+
+const port = intEnv('PORT', 8080);
+const helperHttpPort = intEnv('HELPER_HTTP_PORT', 9080);
+const helperHttpsPort = intEnv('HELPER_HTTPS_PORT', 9443);
+const dataDir = resolve(root, env.DATA_DIR || 'data');
+const scenario = env.SCENARIO || 'demo';
+if (!SCENARIOS.includes(scenario))
+  throw new Error(`SCENARIO must be one of ${SCENARIOS.join(', ')}, got '${scenario}'.`);
+
+async function ensureSeeded(): Promise<void> {
+  if (isSeeded(dataDir)) return;
+  console.log(`Seeding the '${scenario}' scenario into ${dataDir} (first run only)...`);
+  const summary = await seedScenario({
+    dataDir,
+    scenario: scenario as Scenario,
+    log: (line: string) => console.log(`  ${line}`),
+  });
+  console.log(`Seeded in ${summary.seconds.toFixed(1)} s.`);
+}
+
+/** Runs the API and helper in this process; returns a stopper. */
+async function serve(clientDir: string | undefined): Promise<() => Promise<void>> {
+  const api = await startApi({
+    port,
+    dataDir,
+    clientDir,
+    testEndpoints: env.SIM_TEST_ENDPOINTS === '1',
+    config: {
+      licenseIdleMinutes: env.LICENSE_IDLE_MINUTES ? Number(env.LICENSE_IDLE_MINUTES) : undefined,
+      helperHttpPort,
+      helperHttpsPort,
+    },
+  });
+  const helper = await startHelper({
+    dataDir,
+    httpPort: helperHttpPort,
+    httpsPort: helperHttpsPort,
+    apiPath: `http://localhost:${api.port}/Square9API/`,
+  });
+  console.log(`Square9API simulator: ${api.url}Square9API/api/`);
+  console.log(`Extensions helper:    ${helper.httpUrl} and ${helper.httpsUrl}`);
+  return async () => {
+    await Promise.all([api.close(), helper.close()]);
+  };
+}
+
+function printWelcome(url: string): void {
+  console.log(`\nGlobalSearch is ready at ${url}\n`);
+  console.log('Sign in with any of these (password Demo@1234):');
+  for (const s of DEMO_SIGN_INS) console.log(`  ${s.user.padEnd(16)} ${s.description}`);
+  console.log('\nPress Ctrl-C to stop.');
+}
+
+function onStop(stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping...');
+    stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}
+
+/** npm run dev: the API and helper restart on change (tsx watch), the client reloads (Vite). */
+function dev(): void {
+  const children: ChildProcess[] = [
+    spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'scripts/start.ts', '--serve-only'], {
+      cwd: root,
+      stdio: 'inherit',
+    }),
+    spawn('npx', ['vite', '--host', '127.0.0.1', '--port', '5173', '--strictPort'], {
+      cwd: join(root, 'client'),
+      stdio: 'inherit',
+      env: { ...env, API_PORT: String(port) },
+    }),
+  ];
+  printWelcome('http://localhost:5173/');
+  onStop(async () => {
+    children.forEach((c) => c.kill('SIGTERM'));
+  });
+}
+
+async function main(): Promise<void> {
+  await ensureSeeded();
+  if (args.has('--dev')) return dev();
+  if (args.has('--serve-only')) {
+    onStop(await serve(undefined));
+    return;
+  }
+  if (clientBuildIsStale(root)) {
+    console.log('Building the client...');
+    buildClient(root);
+  }
+  const stop = await serve(join(root, 'client', 'dist'));
+  printWelcome(`http://localhost:${port}/`);
+  onStop(stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
