@@ -29,4 +29,13 @@ export const paths = {
   inboxes: () => 'inboxes',
   inbox: (id: number) => `inboxes/${id}`,
   files: () => 'files',
+  /** POST: check field values; GET with database, Field, Filter1, Filter2: a dynamic list's items */
+  indexes: () => 'indexes',
+  fieldData: (db: number, archive: number, doc: number) =>
+    `UpdateDocument/databases/${db}/archive/${archive}/document/${doc}/FieldData`,
+  documentSave: (db: number, archive: number, doc: number) =>
+    `dbs/${db}/archives/${archive}/documents/${doc}/save`,
+  documentAudit: (db: number, archive: number, doc: number) =>
+    `dbs/${db}/archives/${archive}/documents/${doc}/audit`,
+  archiveAudit: (db: number, archive: number) => `dbs/${db}/archives/${archive}/audit`,
 };

@@ -1,8 +1,11 @@
 // Every repo of one app, with its statements prepared once when the app is made.
 import type { Db } from './connection';
 import { createArchivesRepo } from './archivesRepo';
+import { createAuditRepo } from './auditRepo';
 import { createDatabasesRepo } from './databasesRepo';
+import { createDocumentFieldsRepo } from './documentFieldsRepo';
 import { createDocumentsRepo } from './documentsRepo';
+import { createFieldRulesRepo } from './fieldRulesRepo';
 import { createLicensesRepo } from './licensesRepo';
 import { createListsRepo } from './listsRepo';
 import { createSearchesRepo } from './searchesRepo';
@@ -13,8 +16,11 @@ import { createUsersRepo } from './usersRepo';
 export function createRepos(db: Db) {
   return {
     archives: createArchivesRepo(db),
+    audit: createAuditRepo(db),
     databases: createDatabasesRepo(db),
+    documentFields: createDocumentFieldsRepo(db),
     documents: createDocumentsRepo(db),
+    fieldRules: createFieldRulesRepo(db),
     licenses: createLicensesRepo(db),
     lists: createListsRepo(db),
     searches: createSearchesRepo(db),

@@ -1,0 +1,52 @@
+// What a field value is checked against: the field definitions with their RegEx message, the
+// items of lists and the dynamic-list mappings (field_list_mappings).
+import type { Db } from './connection';
+import type { FieldTypeCode } from '@gs/contract/flags';
+
+/** A field as the value checks need it. */
+export interface FieldRule {
+  id: number;
+  databaseId: number;
+  name: string;
+  type: FieldTypeCode;
+  size: number;
+  mask: string;
+  regex: string;
+  regexMessage: string;
+  prop: number;
+  listId: number;
+  parentId: number;
+  listF1: number;
+  listF2: number;
+}
+
+const COLUMNS = `f.id, f.database_id AS databaseId, f.name, f.type, f.size, f.mask, f.regex,
+  f.regex_message AS regexMessage, f.prop, f.list_id AS listId, f.parent_id AS parentId,
+  f.list_f1 AS listF1, f.list_f2 AS listF2`;
+
+export function createFieldRulesRepo(db: Db) {
+  const ofArchive = db.prepare(`SELECT ${COLUMNS} FROM archive_fields af JOIN fields f ON f.id = af.field_id
+    WHERE af.archive_id = ? ORDER BY af.ordinal`);
+  const byId = db.prepare(`SELECT ${COLUMNS} FROM fields f WHERE f.id = ? AND f.database_id = ?`);
+  const items = db.prepare(`SELECT value FROM list_items WHERE list_id = ? ORDER BY ordinal`);
+  const mapped = db.prepare(`SELECT list_id AS listId FROM field_list_mappings
+    WHERE field_id = ? AND primary_value = ? COLLATE NOCASE AND secondary_value = ? COLLATE NOCASE`);
+  return {
+    /** the fields of an archive in its order */
+    ofArchive(archiveId: number): FieldRule[] {
+      return ofArchive.all(archiveId) as FieldRule[];
+    },
+    /** a field of the database */
+    byId(databaseId: number, fieldId: number): FieldRule | undefined {
+      return byId.get(fieldId, databaseId) as FieldRule | undefined;
+    },
+    listItems(listId: number): string[] {
+      return (items.all(listId) as { value: string }[]).map((r) => r.value);
+    },
+    /** the list a dynamic field offers for a pair of parent values */
+    mappedList(fieldId: number, primary: string, secondary: string): number | undefined {
+      return (mapped.get(fieldId, primary, secondary) as { listId: number } | undefined)?.listId;
+    },
+  };
+}
+export type FieldRulesRepo = ReturnType<typeof createFieldRulesRepo>;

@@ -1,0 +1,92 @@
+// History: a document's entries (`dbs/{db}/archives/{a}/documents/{id}/audit`, oldest first), an
+// archive's (`dbs/{db}/archives/{a}/audit?Page=&DocLimit=`, newest first, paged) and adding an
+// entry (`POST dbs/{db}/archives/{a}?documentID=&secureid=` with a LogEntry body). Reading needs
+// View History (512).
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { ArchiveHistoryResponse, DocumentHistoryResponse, HistoryEntry } from '@gs/contract/history';
+import { ARCHIVE_HISTORY_MAX_PAGE_SIZE, ARCHIVE_HISTORY_PAGE_SIZE } from '@gs/contract/history';
+import { ArchivePermission, hasFlag } from '@gs/contract/flags';
+import { accessOf, type RouteDeps } from '../deps';
+import { callerOf } from '../http/auth';
+import { badRequest, forbidden } from '../http/errors';
+import { intParam, parseId, query, queryInt, readKey } from '../http/query';
+import { documentMessages, documentOf, requirePermission } from '../services/documentAccess';
+import { categoryOf, isHistoryCategory, toHistoryEntry } from '../services/history';
+
+const VIEW_HISTORY = 'view history';
+
+const intKey = (body: unknown, key: string): number => {
+  const v = readKey(body, key);
+  return typeof v === 'number' && Number.isInteger(v) ? v : 0;
+};
+
+function pageOf(req: Request): { page: number; size: number } {
+  const page = queryInt(req, 'Page') ?? 1;
+  const size = queryInt(req, 'DocLimit') ?? ARCHIVE_HISTORY_PAGE_SIZE;
+  return {
+    page: Math.max(1, page),
+    size: size < 1 ? ARCHIVE_HISTORY_PAGE_SIZE : Math.min(size, ARCHIVE_HISTORY_MAX_PAGE_SIZE),
+  };
+}
+
+export function createAuditRouter(deps: RouteDeps): Router {
+  const { repos, clock } = deps;
+  const router = Router();
+
+  const ids = (req: Request, doc: number) => ({
+    db: intParam(req, 'db'),
+    archive: intParam(req, 'archive'),
+    doc,
+  });
+
+  router.get('/dbs/:db/archives/:archive/documents/:doc/audit', deps.auth.requireAuth, (req, res) => {
+    const ref = documentOf(deps, req, res, ids(req, intParam(req, 'doc')));
+    requirePermission(ref, ArchivePermission.ViewHistory, VIEW_HISTORY);
+    const body: DocumentHistoryResponse = repos.audit
+      .ofDocument(ref.databaseId, ref.docId)
+      .map(toHistoryEntry);
+    res.json(body);
+  });
+
+  router.get('/dbs/:db/archives/:archive/audit', deps.auth.requireAuth, (req, res) => {
+    const access = accessOf(deps, res);
+    const db = access.database(intParam(req, 'db')).Id;
+    const archive = access.archive(db, intParam(req, 'archive'));
+    if (!hasFlag(access.archivePermissions(archive), ArchivePermission.ViewHistory))
+      throw forbidden(documentMessages.permission(archive, VIEW_HISTORY));
+    const { page, size } = pageOf(req);
+    const body: ArchiveHistoryResponse = {
+      Items: repos.audit.ofArchive(db, archive.id, (page - 1) * size, size).map(toHistoryEntry),
+      Total: repos.audit.countOfArchive(db, archive.id),
+    };
+    res.json(body);
+  });
+
+  /** Only with `documentID`: without it this path is a document import, which is not ours. */
+  const addEntry = (req: Request, res: Response, next: NextFunction): void => {
+    const docParam = query(req, 'documentID');
+    if (docParam === undefined) return next();
+    deps.auth.authenticate(req, res);
+    const ref = documentOf(deps, req, res, ids(req, parseId(docParam, 'documentID')));
+    const message = readKey(req.body, 'Message');
+    if (typeof message !== 'string' || message.trim() === '')
+      throw badRequest('The request body must be a LogEntry with a Message.');
+    const category = readKey(req.body, 'Category');
+    const row = repos.audit.add({
+      databaseId: ref.databaseId,
+      archiveId: ref.archive.id,
+      documentId: ref.docId,
+      oldArchiveId: intKey(req.body, 'OldArchiveID'),
+      oldDocId: intKey(req.body, 'OldDocID'),
+      userName: callerOf(res).user.name,
+      category: typeof category === 'string' && isHistoryCategory(category) ? category : categoryOf(message),
+      message,
+      time: clock.now(),
+      connectionString: '',
+    });
+    const body: HistoryEntry = toHistoryEntry(row);
+    res.json(body);
+  };
+  router.post('/dbs/:db/archives/:archive', addEntry);
+  return router;
+}

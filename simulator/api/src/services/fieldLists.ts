@@ -1,0 +1,32 @@
+// The items a list field offers. A dynamic list (Prop 128) depends on its parent fields (ListF1,
+// or Parent, then the optional ListF2): the parents' values pick a list through
+// field_list_mappings; with no parent value the field's own list (every item) is offered.
+// Any other field with a List (drop-down, type-ahead) offers that list.
+import { FieldProp, hasFlag } from '@gs/contract/flags';
+import type { FieldRule, FieldRulesRepo } from '../db/fieldRulesRepo';
+
+export function createFieldLists(rules: FieldRulesRepo) {
+  const ownList = (rule: FieldRule): string[] => (rule.listId ? rules.listItems(rule.listId) : []);
+
+  /** what the field offers for these parent values (ignored unless it is a dynamic list) */
+  function itemsFor(rule: FieldRule, primary: string, secondary: string): string[] {
+    if (!hasFlag(rule.prop, FieldProp.DynamicList)) return ownList(rule);
+    if (primary.trim() === '') return ownList(rule);
+    const listId =
+      rules.mappedList(rule.id, primary.trim(), secondary.trim()) ??
+      (secondary.trim() === '' ? undefined : rules.mappedList(rule.id, primary.trim(), ''));
+    return listId === undefined ? [] : rules.listItems(listId);
+  }
+
+  /** the parent fields of a dynamic list: [first, second]; 0 when there is none */
+  const parentsOf = (rule: FieldRule): [number, number] => [rule.listF1 || rule.parentId, rule.listF2];
+
+  /** what the field offers given the current values of the document being edited */
+  function offered(rule: FieldRule, valueOf: (fieldId: number) => string): string[] {
+    const [first, second] = parentsOf(rule);
+    return itemsFor(rule, first ? valueOf(first) : '', second ? valueOf(second) : '');
+  }
+
+  return { itemsFor, offered };
+}
+export type FieldLists = ReturnType<typeof createFieldLists>;
