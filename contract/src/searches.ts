@@ -81,3 +81,16 @@ export interface SearchCountResult {
 
 /** Prompt id (as a string) to entered value. */
 export type SearchCriteria = Record<string, string>;
+
+/** What the server answers (in Message) when a Sort names no column of the search; the client then
+ * shows the discard-sort alert, clears the saved grid state and reloads. */
+export const INVALID_SORT_MESSAGE = 'Invalid search string, Sort field';
+
+export interface SortSpec {
+  fieldId: number;
+  descending: boolean;
+}
+
+/** The `Sort` query value of search execution: "<fieldId> ASC|DESC" entries joined by commas. */
+export const formatSort = (sorts: SortSpec[]): string =>
+  sorts.map((s) => `${s.fieldId} ${s.descending ? 'DESC' : 'ASC'}`).join(',');
