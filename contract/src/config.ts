@@ -25,3 +25,21 @@ export interface ClientConfig {
   /** name of an external authentication provider; logout then goes to its login page */
   externalAuthProvider: string;
 }
+
+/** What a config.json leaves out: the API on the same host, the helper on localhost, nothing hidden. */
+export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
+  apiBase: '/Square9API/api/',
+  captureBase: '/square9capture/',
+  viewerBase: '/square9viewer/',
+  helper: { host: 'localhost', httpPort: 9080, httpsPort: 9443 },
+  hide: {
+    globalCapture: false,
+    globalAction: false,
+    quickStart: false,
+    adminMenu: false,
+    portalConnections: false,
+    batchPortals: false,
+    extensions: false,
+  },
+  externalAuthProvider: '',
+};

@@ -2,7 +2,7 @@
 // with every seat of a type taken, signing in shows the all-licences-in-use message.
 import { LicenseType } from '@gs/contract/flags';
 import { test, expect, DEMO_PASSWORD } from '../fixtures';
-import type { ConditionalButton } from '../pages/AppHeader';
+import { CONDITIONAL_BUTTONS, type ConditionalButton } from '../pages/AppHeader';
 
 interface DemoUser {
   user: string;
@@ -12,16 +12,7 @@ interface DemoUser {
   buttons: ConditionalButton[];
 }
 
-const ALL_ADMIN: ConditionalButton[] = [
-  'header-full-admin',
-  'header-license-manager',
-  'header-user-admin',
-  'header-batch-admin',
-  'header-flow-admin',
-  'header-capture-admin',
-  'header-wizard',
-  'header-database-select',
-];
+const ALL_ADMIN: ConditionalButton[] = [...CONDITIONAL_BUTTONS];
 
 const USERS: DemoUser[] = [
   { user: 'SSAdministrator', pick: 'Operations', landsIn: 'Operations', buttons: ALL_ADMIN },

@@ -1,25 +1,8 @@
 // config.json beside index.html (or served by the simulator): where the API lives and which
 // parts of the interface to hide. A missing or broken file means the production defaults.
-import type { ClientConfig } from '@gs/contract/config';
-import { API_ROOT } from '@gs/contract/paths';
-import { HELPER_DEFAULT_HTTP_PORT, HELPER_DEFAULT_HTTPS_PORT } from '@gs/contract/helper';
+import { DEFAULT_CLIENT_CONFIG, type ClientConfig } from '@gs/contract/config';
 
-export const DEFAULT_CONFIG: ClientConfig = {
-  apiBase: API_ROOT,
-  captureBase: '/square9capture/',
-  viewerBase: '/square9viewer/',
-  helper: { host: 'localhost', httpPort: HELPER_DEFAULT_HTTP_PORT, httpsPort: HELPER_DEFAULT_HTTPS_PORT },
-  hide: {
-    globalCapture: false,
-    globalAction: false,
-    quickStart: false,
-    adminMenu: false,
-    portalConnections: false,
-    batchPortals: false,
-    extensions: false,
-  },
-  externalAuthProvider: '',
-};
+export const DEFAULT_CONFIG: ClientConfig = DEFAULT_CLIENT_CONFIG;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,5 +1,5 @@
 // Runtime settings of the API, and the ClientConfig it serves as /config.json.
-import type { ClientConfig } from '@gs/contract/config';
+import { DEFAULT_CLIENT_CONFIG, type ClientConfig } from '@gs/contract/config';
 import { HELPER_DEFAULT_HTTP_PORT, HELPER_DEFAULT_HTTPS_PORT } from '@gs/contract/helper';
 import { API_ROOT } from '@gs/contract/paths';
 
@@ -22,21 +22,10 @@ export const DEFAULT_LICENSE_IDLE_MINUTES = 20;
 
 export function makeApiConfig(options: ApiConfigOptions = {}): ApiConfig {
   const client: ClientConfig = {
+    ...DEFAULT_CLIENT_CONFIG,
     apiBase: API_ROOT,
-    captureBase: API_ROOT,
-    viewerBase: '/viewer/',
-    externalAuthProvider: '',
     ...options.client,
-    hide: {
-      globalCapture: false,
-      globalAction: false,
-      quickStart: false,
-      adminMenu: false,
-      portalConnections: false,
-      batchPortals: false,
-      extensions: false,
-      ...options.client?.hide,
-    },
+    hide: { ...DEFAULT_CLIENT_CONFIG.hide, ...options.client?.hide },
     helper: {
       host: options.helperHost ?? 'localhost',
       httpPort: options.helperHttpPort ?? HELPER_DEFAULT_HTTP_PORT,

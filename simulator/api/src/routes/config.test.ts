@@ -12,8 +12,8 @@ describe('GET /config.json', () => {
     const res = await request(app).get('/config.json').expect(200);
     const expected: ClientConfig = {
       apiBase: '/Square9API/api/',
-      captureBase: '/Square9API/api/',
-      viewerBase: '/viewer/',
+      captureBase: '/square9capture/',
+      viewerBase: '/square9viewer/',
       externalAuthProvider: '',
       hide: {
         globalCapture: false,
