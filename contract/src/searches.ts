@@ -94,3 +94,34 @@ export interface SortSpec {
 /** The `Sort` query value of search execution: "<fieldId> ASC|DESC" entries joined by commas. */
 export const formatSort = (sorts: SortSpec[]): string =>
   sorts.map((s) => `${s.fieldId} ${s.descending ? 'DESC' : 'ASC'}`).join(',');
+
+/**
+ * The Result of a search page as the simulator sends it: the wire doc's Result plus the caller's
+ * archive permission bits, which the web client reads from a search's return (spec §3).
+ */
+export interface SearchPageResult extends SearchResult {
+  Permissions: number;
+}
+
+// Query parameters of `dbs/{db}/searches/{id}/archive/{a}/documents` (any key casing):
+// SecureId (the search Hash, required), SearchCriteria, page (1-based), RecordsPerPage,
+// Sort, tabId, Count=true, time (ignored), Token.
+
+/** RecordsPerPage when absent; values outside 1..MAX_RECORDS_PER_PAGE are refused with a 400. */
+export const DEFAULT_RECORDS_PER_PAGE = 50;
+export const MAX_RECORDS_PER_PAGE = 10000;
+
+/**
+ * SearchCriteria key carrying content-search terms (searches with Settings & 1): `"content"` or
+ * `"0"`. Terms are words ANDed, `"a phrase"` in quotes, `word*` a prefix.
+ */
+export const CONTENT_CRITERIA_KEY = 'content';
+export const CONTENT_CRITERIA_KEY_ALT = '0';
+
+// `Sort` (formatSort): keys separated by commas; a key is a field id, a field name, or
+// `DocumentID` (also `-1`), optionally followed by ` ASC` (the default) or ` DESC`. Without Sort,
+// documents come most recent first (document id descending). An unknown field: a 400 whose
+// Message starts with INVALID_SORT_MESSAGE.
+
+/** Field `VAL` of dates in results: `M/D/YYYY`, or `M/D/YYYY h:mm:ss AM` for a date with a time. */
+export const RESULT_DATE_FORMAT = 'M/D/YYYY';

@@ -25,6 +25,9 @@ import { createLicenseManagerRouter } from './routes/licenseManager';
 import { createLicensesRouter } from './routes/licenses';
 import { createListsRouter } from './routes/lists';
 import { createSearchesRouter } from './routes/searches';
+import { createSearchDocumentsRouter } from './routes/searchDocuments';
+import { createDocumentsRouter } from './routes/documents';
+import { ensureAllSearchSchemas } from './db/docSearchSchema';
 import { createSimRouter } from './routes/sim';
 
 export interface AppOptions {
@@ -52,7 +55,9 @@ function createApiRouter(deps: RouteDeps): Router {
   api.use(createAdminRouter(deps));
   api.use(createDatabasesRouter(deps));
   api.use(createArchivesRouter(deps));
+  api.use(createSearchDocumentsRouter(deps));
   api.use(createSearchesRouter(deps));
+  api.use(createDocumentsRouter(deps));
   api.use(createListsRouter(deps));
   api.use(createIndexesRouter(deps));
   api.use(createFieldDataRouter(deps));
@@ -72,6 +77,8 @@ function spaFallback(clientDir: string): RequestHandler {
 export function createApp(options: AppOptions): Express {
   const { db, clock, files } = options;
   const config = makeApiConfig(options.config);
+  // data folders seeded before the search structures existed get them (a no-op otherwise)
+  ensureAllSearchSchemas(db);
   const repos = createRepos(db);
   const licensing = createLicensing(repos.licenses, clock, config.licenseIdleMinutes);
   const auth = createAuth(repos.users, licensing, clock);

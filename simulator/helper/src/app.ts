@@ -35,7 +35,9 @@ export function createHelperApp({ state }: HelperAppOptions): Express {
   app.use('/api/Management', managementRouter(state));
   app.use('/api/launch', launchRouter());
   app.use((req, res) => {
-    res.status(404).json({ Message: `No HTTP resource was found that matches the request URI '${req.originalUrl}'.` });
+    res
+      .status(404)
+      .json({ Message: `No HTTP resource was found that matches the request URI '${req.originalUrl}'.` });
   });
   app.use(errorHandler);
   return app;

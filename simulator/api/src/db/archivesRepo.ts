@@ -13,6 +13,8 @@ export interface ArchiveRow {
   hasChildren: boolean;
   viewEnabled: boolean;
   viewStatusField: number;
+  contentSearch: boolean;
+  versionsArchiveId: number;
 }
 
 interface RawArchive {
@@ -25,6 +27,8 @@ interface RawArchive {
   has_children: number;
   view_enabled: number;
   view_status_field: number;
+  content_search: number;
+  versions_archive_id: number;
 }
 
 const toRow = (r: RawArchive): ArchiveRow => ({
@@ -37,11 +41,13 @@ const toRow = (r: RawArchive): ArchiveRow => ({
   hasChildren: r.has_children === 1,
   viewEnabled: r.view_enabled === 1,
   viewStatusField: r.view_status_field,
+  contentSearch: r.content_search === 1,
+  versionsArchiveId: r.versions_archive_id,
 });
 
 const SELECT = `SELECT a.id, a.database_id, a.parent_id, a.name, a.flags, a.folder_options,
   EXISTS (SELECT 1 FROM archives c WHERE c.parent_id = a.id) AS has_children,
-  a.view_enabled, a.view_status_field FROM archives a`;
+  a.view_enabled, a.view_status_field, a.content_search, a.versions_archive_id FROM archives a`;
 
 export function createArchivesRepo(db: Db) {
   const byId = db.prepare(`${SELECT} WHERE a.id = ?`);

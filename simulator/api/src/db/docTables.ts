@@ -2,8 +2,10 @@
 // field of that database's catalogue, plus a side table for multi-value fields and one for the
 // text of each document (content search). Table and column names are built only from integer ids
 // read from the catalogue, never from request strings.
+// Each also carries the search structures of docSearchSchema.ts (indexes, value dictionary, FTS).
 import type { Db } from './connection';
 import { FieldType, type FieldTypeCode } from '@gs/contract/flags';
+import { dropSearchSchema, ensureSearchSchema } from './docSearchSchema';
 
 const int = (n: number): number => {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not an id: ${n}`);
@@ -20,6 +22,11 @@ export const columnType = (type: FieldTypeCode): string =>
   type === FieldType.Integer ? 'INTEGER' : type === FieldType.Decimal ? 'REAL' : 'TEXT';
 
 export function createDocumentTables(db: Db, dbId: number): void {
+  const fresh =
+    db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(docTable(dbId)) ===
+    undefined;
+  // leftovers of a dropped document table (a re-seed) must not survive into the new one
+  if (fresh) dropSearchSchema(db, dbId);
   db.exec(`
     CREATE TABLE IF NOT EXISTS ${docTable(dbId)} (
       id INTEGER PRIMARY KEY,
@@ -43,12 +50,12 @@ export function createDocumentTables(db: Db, dbId: number): void {
       value TEXT NOT NULL,
       PRIMARY KEY (doc_id, field_id, ordinal)
     ) STRICT, WITHOUT ROWID;
-    CREATE INDEX IF NOT EXISTS ${mvTable(dbId)}_by_value ON ${mvTable(dbId)}(field_id, value);
     CREATE TABLE IF NOT EXISTS ${textTable(dbId)} (
       doc_id INTEGER PRIMARY KEY,
       body TEXT NOT NULL
     ) STRICT;
   `);
+  ensureSearchSchema(db, dbId);
 }
 
 /** Add the column of a new field to its database's document table (no-op when present). */
@@ -58,4 +65,5 @@ export function addFieldColumn(db: Db, dbId: number, fieldId: number, type: Fiel
   const existing = db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[];
   if (existing.some((c) => c.name === column)) return;
   db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${columnType(type)}`);
+  ensureSearchSchema(db, dbId, { [fieldId]: type });
 }

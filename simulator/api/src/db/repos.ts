@@ -5,6 +5,7 @@ import { createAuditRepo } from './auditRepo';
 import { createDatabasesRepo } from './databasesRepo';
 import { createDocumentFieldsRepo } from './documentFieldsRepo';
 import { createDocumentsRepo } from './documentsRepo';
+import { createDocSearchRepo } from './docSearchRepo';
 import { createFieldRulesRepo } from './fieldRulesRepo';
 import { createLicensesRepo } from './licensesRepo';
 import { createListsRepo } from './listsRepo';
@@ -20,6 +21,7 @@ export function createRepos(db: Db) {
     databases: createDatabasesRepo(db),
     documentFields: createDocumentFieldsRepo(db),
     documents: createDocumentsRepo(db),
+    docSearch: createDocSearchRepo(db),
     fieldRules: createFieldRulesRepo(db),
     licenses: createLicensesRepo(db),
     lists: createListsRepo(db),

@@ -32,7 +32,7 @@ export interface TestApp {
   secret: string;
 }
 
-function appOn(db: Db, options: Partial<Omit<AppOptions, 'db' | 'clock' | 'files'>>): TestApp {
+function appOn(db: Db, options: Partial<Omit<AppOptions, 'db' | 'clock'>>): TestApp {
   const clock = createTestClock();
   const app = createApp({ db, clock, files: { dataDir: join(tmpdir(), 'gs-sim-test') }, ...options });
   return { db, clock, app, secret: serverSecret(db) };
@@ -54,7 +54,7 @@ let worldTemplate: { bytes: Buffer; world: World } | undefined;
 
 /** An app on a private copy of seedWorld's data; `extra` may add to it. */
 export function makeWorldApp(
-  options: Partial<Omit<AppOptions, 'db' | 'clock' | 'files'>> = {},
+  options: Partial<Omit<AppOptions, 'db' | 'clock'>> = {},
   extra: (db: Db, w: World) => void = () => {},
 ): TestApp & { w: World } {
   if (!worldTemplate) {

@@ -17,7 +17,11 @@ const makeApp = (file?: string) =>
 describe('Extensions management API', () => {
   it('answers the version test with the helper version, mode and API path', async () => {
     const res = await request(makeApp()).get(helperPaths.managementTest).expect(200);
-    expect(res.body).toEqual({ Version: HELPER_VERSION, Mode: 'GlobalSearch', ApiPath: 'http://localhost:8080/Square9API/' });
+    expect(res.body).toEqual({
+      Version: HELPER_VERSION,
+      Mode: 'GlobalSearch',
+      ApiPath: 'http://localhost:8080/Square9API/',
+    });
     expect(res.headers['access-control-allow-origin']).toBe('*');
   });
 
@@ -25,39 +29,72 @@ describe('Extensions management API', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'helper-')), 'settings.json');
     const app = makeApp(file);
     const before = await request(app).get(helperPaths.checkPackages).expect(200);
-    expect(before.body.find((p: { AppName: string }) => p.AppName === 'BulkUpdate')).toMatchObject({ Installed: false });
+    expect(before.body.find((p: { AppName: string }) => p.AppName === 'BulkUpdate')).toMatchObject({
+      Installed: false,
+    });
 
-    const after = await request(app).post(helperPaths.install).send({ appnames: ['BulkUpdate'] }).expect(200);
-    expect(after.body.find((p: { AppName: string }) => p.AppName === 'BulkUpdate')).toMatchObject({ Installed: true });
+    const after = await request(app)
+      .post(helperPaths.install)
+      .send({ appnames: ['BulkUpdate'] })
+      .expect(200);
+    expect(after.body.find((p: { AppName: string }) => p.AppName === 'BulkUpdate')).toMatchObject({
+      Installed: true,
+    });
     expect(JSON.parse(readFileSync(file, 'utf8')).installed).toEqual(['Scanning', 'BulkUpdate']);
 
-    await request(app).post(helperPaths.uninstall).send({ AppNames: ['Scanning'] }).expect(200);
+    await request(app)
+      .post(helperPaths.uninstall)
+      .send({ AppNames: ['Scanning'] })
+      .expect(200);
     const reloaded = await request(makeApp(file)).get(helperPaths.checkPackages).expect(200);
-    const installed = reloaded.body.filter((p: { Installed: boolean }) => p.Installed).map((p: { AppName: string }) => p.AppName);
+    const installed = reloaded.body
+      .filter((p: { Installed: boolean }) => p.Installed)
+      .map((p: { AppName: string }) => p.AppName);
     expect(installed).toEqual(['BulkUpdate']);
   });
 
   it('refuses unknown packages and malformed bodies with a Message', async () => {
     const app = makeApp();
-    const unknown = await request(app).post(helperPaths.install).send({ AppNames: ['Minesweeper'] }).expect(400);
+    const unknown = await request(app)
+      .post(helperPaths.install)
+      .send({ AppNames: ['Minesweeper'] })
+      .expect(400);
     expect(unknown.body.Message).toContain('Minesweeper');
-    const missing = await request(app).post(helperPaths.install).send({ Names: ['Scanning'] }).expect(400);
+    const missing = await request(app)
+      .post(helperPaths.install)
+      .send({ Names: ['Scanning'] })
+      .expect(400);
     expect(missing.body.Message).toContain('AppNames');
-    const broken = await request(app).post(helperPaths.install).set('Content-Type', 'application/json').send('{"AppNames":').expect(400);
+    const broken = await request(app)
+      .post(helperPaths.install)
+      .set('Content-Type', 'application/json')
+      .send('{"AppNames":')
+      .expect(400);
     expect(broken.body).toEqual({ Message: 'The request is invalid.' });
   });
 
   it('updates the API path only with an http(s) address', async () => {
     const app = makeApp();
-    await request(app).post(helperPaths.updateApi).send('"ftp://nope"').set('Content-Type', 'application/json').expect(400);
-    await request(app).post(helperPaths.updateApi).send('"https://gs.example.com/Square9API/"').set('Content-Type', 'application/json').expect(200);
+    await request(app)
+      .post(helperPaths.updateApi)
+      .send('"ftp://nope"')
+      .set('Content-Type', 'application/json')
+      .expect(400);
+    await request(app)
+      .post(helperPaths.updateApi)
+      .send('"https://gs.example.com/Square9API/"')
+      .set('Content-Type', 'application/json')
+      .expect(200);
     const res = await request(app).get(helperPaths.getApi).expect(200);
     expect(res.body).toBe('https://gs.example.com/Square9API/');
   });
 
   it('answers preflight and unknown routes like the server', async () => {
     const app = makeApp();
-    const pre = await request(app).options(helperPaths.install).set('Origin', 'http://localhost:8080').expect(200);
+    const pre = await request(app)
+      .options(helperPaths.install)
+      .set('Origin', 'http://localhost:8080')
+      .expect(200);
     expect(pre.headers['access-control-allow-origin']).toBe('http://localhost:8080');
     const res = await request(app).get('/api/nothing').expect(404);
     expect(res.body.Message).toContain('/api/nothing');

@@ -38,7 +38,11 @@ function checkedNames(body: unknown) {
 export function managementRouter(state: HelperState): Router {
   const router = Router();
   router.get('/test', (_req, res) => {
-    const body: HelperTestResponse = { Version: HELPER_VERSION, Mode: 'GlobalSearch', ApiPath: state.get().apiPath };
+    const body: HelperTestResponse = {
+      Version: HELPER_VERSION,
+      Mode: 'GlobalSearch',
+      ApiPath: state.get().apiPath,
+    };
     res.json(body);
   });
   router.get('/GetApi', (_req, res) => {
@@ -47,7 +51,9 @@ export function managementRouter(state: HelperState): Router {
   router.post('/UpdateApi', (req, res) => {
     const value: unknown = req.body;
     if (typeof value !== 'string' || !/^https?:\/\/\S+$/i.test(value)) {
-      throw badRequest('UpdateApi takes the Square9API address as a JSON string, e.g. "http://server/Square9API/".');
+      throw badRequest(
+        'UpdateApi takes the Square9API address as a JSON string, e.g. "http://server/Square9API/".',
+      );
     }
     state.update({ apiPath: value });
     res.json(true);

@@ -1,0 +1,28 @@
+// Runs one named benchmark and prints its figures (no pass/fail: the numbers are the result).
+// Run: npm run bench -- <name> [options]   e.g. npm run bench -- search --data-dir ./data-large
+const BENCHES: Record<
+  string,
+  { about: string; load: () => Promise<{ run(args: string[]): Promise<void> }> }
+> = {
+  search: {
+    about: 'search execution on the large scenario (1,000,000 documents): HTTP and raw SQLite p50/p95',
+    load: () => import('./benchSearch'),
+  },
+};
+
+async function main(): Promise<void> {
+  const [name, ...rest] = process.argv.slice(2).filter((a) => a !== '--');
+  const bench = name ? BENCHES[name] : undefined;
+  if (!bench) {
+    console.log('Usage: npm run bench -- <name> [options]\n');
+    for (const [key, b] of Object.entries(BENCHES)) console.log(`  ${key.padEnd(8)} ${b.about}`);
+    if (name && name !== '--help' && name !== '-h') process.exitCode = 1;
+    return;
+  }
+  await (await bench.load()).run(rest);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,54 @@
+// HTTP side of the benchmarks: the simulator started as its own process on a free port, and a
+// light keep-alive client (lighter than fetch, so the figures are the server's).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, get } from 'node:http';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// a new agent per case: a kept-alive socket left idle while raw SQLite runs would time out
+let agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/** GET and parse JSON over one kept-alive connection (lighter than fetch, so it times the server). */
+export function fetchJson(url: string, headers: Record<string, string> = {}): Promise<unknown> {
+  return new Promise((done, fail) => {
+    get(url, { agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        if (res.statusCode === 200) done(JSON.parse(body));
+        else fail(new Error(`${res.statusCode} ${body} for ${url}`));
+      });
+    }).on('error', (e) => fail(new Error(`${e.message} for ${url}`)));
+  });
+}
+
+/** The simulator (simulator/api/src/main.ts) in a child process on a free port. */
+export async function startServer(dataDir: string): Promise<{ port: number; child: ChildProcess }> {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'simulator/api/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((done, fail) => {
+    let out = '';
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /listening on http:\/\/[^:]+:(\d+)\//.exec(out);
+      if (m) done(Number(m[1]));
+    });
+    child.once('exit', (code) => fail(new Error(`the simulator exited (${code}) before listening`)));
+  });
+  return { port, child };
+}
+
+/** A fresh connection for the next series of requests. */
+export function newConnection(): void {
+  agent.destroy();
+  agent = new Agent({ keepAlive: true, maxSockets: 1 });
+}
+
+export function stopHttp(): void {
+  agent.destroy();
+}

@@ -1,0 +1,262 @@
+// Search benchmark on the large scenario (1,000,000 invoices in one archive): for (a) a 25-row page
+// with Contains on Customer Name sorted by Invoice Date, (b) Region equals a value, (c) Count=true,
+// it times p50/p95 over HTTP (the simulator in its own process, on 127.0.0.1) and through raw SQLite
+// for the same answer. Run: npm run bench -- search [--data-dir ./data-large] [--requests 200]
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { addSearch, grantSearch } from '@gs/simulator-fixtures/builders';
+import { isSeeded, seedScenario } from '@gs/simulator-fixtures/seed';
+import { Operator } from '@gs/contract/flags';
+import { formatSort, type SearchPageResult } from '@gs/contract/searches';
+import { openDatabase, type Db } from '@gs/simulator-api/db/connection';
+import type { DocPageQuery, FieldRef } from '@gs/simulator-api/db/docQueryModel';
+import { createDocSearchRepo } from '@gs/simulator-api/db/docSearchRepo';
+import { secureId, serverSecret } from '@gs/simulator-api/db/secureIds';
+import { likePattern } from '@gs/simulator-api/services/search/conditions';
+import { DEMO_PASSWORD } from './lib/signIns';
+import { fetchJson, newConnection, startServer, stopHttp } from './benchHttp';
+
+const USER = 'full.user';
+const BENCH_SEARCH = 'Bench: Region equals';
+
+interface Setup {
+  databaseId: number;
+  archiveId: number;
+  columns: FieldRef[];
+  name: FieldRef;
+  date: FieldRef;
+  region: FieldRef;
+  browse: { id: number; hash: string; namePrompt: number };
+  equals: { id: number; hash: string; prompt: number };
+}
+
+async function ensureLarge(dataDir: string): Promise<void> {
+  if (isSeeded(dataDir)) {
+    const db = new Database(resolve(dataDir, 'simulator.sqlite'), { readonly: true });
+    const row = db.prepare(`SELECT value FROM settings WHERE key = 'scenario'`).get() as
+      { value: string } | undefined;
+    db.close();
+    if (row?.value !== 'large')
+      throw new Error(`${dataDir} holds the '${row?.value}' scenario; give --data-dir a folder for 'large'.`);
+    return;
+  }
+  console.log(`Seeding the large scenario into ${dataDir} (once)...`);
+  const summary = await seedScenario({ dataDir, scenario: 'large', log: (l) => console.log(`  ${l}`) });
+  console.log(`Seeded in ${summary.seconds.toFixed(1)} s.`);
+}
+
+const one = <T>(db: Db, sql: string, ...params: unknown[]): T => {
+  const row = db.prepare(sql).get(...params) as T | undefined;
+  if (row === undefined) throw new Error(`not in the large scenario: ${sql} ${params.join(', ')}`);
+  return row;
+};
+
+/** Ids of the archive, its fields and searches; adds the equals-on-a-list search if missing. */
+function prepare(db: Db): Setup {
+  const archive = one<{ id: number; databaseId: number }>(
+    db,
+    `SELECT id, database_id AS databaseId FROM archives WHERE name = 'Customer Invoices'`,
+  );
+  const fields = db
+    .prepare(
+      `SELECT f.id, f.name, f.type, f.prop FROM archive_fields af JOIN fields f ON f.id = af.field_id WHERE af.archive_id = ? ORDER BY af.ordinal`,
+    )
+    .all(archive.id) as { id: number; name: string; type: 1 | 2 | 3 | 4; prop: number }[];
+  const ref = (name: string): FieldRef => {
+    const f = fields.find((x) => x.name === name);
+    if (!f) throw new Error(`no field ${name}`);
+    return { id: f.id, type: f.type, multi: (f.prop & 32) !== 0 };
+  };
+  const browse = one<{ id: number }>(
+    db,
+    `SELECT id FROM searches WHERE name = 'Browse Customer Invoices'`,
+  ).id;
+  const namePrompt = one<{ id: number }>(
+    db,
+    `SELECT id FROM search_prompts WHERE search_id = ? AND field_id = ?`,
+    browse,
+    ref('Customer Name').id,
+  ).id;
+  let equals = (
+    db.prepare(`SELECT id FROM searches WHERE name = ?`).get(BENCH_SEARCH) as { id: number } | undefined
+  )?.id;
+  if (equals === undefined) {
+    console.log(`Adding the search '${BENCH_SEARCH}' (Region equals) to the data folder.`);
+    equals = db.transaction(() => {
+      const id = addSearch(db, archive.databaseId, {
+        name: BENCH_SEARCH,
+        archiveId: archive.id,
+        settings: 0,
+        prompts: [{ fieldId: ref('Region').id, operator: Operator.Equals, prompt: 'Region' }],
+      });
+      grantSearch(db, id, one<{ id: number }>(db, `SELECT id FROM users WHERE name = ?`, USER).id);
+      return id;
+    })();
+  }
+  const secret = serverSecret(db);
+  return {
+    databaseId: archive.databaseId,
+    archiveId: archive.id,
+    columns: fields.map((f) => ({ id: f.id, type: f.type, multi: (f.prop & 32) !== 0 })),
+    name: ref('Customer Name'),
+    date: ref('Invoice Date'),
+    region: ref('Region'),
+    browse: { id: browse, hash: secureId(secret, 'search', archive.databaseId, browse), namePrompt },
+    equals: {
+      id: equals,
+      hash: secureId(secret, 'search', archive.databaseId, equals),
+      prompt: one<{ id: number }>(db, `SELECT id FROM search_prompts WHERE search_id = ?`, equals).id,
+    },
+  };
+}
+
+interface Case {
+  label: string;
+  url: string;
+  query: DocPageQuery;
+  countOnly: boolean;
+}
+
+function cases(s: Setup, base: string, token: string, term: string, region: string): Case[] {
+  const url = (search: { id: number; hash: string }, params: Record<string, string>): string =>
+    `${base}Square9API/api/dbs/${s.databaseId}/searches/${search.id}/archive/${s.archiveId}/documents?${new URLSearchParams({ SecureId: search.hash, Token: token, ...params }).toString()}`;
+  const contains: DocPageQuery = {
+    databaseId: s.databaseId,
+    archiveId: s.archiveId,
+    columns: s.columns,
+    offset: 0,
+    limit: 25,
+    conditions: [{ field: s.name, pred: { op: 'like', pattern: `%${likePattern(term)}%` } }],
+    sort: [{ field: s.date, desc: true }],
+  };
+  const equals: DocPageQuery = {
+    ...contains,
+    conditions: [{ field: s.region, pred: { op: 'eq', value: region } }],
+    sort: [{ field: 'id', desc: true }],
+  };
+  const containsParams = {
+    SearchCriteria: JSON.stringify({ [s.browse.namePrompt]: term }),
+    RecordsPerPage: '25',
+    page: '1',
+    Sort: formatSort([{ fieldId: s.date.id, descending: true }]),
+  };
+  return [
+    {
+      label: `(a) Contains '${term}' + sort by date, 25 rows`,
+      url: url(s.browse, containsParams),
+      query: contains,
+      countOnly: false,
+    },
+    {
+      label: `(b) Region equals '${region}', 25 rows`,
+      url: url(s.equals, { SearchCriteria: `{${s.equals.prompt}:"${region}"}`, RecordsPerPage: '25' }),
+      query: equals,
+      countOnly: false,
+    },
+    {
+      label: `(c) Count=true, Contains '${term}'`,
+      url: url(s.browse, { ...containsParams, Count: 'true' }),
+      query: contains,
+      countOnly: true,
+    },
+  ];
+}
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+async function time(n: number, f: () => unknown): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await f();
+    out.push(performance.now() - t);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+export async function run(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'data-dir': { type: 'string', default: './data-large' },
+      requests: { type: 'string', default: '200' },
+      warmup: { type: 'string', default: '20' },
+      term: { type: 'string', default: 'Hospital' },
+      region: { type: 'string', default: 'Mountain' },
+    },
+  });
+  const dataDir = resolve(values['data-dir']);
+  const [n, warm] = [Number(values.requests), Number(values.warmup)];
+  await ensureLarge(dataDir);
+  const db = openDatabase(resolve(dataDir, 'simulator.sqlite'));
+  const setup = prepare(db);
+  let t = performance.now();
+  const server = await startServer(dataDir);
+  const base = `http://127.0.0.1:${server.port}/`;
+  console.log(
+    `Server up in ${(performance.now() - t).toFixed(0)} ms at ${base}; ${n} requests per case after ${warm} warm-up.`,
+  );
+  try {
+    const auth = `Basic ${Buffer.from(`${USER}:${DEMO_PASSWORD}`).toString('base64')}`;
+    const license = (await fetchJson(`${base}Square9API/api/licenses`, { Authorization: auth })) as {
+      Token: string;
+    };
+    const repo = createDocSearchRepo(db);
+    const rows: Record<string, string | number>[] = [];
+    for (const c of cases(setup, base, license.Token, values.term, values.region)) {
+      newConnection();
+      t = performance.now();
+      const first = (await fetchJson(c.url)) as SearchPageResult & { Count: number };
+      const cold = performance.now() - t;
+      for (let i = 0; i < warm; i++) await fetchJson(c.url);
+      const http = await time(n, () => fetchJson(c.url));
+      // raw SQLite: the statements the engine runs for this answer, counting afresh every time
+      const plan = repo.explain(c.query);
+      const count = repo.explainCount(c.query);
+      const page = plan.sql ? db.prepare(plan.sql).raw() : undefined;
+      const counter = count ? db.prepare(count.sql).pluck() : undefined;
+      const pageOnce = () => (c.countOnly ? undefined : page?.all(...(plan.params ?? [])));
+      const countOnce = () => counter?.get(...(count?.params ?? []));
+      const rawOnce = () => [pageOnce(), countOnce()];
+      const [rawRows, rawTotal] = rawOnce() as [unknown[][] | undefined, number];
+      if (
+        rawTotal !== first.Count ||
+        (!c.countOnly &&
+          JSON.stringify(rawRows?.map((r) => r[0])) !== JSON.stringify(first.Docs.map((d) => d.Id)))
+      )
+        throw new Error(`raw SQLite and HTTP disagree for ${c.label}`);
+      for (let i = 0; i < warm; i++) rawOnce();
+      const raw = await time(n, rawOnce);
+      const rawPage = c.countOnly ? [NaN] : await time(n, pageOnce);
+      const rawCount = await time(n, countOnce);
+      const engine = c.countOnly ? [NaN] : await time(n, () => repo.page(c.query));
+      rows.push({
+        case: c.label,
+        matches: first.Count,
+        plan: c.countOnly ? 'count' : plan.plan,
+        'HTTP cold ms': +cold.toFixed(1),
+        'HTTP p50': +percentile(http, 50).toFixed(2),
+        'HTTP p95': +percentile(http, 95).toFixed(2),
+        'engine p50': +percentile(engine, 50).toFixed(2),
+        'raw page p50': +percentile(rawPage, 50).toFixed(2),
+        'raw count p50': +percentile(rawCount, 50).toFixed(2),
+        'raw p50': +percentile(raw, 50).toFixed(2),
+        'raw p95': +percentile(raw, 95).toFixed(2),
+        'HTTP/raw p50': +(percentile(http, 50) / percentile(raw, 50)).toFixed(2),
+      });
+    }
+    console.table(rows);
+    console.log(
+      'HTTP: the simulator in its own process (token auth, JSON over a kept-alive connection); its count\n' +
+        'is cached by data version after the cold call. engine: docSearchRepo.page in this process, no HTTP.\n' +
+        'raw: the page and count statements the engine chose, prepared once, both run every time (no\n' +
+        'count cache): the same answer straight from SQLite; (c) is the count statement alone.',
+    );
+  } finally {
+    server.child.kill('SIGTERM');
+    stopHttp();
+    db.close();
+  }
+}

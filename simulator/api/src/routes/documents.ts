@@ -1,0 +1,83 @@
+// One document of an archive (wire §2.5): `dbs/{db}/archives/{a}/documents/{id}` answers the
+// Result object holding that document; `.../thumb` its first page as a JPEG thumbnail (150x150 by
+// default, `width`/`height` up to 1000). Both need the document's SecureId and View permission.
+import { Router, type Request, type Response } from 'express';
+import { resolve, sep } from 'node:path';
+import { accessOf, type RouteDeps } from '../deps';
+import type { ArchiveRow } from '../db/archivesRepo';
+import { secureId } from '../db/secureIds';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import { intParam, query } from '../http/query';
+import { messages } from '../services/access';
+import { fieldRef } from '../services/search/conditions';
+import { toResult } from '../services/search/result';
+import { thumbnail } from '../services/thumbnails';
+
+const THUMB_SIZE = 150;
+const MAX_THUMB_SIZE = 1000;
+
+function size(req: Request, key: string): number {
+  const raw = query(req, key);
+  if (raw === undefined || raw.trim() === '') return THUMB_SIZE;
+  const n = /^\s*\d{1,4}\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 1 && n <= MAX_THUMB_SIZE))
+    throw badRequest(`${key} must be from 1 to ${MAX_THUMB_SIZE}; got '${raw}'.`);
+  return n;
+}
+
+export function createDocumentsRouter(deps: RouteDeps): Router {
+  const { repos, secret } = deps;
+  const router = Router();
+
+  /** The archive (View, else 404), the document id and a checked SecureId. */
+  const target = (
+    req: Request,
+    res: Response,
+  ): { db: number; archive: ArchiveRow; docId: number; permissions: number } => {
+    const access = accessOf(deps, res);
+    const db = access.database(intParam(req, 'db')).Id;
+    const archive = access.archive(db, intParam(req, 'archive'));
+    const docId = intParam(req, 'doc');
+    const given = query(req, 'SecureId');
+    if (given === undefined || given.trim() === '')
+      throw new HttpError(400, { Message: 'The SecureId of the document is required.' });
+    if (given.trim() !== secureId(secret, 'doc', db, docId))
+      throw new HttpError(403, { Message: 'The SecureId is not valid for this document.' });
+    return { db, archive, docId, permissions: access.archivePermissions(archive) };
+  };
+
+  router.get('/dbs/:db/archives/:archive/documents/:doc', deps.auth.requireAuth, (req, res) => {
+    const { db, archive, docId, permissions } = target(req, res);
+    const fields = repos.archives.fields(archive.id);
+    const columns = fields.map((f) => fieldRef(f.ID, f.Type, f.Prop));
+    const row = repos.docSearch.rows.one(db, archive.id, docId, columns);
+    if (!row) throw notFound(messages.document(archive.id, docId));
+    res.json(toResult({ secret, databaseId: db, archive, fields, permissions, terms: false }, 1, [row]));
+  });
+
+  router.get('/dbs/:db/archives/:archive/documents/:doc/thumb', deps.auth.requireAuth, async (req, res) => {
+    const { db, archive, docId } = target(req, res);
+    const [width, height] = [size(req, 'width'), size(req, 'height')];
+    const doc = repos.docSearch.rows.file(db, docId);
+    if (!doc || doc.archiveId !== archive.id) throw notFound(messages.document(archive.id, docId));
+    const root = resolve(deps.files.dataDir, 'files');
+    const file = resolve(root, doc.filePath);
+    if (!doc.filePath || !file.startsWith(root + sep)) throw notFound(`Document ${docId} has no file.`);
+    const thumb = await thumbnail({
+      dataDir: deps.files.dataDir,
+      databaseId: db,
+      docId,
+      file,
+      fileType: doc.fileType,
+      width,
+      height,
+    }).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        throw notFound(`The file of document ${docId} was not found.`);
+      throw error;
+    });
+    res.set('Content-Type', 'image/jpeg').set('Content-Length', String(thumb.jpeg.length)).end(thumb.jpeg);
+  });
+
+  return router;
+}

@@ -1,0 +1,137 @@
+// Search execution for one archive of a search: who may run it, its SecureId, the criteria turned
+// into a document filter (prompts, static values, content terms, view tab), and the answer.
+import type { Request } from 'express';
+import type { FieldDefinition } from '@gs/contract/fields';
+import { Operator, SearchSettings, hasFlag } from '@gs/contract/flags';
+import { CONTENT_CRITERIA_KEY, CONTENT_CRITERIA_KEY_ALT } from '@gs/contract/searches';
+import type { SearchCountResult, SearchPageResult, SearchPrompt } from '@gs/contract/searches';
+import type { RouteDeps } from '../../deps';
+import type { ArchiveRow } from '../../db/archivesRepo';
+import type { DocFilter } from '../../db/docQueryModel';
+import type { SearchRow } from '../../db/searchesRepo';
+import { secureId } from '../../db/secureIds';
+import { HttpError, notFound } from '../../http/errors';
+import { query } from '../../http/query';
+import { messages, type UserAccess } from '../access';
+import { conditionFor, fieldRef, promptConditions, searchError } from './conditions';
+import { contentQuery } from './content';
+import { CriteriaSyntaxError, parseSearchCriteria } from './criteria';
+import { parseCountOnly, parsePaging, parseSort, parseTabId } from './params';
+import { toResult } from './result';
+
+export interface SearchTarget {
+  databaseId: number;
+  search: SearchRow;
+  archive: ArchiveRow;
+  prompts: SearchPrompt[];
+  fields: FieldDefinition[];
+  permissions: number;
+}
+
+const CONTENT_KEYS = new Set([CONTENT_CRITERIA_KEY, CONTENT_CRITERIA_KEY_ALT]);
+
+/** The search (one the caller may run, else 404), its SecureId (required) and one of its archives. */
+export function searchTarget(
+  deps: RouteDeps,
+  access: UserAccess,
+  db: number,
+  searchId: number,
+  archiveId: number,
+  req: Request,
+): SearchTarget {
+  const search = deps.repos.searches.byId(searchId);
+  if (!search || search.databaseId !== db || access.searchProps(db)(searchId) === undefined)
+    throw notFound(messages.search(db, searchId));
+  const given = query(req, 'SecureId');
+  if (given === undefined || given.trim() === '')
+    throw searchError('The SecureId of the search is required.');
+  if (given.trim() !== secureId(deps.secret, 'search', db, searchId))
+    throw new HttpError(403, { Message: 'The SecureId is not valid for this search.' });
+  if (!deps.repos.searches.archives(searchId).some((a) => a.ID === archiveId))
+    throw notFound(`Archive ${archiveId} is not searched by search ${searchId}.`);
+  const archive = access.archive(db, archiveId);
+  return {
+    databaseId: db,
+    search,
+    archive,
+    prompts: deps.repos.searches.prompts(searchId),
+    fields: deps.repos.archives.fields(archiveId),
+    permissions: access.archivePermissions(archive),
+  };
+}
+
+function readCriteria(req: Request): Map<string, string[]> {
+  try {
+    return parseSearchCriteria(query(req, 'SearchCriteria'));
+  } catch (error) {
+    if (error instanceof CriteriaSyntaxError)
+      throw searchError(`SearchCriteria is not a valid object: ${error.message}.`);
+    throw error;
+  }
+}
+
+/** The view tab's condition: the archive's status field equals the tab's value. */
+function tabFilter(deps: RouteDeps, t: SearchTarget, tabId: number, now: number): DocFilter['conditions'] {
+  if (tabId === 0) return [];
+  const tab = t.archive.viewEnabled
+    ? deps.repos.archives.views(t.archive.id).find((v) => v.tabId === tabId)
+    : undefined;
+  if (!tab) throw searchError(`View tab ${tabId} does not exist in archive '${t.archive.name}'.`);
+  const def = t.fields.find((f) => f.ID === t.archive.viewStatusField);
+  const field = fieldRef(t.archive.viewStatusField, def?.Type ?? 1, def?.Prop ?? 0);
+  return [conditionFor(tab.label, field, Operator.Equals, [tab.value], now)];
+}
+
+export function documentFilter(
+  deps: RouteDeps,
+  t: SearchTarget,
+  req: Request,
+): { filter: DocFilter; terms: boolean } {
+  const now = deps.clock.now();
+  const criteria = readCriteria(req);
+  const contentKeys = [...criteria.keys()].filter((k) => CONTENT_KEYS.has(k.toLowerCase()));
+  const canContent = hasFlag(t.search.settings, SearchSettings.ContentSearch);
+  const { conditions, unknownKeys } = promptConditions(t.prompts, criteria, now);
+  const unknown = unknownKeys.filter((k) => !(canContent && contentKeys.includes(k)));
+  if (unknown.length)
+    throw searchError(`SearchCriteria key '${unknown[0]}' is not a prompt of search '${t.search.name}'.`);
+  const content = canContent
+    ? contentQuery(contentKeys.flatMap((k) => criteria.get(k) ?? []).join(' '))
+    : undefined;
+  const filter: DocFilter = {
+    databaseId: t.databaseId,
+    archiveId: t.archive.id,
+    conditions: [...conditions, ...tabFilter(deps, t, parseTabId(req), now)],
+    content,
+  };
+  return { filter, terms: content !== undefined };
+}
+
+/** The answer of the documents route: a Result page, or `{ArchiveId, Count}` with Count=true. */
+export function runSearch(
+  deps: RouteDeps,
+  t: SearchTarget,
+  req: Request,
+): SearchPageResult | SearchCountResult {
+  const countOnly = parseCountOnly(req);
+  const paging = parsePaging(req);
+  const sort = parseSort(req, t.fields, t.archive.name);
+  const { filter, terms } = documentFilter(deps, t, req);
+  if (countOnly) return { ArchiveId: t.archive.id, Count: deps.repos.docSearch.count(filter) };
+  const page = deps.repos.docSearch.page({
+    ...filter,
+    sort,
+    offset: (paging.page - 1) * paging.recordsPerPage,
+    limit: paging.recordsPerPage,
+    columns: t.fields.map((f) => fieldRef(f.ID, f.Type, f.Prop)),
+  });
+  const ctx = {
+    secret: deps.secret,
+    databaseId: t.databaseId,
+    archive: t.archive,
+    fields: t.fields,
+    permissions: t.permissions,
+    terms,
+  };
+  return toResult(ctx, page.count, page.rows);
+}
