@@ -2,12 +2,20 @@
 // helper serves on its http and https ports. Browsers call it cross-origin from the web client.
 import express, { type Express, type RequestHandler } from 'express';
 import { managementRouter } from './routes/management';
-import { launchRouter } from './routes/launch';
+import { launchRouter, type LaunchOptions } from './routes/launch';
+import { scanRouter } from './routes/scan';
+import { ScanService } from './scanner/service';
 import { errorHandler } from './errors';
 import type { HelperState } from './state';
 
 export interface HelperAppOptions {
   state: HelperState;
+  /** the scanner simulator; a default one (real clock) when absent */
+  scanner?: ScanService;
+  /** POST /api/scan/test/fault answers only when on (HELPER_TEST_ENDPOINTS=1) */
+  testEndpoints?: boolean;
+  /** email to the outbox; without it only the launch table and test answer */
+  launch?: LaunchOptions;
 }
 
 const cors: RequestHandler = (req, res, next) => {
@@ -25,7 +33,7 @@ const cors: RequestHandler = (req, res, next) => {
   next();
 };
 
-export function createHelperApp({ state }: HelperAppOptions): Express {
+export function createHelperApp({ state, scanner, testEndpoints, launch }: HelperAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -33,7 +41,11 @@ export function createHelperApp({ state }: HelperAppOptions): Express {
   // UpdateApi posts a bare JSON string, so strict mode is off
   app.use(express.json({ strict: false, limit: '1mb' }));
   app.use('/api/Management', managementRouter(state));
-  app.use('/api/launch', launchRouter());
+  app.use('/api/launch', launchRouter(launch));
+  app.use(
+    '/api/scan',
+    scanRouter({ service: scanner ?? new ScanService(), testEndpoints: testEndpoints ?? false }),
+  );
   app.use((req, res) => {
     res
       .status(404)

@@ -6,6 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { createHelperApp } from './app';
 import { loadOrCreateCertificate } from './certificate';
 import { createHelperState } from './state';
+import { ScanService, type ScannerOptions } from './scanner/service';
+import { httpFetcher } from './launch/fetcher';
+import { signIn } from './signIn';
 
 export interface HelperServerOptions {
   dataDir: string;
@@ -14,6 +17,11 @@ export interface HelperServerOptions {
   /** the Square9API address the helper talks to, e.g. http://localhost:8080/Square9API/ */
   apiPath: string;
   host?: string;
+  /** POST /api/scan/test/fault (HELPER_TEST_ENDPOINTS=1) */
+  testEndpoints?: boolean;
+  scanner?: ScannerOptions;
+  /** credentials the helper signs in with at start; `false` skips the sign-in (tests, bench) */
+  signIn?: { user: string; password: string } | false;
 }
 
 export interface RunningHelper {
@@ -41,12 +49,24 @@ export async function startHelper(options: HelperServerOptions): Promise<Running
     apiPath: options.apiPath,
     installed: ['Scanning', 'ImportExport', 'BulkUpdate', 'Launch'],
   });
-  const app = createHelperApp({ state });
+  const app = createHelperApp({
+    state,
+    scanner: new ScanService(options.scanner),
+    testEndpoints: options.testEndpoints,
+    launch: {
+      outboxDir: join(options.dataDir, 'outbox'),
+      tableFile: join(dir, 'launch-table.json'),
+      fetcher: httpFetcher(() => state.get().apiPath),
+    },
+  });
   const certificate = await loadOrCreateCertificate(dir, new Date());
   const http = createHttpServer(app);
   const https = createHttpsServer(certificate, app);
   const httpPort = await listen(http, options.httpPort, host);
   const httpsPort = await listen(https, options.httpsPort, host);
+  const credentials = options.signIn ?? { user: 'SSAdministrator', password: 'Demo@1234' };
+  // in the background: an unreachable API never holds up or fails the start
+  if (credentials) void signIn({ apiPath: state.get().apiPath, ...credentials });
   return {
     httpUrl: `http://localhost:${httpPort}`,
     httpsUrl: `https://localhost:${httpsPort}`,

@@ -1,10 +1,139 @@
-// Launch API: the web client checks that the launch service answers before offering Launch and Email.
-import { Router } from 'express';
+// Launch API: the launch table (kept in memory, or in a JSON file in the data folder), launch
+// entries, and email: the documents' files are fetched from the API and written as an .eml into
+// the outbox folder, for the user's mail program to open as a draft.
+import { Router, type Request } from 'express';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFile, mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { LaunchEmailResponse, LaunchEntry } from '@gs/contract/helper';
+import { HelperError, badRequest } from '../errors';
+import { buildEml, type Attachment } from '../launch/eml';
+import type { DocumentFetcher, DocumentRef } from '../launch/fetcher';
 
-export function launchRouter(): Router {
+export interface LaunchOptions {
+  /** folder the .eml files go to */
+  outboxDir: string;
+  fetcher: DocumentFetcher;
+  /** the launch table's JSON file; none keeps it in memory */
+  tableFile?: string;
+  now?: () => number;
+}
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const int = (v: unknown): number | undefined => {
+  const n = typeof v === 'string' && v !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) ? n : undefined;
+};
+
+function documentsOf(req: Request): Record<string, unknown>[] {
+  const b: unknown = req.body;
+  const docs = b && typeof b === 'object' ? (b as { Documents?: unknown }).Documents : undefined;
+  if (!Array.isArray(docs) || docs.length === 0 || !docs.every((d) => d && typeof d === 'object'))
+    throw badRequest('Documents must be a non-empty array.');
+  return docs as Record<string, unknown>[];
+}
+
+function archiveRefs(req: Request): DocumentRef[] {
+  const database = text(req.query.database);
+  if (!database) throw badRequest('database is required.');
+  return documentsOf(req).map((d) => {
+    const [archive, id] = [int(d.Archive), int(d.Id)];
+    if (archive === undefined || id === undefined)
+      throw badRequest('Each document needs an Archive and an Id.');
+    return { kind: 'archive', database, archive, id, hash: text(d.Hash) };
+  });
+}
+
+function inboxRefs(req: Request): DocumentRef[] {
+  const database = text(req.query.database) ?? '1';
+  return documentsOf(req).map((d) => {
+    const [inboxId, filename] = [int(d.InboxID), text(d.Filename)];
+    if (inboxId === undefined || !filename)
+      throw badRequest('Each document needs an InboxID and a Filename.');
+    return { kind: 'inbox', database, inboxId, filename };
+  });
+}
+
+const tokenOf = (req: Request): string | undefined =>
+  text(req.query.token) ?? text(req.headers['auth-token']);
+
+function tableStore(file: string | undefined) {
+  let table: LaunchEntry[] =
+    file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LaunchEntry[]) : [];
+  const save = (next: LaunchEntry[]): LaunchEntry[] => {
+    table = next;
+    if (file) {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(table, null, 2));
+    }
+    return table;
+  };
+  return { get: () => table, save };
+}
+
+const isEntry = (v: unknown): v is LaunchEntry =>
+  !!v && typeof v === 'object' && typeof (v as { Id?: unknown }).Id === 'string';
+
+export function launchRouter(options?: LaunchOptions): Router {
   const router = Router();
+  const table = tableStore(options?.tableFile);
   router.get('/test', (_req, res) => {
     res.json(true);
+  });
+  router.get('/launchTable', (_req, res) => {
+    res.json(table.get());
+  });
+  router.post('/launchTable', (req, res) => {
+    const body: unknown = req.body;
+    if (!Array.isArray(body) || !body.every(isEntry))
+      throw badRequest('The launch table is an array of entries with an Id.');
+    res.json(table.save(body));
+  });
+  router.post('/launchEntry', (req, res) => {
+    const entry: unknown = req.body;
+    if (!isEntry(entry)) throw badRequest('A launch entry needs an Id.');
+    res.json(table.save([...table.get().filter((e) => e.Id !== entry.Id), entry]));
+  });
+  if (!options) return router;
+  const send = async (req: Request, refs: DocumentRef[], subject: string): Promise<LaunchEmailResponse> => {
+    const token = tokenOf(req);
+    const attachments: Attachment[] = [];
+    for (const ref of refs) {
+      try {
+        attachments.push(await options.fetcher(ref, token));
+      } catch (error) {
+        const what =
+          ref.kind === 'archive'
+            ? `document ${ref.id} of archive ${ref.archive}`
+            : `${ref.filename} of inbox ${ref.inboxId}`;
+        throw new HelperError(
+          502,
+          `Could not fetch ${what}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+    const now = new Date((options.now ?? Date.now)());
+    const eml = buildEml({
+      subject,
+      text: `${subject}\r\n\r\nSent from GlobalSearch.`,
+      date: now,
+      attachments,
+    });
+    await mkdir(options.outboxDir, { recursive: true });
+    const file = join(
+      options.outboxDir,
+      `globalsearch-${now.getTime()}-${Math.random().toString(36).slice(2, 8)}.eml`,
+    );
+    await writeFile(file, eml);
+    return { File: file, Attachments: attachments.length };
+  };
+  router.post('/email', async (req, res) => {
+    const refs = archiveRefs(req);
+    res.json(await send(req, refs, `GlobalSearch documents (${refs.length})`));
+  });
+  router.post('/inboxemail', async (req, res) => {
+    const refs = inboxRefs(req);
+    res.json(await send(req, refs, `GlobalSearch inbox files (${refs.length})`));
   });
   return router;
 }

@@ -102,7 +102,13 @@ describe('Extensions management API', () => {
 
   it('serves https with a certificate made on first start and kept for the next', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'helper-'));
-    const options = { dataDir, httpPort: 0, httpsPort: 0, apiPath: 'http://localhost:1/Square9API/' };
+    const options = {
+      dataDir,
+      httpPort: 0,
+      httpsPort: 0,
+      apiPath: 'http://localhost:1/Square9API/',
+      signIn: false as const,
+    };
     const first = await startHelper(options);
     const body = await new Promise<string>((resolve, reject) => {
       get(`${first.httpsUrl}${helperPaths.launchTest}`, { rejectUnauthorized: false }, (res) => {

@@ -1,0 +1,41 @@
+// Fetches the files of documents to email from the simulator API the helper is pointed at.
+// Pluggable: tests hand the launch routes a fake fetcher.
+import type { Attachment } from './eml';
+
+export type DocumentRef =
+  | { kind: 'archive'; database: string; archive: number; id: number; hash?: string }
+  | { kind: 'inbox'; database: string; inboxId: number; filename: string };
+
+export type DocumentFetcher = (doc: DocumentRef, token: string | undefined) => Promise<Attachment>;
+
+const filenameOf = (disposition: string | null, fallback: string): string => {
+  const match = disposition && /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+};
+
+/** Fetches over HTTP from `apiPath` (e.g. http://localhost:8080/Square9API/). */
+export function httpFetcher(apiPath: () => string): DocumentFetcher {
+  return async (doc, token) => {
+    const base = apiPath().replace(/\/?$/, '/');
+    const q = new URLSearchParams(token ? { token } : {});
+    let url: string;
+    let fallback: string;
+    if (doc.kind === 'archive') {
+      if (doc.hash) q.set('SecureId', doc.hash);
+      url = `${base}api/dbs/${doc.database}/archives/${doc.archive}/documents/${doc.id}/File?${q.toString()}`;
+      fallback = `document-${doc.id}`;
+    } else {
+      q.set('FileName', doc.filename);
+      // inboxes belong to the server, not to a database (wire §2.7)
+      url = `${base}api/inboxes/${doc.inboxId}?${q.toString()}`;
+      fallback = doc.filename;
+    }
+    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    if (!res.ok) throw new Error(`${res.status} from ${url}`);
+    return {
+      filename: filenameOf(res.headers.get('content-disposition'), fallback),
+      contentType: res.headers.get('content-type')?.split(';')[0] ?? 'application/octet-stream',
+      bytes: new Uint8Array(await res.arrayBuffer()),
+    };
+  };
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it, vi } from 'vitest';
+import request from 'supertest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { helperPaths } from '@gs/contract/helper';
+import { createHelperApp } from '../app';
+import { createHelperState } from '../state';
+import type { DocumentFetcher } from '../launch/fetcher';
+import { signIn } from '../signIn';
+
+function setup() {
+  const outboxDir = mkdtempSync(join(tmpdir(), 'outbox-'));
+  const fetched: unknown[] = [];
+  const fetcher: DocumentFetcher = async (doc, token) => {
+    fetched.push({ doc, token });
+    const name = doc.kind === 'archive' ? `doc-${doc.id}.pdf` : doc.filename;
+    return {
+      filename: name,
+      contentType: 'application/pdf',
+      bytes: new Uint8Array(Buffer.from(`%PDF bytes of ${name} ${'x'.repeat(100)}`)),
+    };
+  };
+  const app = createHelperApp({
+    state: createHelperState(undefined, { apiPath: 'http://localhost:1/Square9API/', installed: [] }),
+    launch: { outboxDir, fetcher, now: () => Date.UTC(2026, 0, 2, 9, 30) },
+  });
+  return { app, fetched };
+}
+
+/** Splits an .eml on its boundary and decodes each part's body. */
+function parseEml(eml: string) {
+  const boundary = /boundary="([^"]+)"/.exec(eml)?.[1] ?? '';
+  const parts = eml.split(`--${boundary}`).slice(1, -1);
+  return {
+    boundary,
+    ended: eml.trimEnd().endsWith(`--${boundary}--`),
+    parts: parts.map((p) => {
+      const [head = '', body = ''] = p.replace(/^\r\n/, '').split('\r\n\r\n');
+      return { head, bytes: Buffer.from(body.replace(/\r\n/g, ''), 'base64') };
+    }),
+  };
+}
+
+describe('Launch API', () => {
+  it('emails archive documents as an .eml with each file attached', async () => {
+    const { app, fetched } = setup();
+    const res = await request(app)
+      .post(`${helperPaths.launchEmail}?database=1&searchId=3&fieldID=0&withAnnotations=false&token=T1`)
+      .send({
+        Documents: [
+          { Archive: 2, Id: 10, Hash: 'h10' },
+          { Archive: 2, Id: 11, Hash: 'h11' },
+        ],
+        SearchCriteria: {},
+      })
+      .expect(200);
+    expect(res.body.Attachments).toBe(2);
+    expect(fetched[0]).toEqual({
+      doc: { kind: 'archive', database: '1', archive: 2, id: 10, hash: 'h10' },
+      token: 'T1',
+    });
+    const eml = readFileSync(res.body.File as string, 'utf8');
+    expect(eml).toMatch(/^From: .*\r\n/);
+    expect(eml).toContain('Date: Fri, 02 Jan 2026 09:30:00 +0000');
+    expect(eml).toContain('Content-Type: multipart/mixed;');
+    const parsed = parseEml(eml);
+    expect(parsed.ended).toBe(true);
+    expect(parsed.parts).toHaveLength(3);
+    expect(parsed.parts[1]?.head).toContain('filename="doc-10.pdf"');
+    expect(parsed.parts[2]?.bytes.toString()).toMatch(/^%PDF bytes of doc-11\.pdf x+$/);
+  });
+
+  it('emails inbox files and refuses malformed document lists', async () => {
+    const { app } = setup();
+    const res = await request(app)
+      .post(helperPaths.launchInboxEmail)
+      .send({ Documents: [{ InboxID: 4, Filename: 'scan 1.tif' }] })
+      .expect(200);
+    const parsed = parseEml(readFileSync(res.body.File as string, 'utf8'));
+    expect(parsed.parts[1]?.head).toContain('filename="scan 1.tif"');
+    await request(app).post(helperPaths.launchInboxEmail).send({ Documents: [] }).expect(400);
+    await request(app)
+      .post(`${helperPaths.launchEmail}?database=1`)
+      .send({ Documents: [{ Id: 1 }] })
+      .expect(400);
+  });
+
+  it('keeps the launch table and adds or replaces entries', async () => {
+    const { app } = setup();
+    expect((await request(app).get(helperPaths.launchTable).expect(200)).body).toEqual([]);
+    await request(app)
+      .post(helperPaths.launchTable)
+      .send([{ Id: 'a', Path: 'notepad' }])
+      .expect(200);
+    await request(app).post(helperPaths.launchEntry).send({ Id: 'b', Path: 'calc' }).expect(200);
+    const res = await request(app)
+      .post(helperPaths.launchEntry)
+      .send({ Id: 'a', Path: 'mspaint' })
+      .expect(200);
+    expect(res.body).toEqual([
+      { Id: 'b', Path: 'calc' },
+      { Id: 'a', Path: 'mspaint' },
+    ]);
+    await request(app).post(helperPaths.launchEntry).send({ Path: 'x' }).expect(400);
+  });
+});
+
+describe('helper sign-in', () => {
+  it('takes a licence with Basic credentials and releases it', async () => {
+    const calls: string[] = [];
+    const fetchImpl = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      calls.push(
+        `${init?.method ?? 'GET'} ${String(url)} ${String((init?.headers as Record<string, string>).Authorization)}`,
+      );
+      return new Response(JSON.stringify({ Token: 'abc' }), { status: 200 });
+    });
+    const log = vi.fn();
+    const result = await signIn({
+      apiPath: 'http://api/Square9API',
+      user: 'u',
+      password: 'p',
+      fetchImpl,
+      log,
+    });
+    expect(result).toEqual({ ok: true, token: 'abc' });
+    const basic = `Basic ${Buffer.from('u:p').toString('base64')}`;
+    expect(calls).toEqual([
+      `GET http://api/Square9API/api/licenses ${basic}`,
+      `DELETE http://api/Square9API/api/licenses/abc ${basic}`,
+    ]);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('signed in'));
+  });
+
+  it('retries an unreachable API with backoff, then logs and gives up without throwing', async () => {
+    const sleeps: number[] = [];
+    const fetchImpl = vi.fn(async () => {
+      throw new TypeError('fetch failed');
+    });
+    const log = vi.fn();
+    const result = await signIn({
+      apiPath: 'http://nowhere/Square9API/',
+      user: 'u',
+      password: 'p',
+      attempts: 3,
+      backoffMs: 100,
+      fetchImpl,
+      log,
+      sleep: async (ms) => void sleeps.push(ms),
+    });
+    expect(result.ok).toBe(false);
+    expect(sleeps).toEqual([100, 200]);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('unreachable'));
+  });
+});
