@@ -63,6 +63,8 @@ async function serve(clientDir: string | undefined): Promise<() => Promise<void>
     httpPort: helperHttpPort,
     httpsPort: helperHttpsPort,
     apiPath: `http://localhost:${api.port}/Square9API/`,
+    // one flag turns on the test endpoints of both services (e2e picks scanner faults through it)
+    testEndpoints: env.SIM_TEST_ENDPOINTS === '1',
   });
   console.log(`Square9API simulator: ${api.url}Square9API/api/`);
   console.log(`Extensions helper:    ${helper.httpUrl} and ${helper.httpsUrl}`);
