@@ -32,3 +32,21 @@ export interface ImportRequest {
   fields: { name: string; value: string }[];
   files: { name: string }[];
 }
+
+/** A document named by a merge: an archive document (ArchiveID + DocID; any key casing). */
+export interface MergeDocument {
+  ArchiveID: number;
+  DocID: number;
+}
+
+/**
+ * POST `dbs/{db}/merge` (spec §4): Documents in page order, BaseDocument whose index data the new
+ * document takes (default: the first), Target the archive that receives it (default: the base
+ * document's). Answers the new document id (a bare int).
+ */
+export interface MergeRequest {
+  Type?: number;
+  Documents: MergeDocument[];
+  BaseDocument?: MergeDocument;
+  Target?: { Type?: string | number; AppendType?: number; Id: number };
+}

@@ -38,4 +38,21 @@ export const paths = {
   documentAudit: (db: number, archive: number, doc: number) =>
     `dbs/${db}/archives/${archive}/documents/${doc}/audit`,
   archiveAudit: (db: number, archive: number) => `dbs/${db}/archives/${archive}/audit`,
+  /** GET with SecureId (and token): the document's native file; honours one Range */
+  documentFile: (db: number, archive: number, doc: number) =>
+    `dbs/${db}/archives/${archive}/documents/${doc}/File`,
+  /** GET with SecureId: the document's versions, Revision[] */
+  documentRevisions: (db: number, archive: number, doc: number) =>
+    `dbs/${db}/archives/${archive}/documents/${doc}/rev`,
+  /** GET with SecureId, DestinationArchive, Job, Count: bare int, the new document id */
+  documentCopy: (db: number, archive: number, doc: number) =>
+    `dbs/${db}/archives/${archive}/documents/${doc}/Copy`,
+  /** GET with SecureId, DestinationArchive, Job, Count: bare int, the document id (kept) */
+  documentMove: (db: number, archive: number, doc: number) =>
+    `dbs/${db}/archives/${archive}/documents/${doc}/Move`,
+  /** POST a MergeRequest: bare int, the new document id */
+  merge: (db: number) => `dbs/${db}/merge`,
+  /** GET with SecureId, Job, Count: `true` */
+  documentDelete: (db: number, archive: number, doc: number) =>
+    `dbs/${db}/archives/${archive}/documents/${doc}/delete`,
 };

@@ -27,8 +27,15 @@ import { createListsRouter } from './routes/lists';
 import { createSearchesRouter } from './routes/searches';
 import { createSearchDocumentsRouter } from './routes/searchDocuments';
 import { createDocumentsRouter } from './routes/documents';
+import { createDocumentFilesRouter } from './routes/documentFiles';
+import { createDocumentOpsRouter } from './routes/documentOps';
+import { createDocumentMergeRouter } from './routes/documentMerge';
 import { ensureAllSearchSchemas } from './db/docSearchSchema';
 import { createSimRouter } from './routes/sim';
+import { createUploadRouter } from './routes/upload';
+import { createUploadPagesRouter } from './routes/uploadPages';
+import { createInboxesRouter } from './routes/inboxes';
+import { createImportRouter } from './routes/importDocuments';
 
 export interface AppOptions {
   db: Db;
@@ -58,10 +65,18 @@ function createApiRouter(deps: RouteDeps): Router {
   api.use(createSearchDocumentsRouter(deps));
   api.use(createSearchesRouter(deps));
   api.use(createDocumentsRouter(deps));
+  api.use(createDocumentFilesRouter(deps));
+  api.use(createDocumentOpsRouter(deps));
+  api.use(createDocumentMergeRouter(deps));
   api.use(createListsRouter(deps));
   api.use(createIndexesRouter(deps));
   api.use(createFieldDataRouter(deps));
   api.use(createAuditRouter(deps));
+  api.use(createUploadRouter(deps));
+  api.use(createUploadPagesRouter(deps));
+  api.use(createInboxesRouter(deps));
+  // after the audit router, which takes POST dbs/{db}/archives/{a} only with documentID
+  api.use(createImportRouter(deps));
   api.use(apiNotFound);
   api.use(errorHandler);
   return api;

@@ -5,8 +5,11 @@ import { createAuditRepo } from './auditRepo';
 import { createDatabasesRepo } from './databasesRepo';
 import { createDocumentFieldsRepo } from './documentFieldsRepo';
 import { createDocumentsRepo } from './documentsRepo';
+import { createDocumentOpsRepo } from './documentOpsRepo';
+import { createDocImportsRepo } from './docImportsRepo';
 import { createDocSearchRepo } from './docSearchRepo';
 import { createFieldRulesRepo } from './fieldRulesRepo';
+import { createInboxesRepo } from './inboxesRepo';
 import { createLicensesRepo } from './licensesRepo';
 import { createListsRepo } from './listsRepo';
 import { createSearchesRepo } from './searchesRepo';
@@ -21,8 +24,11 @@ export function createRepos(db: Db) {
     databases: createDatabasesRepo(db),
     documentFields: createDocumentFieldsRepo(db),
     documents: createDocumentsRepo(db),
+    documentOps: createDocumentOpsRepo(db),
+    docImports: createDocImportsRepo(db),
     docSearch: createDocSearchRepo(db),
     fieldRules: createFieldRulesRepo(db),
+    inboxes: createInboxesRepo(db),
     licenses: createLicensesRepo(db),
     lists: createListsRepo(db),
     searches: createSearchesRepo(db),

@@ -1,0 +1,124 @@
+// A document's file and revisions (wire §2.5). `GET .../documents/{id}/File` (also the spec's
+// `/file`: routing ignores case) streams the native file with its content type, length, an inline
+// Content-Disposition `<id><ext>` and byte ranges (one `Range: bytes=a-b`: 206; unsatisfiable:
+// 416); it needs View, and writes a `viewed` history entry only when asked with `audit=true` (the
+// viewer's byte-range reads would otherwise flood the history). `GET .../documents/{id}/rev` lists
+// the versions of a document of a revision-control (or versions) archive as
+// `[{DocId,SecureId,Version}]`, oldest first; it needs View Revisions (16384).
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { Router, type Request, type Response } from 'express';
+import type { Revision } from '@gs/contract/documents';
+import { ArchiveFlags, ArchivePermission } from '@gs/contract/flags';
+import type { RouteDeps } from '../deps';
+import { secureId } from '../db/secureIds';
+import { callerOf } from '../http/auth';
+import { JSON_CONTENT_TYPE } from '../http/headers';
+import { notFound, type HttpError } from '../http/errors';
+import { intParam, query } from '../http/query';
+import { messages } from '../services/access';
+import { documentOf, requirePermission, type DocumentRef } from '../services/documentAccess';
+import { storedFile } from '../services/documentOps';
+import { contentTypeOf, parseRange } from '../services/fileTypes';
+
+const DOC = '/dbs/:db/archives/:archive/documents/:doc';
+
+const refOf = (deps: RouteDeps, req: Request, res: Response): DocumentRef =>
+  documentOf(deps, req, res, {
+    db: intParam(req, 'db'),
+    archive: intParam(req, 'archive'),
+    doc: intParam(req, 'doc'),
+  });
+
+const fileNotFound = (doc: number): HttpError => notFound(`The file of document ${doc} was not found.`);
+
+async function sizeOf(file: string, doc: number): Promise<number> {
+  const info = await stat(file).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw fileNotFound(doc);
+    throw error;
+  });
+  if (!info.isFile()) throw fileNotFound(doc);
+  return info.size;
+}
+
+function send(req: Request, res: Response, file: string, size: number): void {
+  const range = parseRange(req.get('Range'), size);
+  if (range === 'unsatisfiable') {
+    res.removeHeader('Content-Disposition');
+    res.status(416).set({ 'Content-Range': `bytes */${size}`, 'Content-Type': JSON_CONTENT_TYPE });
+    res.json({ Message: `The requested range is not satisfiable; the file has ${size} bytes.` });
+    return;
+  }
+  const [start, end] = range ?? [0, size - 1];
+  if (range) res.status(206).set('Content-Range', `bytes ${start}-${end}/${size}`);
+  res.set('Content-Length', String(size === 0 ? 0 : end - start + 1));
+  if (req.method === 'HEAD' || size === 0) {
+    res.end();
+    return;
+  }
+  const stream = createReadStream(file, { start, end });
+  stream.on('error', (error) => {
+    console.error(error);
+    res.destroy(error);
+  });
+  stream.pipe(res);
+}
+
+export function createDocumentFilesRouter(deps: RouteDeps): Router {
+  const { repos } = deps;
+  const router = Router();
+
+  router.get(`${DOC}/file`, deps.auth.requireAuth, async (req, res) => {
+    const ref = refOf(deps, req, res);
+    requirePermission(ref, ArchivePermission.View, 'view documents');
+    const doc = repos.docSearch.rows.file(ref.databaseId, ref.docId);
+    if (!doc || doc.archiveId !== ref.archive.id)
+      throw notFound(messages.document(ref.archive.id, ref.docId));
+    const file = storedFile(deps.files.dataDir, doc.filePath);
+    if (!file) throw notFound(`Document ${ref.docId} has no file.`);
+    const size = await sizeOf(file, ref.docId);
+    const ext = (doc.fileType || extname(doc.filePath)).toLowerCase();
+    if (query(req, 'audit')?.toLowerCase() === 'true') {
+      repos.audit.add({
+        databaseId: ref.databaseId,
+        archiveId: ref.archive.id,
+        documentId: ref.docId,
+        oldArchiveId: 0,
+        oldDocId: 0,
+        userName: callerOf(res).user.name,
+        category: 'viewed',
+        message: 'Document viewed',
+        time: deps.clock.now(),
+        connectionString: '',
+      });
+    }
+    res.set({
+      'Content-Type': contentTypeOf(ext),
+      'Content-Disposition': `inline; filename="${ref.docId}${ext}"`,
+      'Accept-Ranges': 'bytes',
+      'Last-Modified': new Date(doc.modifiedAt).toUTCString(),
+    });
+    send(req, res, file, size);
+  });
+
+  router.get(`${DOC}/rev`, deps.auth.requireAuth, (req, res) => {
+    const ref = refOf(deps, req, res);
+    requirePermission(ref, ArchivePermission.ViewRevisions, 'view revisions');
+    const row = deps.repos.documentOps.row(ref.databaseId, ref.docId);
+    if (!row) throw notFound(messages.document(ref.archive.id, ref.docId));
+    const versioned =
+      (ref.archive.flags & (ArchiveFlags.RevisionControl | ArchiveFlags.VersionsArchive)) !== 0;
+    const root = row.rootVersionId || row.id;
+    const body: Revision[] = versioned
+      ? deps.repos.documentOps.revisions(ref.databaseId, root).map((r) => ({
+          DocId: r.id,
+          SecureId: secureId(deps.secret, 'doc', ref.databaseId, r.id),
+          Version: r.version,
+        }))
+      : [];
+    res.json(body);
+  });
+
+  return router;
+}

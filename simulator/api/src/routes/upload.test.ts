@@ -1,0 +1,142 @@
+// POST files: the upload into the server cache (contract/upload.ts).
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UploadResponse } from '@gs/contract/upload';
+import { API, basic, makeWorldApp, signIn } from '../testing/testApp';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'gs-upload-'));
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const BOUNDARY = 'gs-test-boundary';
+/** A raw multipart body, so that the file name reaches the server exactly as written. */
+const multipartWith = (fileName: string): string =>
+  [
+    `--${BOUNDARY}`,
+    `Content-Disposition: form-data; name="File"; filename="${fileName.replace(/\\/g, '\\\\')}"`,
+    'Content-Type: application/pdf',
+    '',
+    'x',
+    `--${BOUNDARY}--`,
+    '',
+  ].join('\r\n');
+
+const cache = (): string[] => readdirSync(join(dataDir, 'cache', 'upload'));
+const parse = (text: string): UploadResponse => JSON.parse(text) as UploadResponse;
+
+describe('POST files', () => {
+  it('stores one file in the cache and answers JSON as text/plain', async () => {
+    const { app } = makeWorldApp({ files: { dataDir } });
+    const res = await request(app)
+      .post(`${API}files`)
+      .set('Authorization', basic('full.user'))
+      .attach('File', Buffer.from('%PDF-1.4 hello'), 'invoice.pdf')
+      .expect(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const body = parse(res.text);
+    expect(body).toEqual({
+      files: [
+        {
+          name: expect.stringMatching(/\.pdf$/),
+          originalName: 'invoice.pdf',
+          isEmail: false,
+          oEmailData: null,
+          test: null,
+        },
+      ],
+    });
+    expect(Object.keys(body.files[0] ?? {})).toEqual([
+      'name',
+      'originalName',
+      'isEmail',
+      'oEmailData',
+      'test',
+    ]);
+    const name = body.files[0]?.name ?? '';
+    expect(readFileSync(join(dataDir, 'cache', 'upload', name), 'utf8')).toBe('%PDF-1.4 hello');
+  });
+
+  it('takes several files under any part names, with a token and the files/ spelling', async () => {
+    const { app } = makeWorldApp({ files: { dataDir } });
+    const { Token } = await signIn(app, 'full.user');
+    const res = await request(app)
+      .post(`${API}files/?Token=${Token}`)
+      .attach('a.tif', Buffer.from('one'), 'a.tif')
+      .attach('whatever', Buffer.from('two'), 'Rechnung Müller.PDF')
+      .expect(200);
+    const body = parse(res.text);
+    expect(body.files.map((f) => f.originalName)).toEqual(['a.tif', 'Rechnung Müller.PDF']);
+    expect(body.files[1]?.name).toMatch(/\.pdf$/);
+    expect(cache()).toHaveLength(2);
+  });
+
+  it('answers the viewer upload POST upload/import the same way', async () => {
+    const { app } = makeWorldApp({ files: { dataDir } });
+    const res = await request(app)
+      .post(`${API}upload/import`)
+      .set('Authorization', basic('full.user'))
+      .attach('file', Buffer.from('scan'), 'scan.tif')
+      .expect(200);
+    expect(parse(res.text).files[0]?.originalName).toBe('scan.tif');
+    expect(cache()).toHaveLength(1);
+  });
+
+  it('drops zero-byte files and names them in skipped', async () => {
+    const { app } = makeWorldApp({ files: { dataDir } });
+    const res = await request(app)
+      .post(`${API}files`)
+      .set('Authorization', basic('full.user'))
+      .attach('File', Buffer.alloc(0), 'empty.pdf')
+      .attach('File', Buffer.from('data'), 'full.pdf')
+      .expect(200);
+    const body = parse(res.text);
+    expect(body.files.map((f) => f.originalName)).toEqual(['full.pdf']);
+    expect(body.skipped).toEqual(['empty.pdf']);
+    expect(cache()).toHaveLength(1);
+  });
+
+  it('refuses a file over the limit with 413 and keeps nothing', async () => {
+    vi.stubEnv('SIM_UPLOAD_MAX_BYTES', '10');
+    const { app } = makeWorldApp({ files: { dataDir } });
+    const res = await request(app)
+      .post(`${API}files`)
+      .set('Authorization', basic('full.user'))
+      .attach('File', Buffer.alloc(11, 1), 'big.pdf')
+      .expect(413);
+    expect((res.body as { Message: string }).Message).toMatch(/larger than the upload limit/);
+    expect(cache()).toEqual([]);
+  });
+
+  it.each(['../evil.pdf', '..\\evil.pdf', 'sub/evil.pdf', '/etc/passwd', 'C:\\x.pdf'])(
+    'refuses the file name %s with 400',
+    async (name) => {
+      const { app } = makeWorldApp({ files: { dataDir } });
+      const res = await request(app)
+        .post(`${API}files`)
+        .set('Authorization', basic('full.user'))
+        .set('Content-Type', `multipart/form-data; boundary=${BOUNDARY}`)
+        .send(multipartWith(name))
+        .expect(400);
+      expect((res.body as { Message: string }).Message).toMatch(/is not valid/);
+    },
+  );
+
+  it('needs a caller and a multipart body with a file', async () => {
+    const { app } = makeWorldApp({ files: { dataDir } });
+    await request(app).post(`${API}files`).attach('File', Buffer.from('x'), 'a.pdf').expect(401);
+    await request(app).post(`${API}files`).set('Authorization', basic('full.user')).send({}).expect(400);
+    await request(app)
+      .post(`${API}files`)
+      .set('Authorization', basic('full.user'))
+      .field('note', 'no file')
+      .expect(400);
+  });
+});

@@ -1,0 +1,64 @@
+// `GET files?fileName=<cache name>&action=pages|render|burst` for the indexing view: the page
+// count, one page as PNG (`page`, 1-based) and bursting (`RequestedPages`, repeated or
+// comma-separated; `deletePages=true` removes them from the source). With `InboxId` the file is
+// one of that inbox instead of the cache. contract/upload.ts.
+import { Router, type Request, type Response } from 'express';
+import { InboxPermission } from '@gs/contract/flags';
+import type { BurstResponse, PagesResponse } from '@gs/contract/upload';
+import type { RouteDeps } from '../deps';
+import { badRequest } from '../http/errors';
+import { parseId, query, queryBool, queryInt } from '../http/query';
+import { cacheDir, pageCount } from '../services/fileStore';
+import { inboxAccess } from '../services/inboxAccess';
+import { existingFile, inboxDir } from '../services/inboxFiles';
+import { burst, renderPage } from '../services/pageFiles';
+
+/** Every value of a query key in any casing, repeated keys and comma lists flattened. */
+function queryAll(req: Request, key: string): string[] {
+  const wanted = key.toLowerCase();
+  return Object.entries(req.query)
+    .filter(([k]) => k.toLowerCase() === wanted || k.toLowerCase() === `${wanted}[]`)
+    .flatMap(([, v]) => (Array.isArray(v) ? v : [v]))
+    .filter((v): v is string => typeof v === 'string')
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}
+
+/**
+ * The folder of the file: the upload cache, or with `InboxId` that inbox (View to look, Add to
+ * burst, also Modify pages to take the pages out of the source).
+ */
+function folderOf(deps: RouteDeps, req: Request, res: Response, action: string): string {
+  const inboxId = query(req, 'InboxId');
+  if (inboxId === undefined) return cacheDir(deps.files.dataDir);
+  const access = inboxAccess(deps, res);
+  const ref = access.inbox(parseId(inboxId, 'InboxId'));
+  if (action === 'burst') {
+    access.require(ref, InboxPermission.Add, 'add files');
+    if (queryBool(req, 'deletePages')) access.require(ref, InboxPermission.ModifyPages, 'modify pages');
+  }
+  return inboxDir(deps.files.dataDir, ref.inbox);
+}
+
+export function createUploadPagesRouter(deps: RouteDeps): Router {
+  const router = Router();
+  router.get('/files', deps.auth.requireAuth, async (req, res) => {
+    const name = query(req, 'fileName');
+    if (!name) throw badRequest("The query parameter 'fileName' is required.");
+    const action = (query(req, 'action') ?? '').toLowerCase();
+    const file = await existingFile(folderOf(deps, req, res, action), name);
+    if (action === 'pages') {
+      const body: PagesResponse = { Pages: await pageCount(file) };
+      res.json(body);
+    } else if (action === 'render') {
+      res.type('image/png').send(await renderPage(file, queryInt(req, 'page') ?? 1));
+    } else if (action === 'burst') {
+      const pages = queryAll(req, 'RequestedPages').map((p) => parseId(p, 'RequestedPages'));
+      const result = await burst(file, pages, queryBool(req, 'deletePages') ?? false);
+      const body: BurstResponse = { name: result.name, Pages: result.pages };
+      res.json(body);
+    } else throw badRequest("The query parameter 'action' must be pages, render or burst.");
+  });
+  return router;
+}

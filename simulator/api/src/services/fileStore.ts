@@ -1,0 +1,75 @@
+// Where uploaded and inbox files live, and the checks every file name from a request passes.
+// Uploads go to the server cache `${dataDir}/cache/upload` ("WebPortalCache"); inbox files to
+// `${dataDir}/inboxes/<inbox path>`; document files to `${dataDir}/files/{db}/{archive}`.
+import { randomUUID } from 'node:crypto';
+import { access, readFile } from 'node:fs/promises';
+import { extname, isAbsolute, join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { HttpError } from '../http/errors';
+
+export const UPLOAD_CACHE = join('cache', 'upload');
+
+/** 400 `{"Message": ...}` for a file name that is no plain name. */
+export const badFileName = (name: string): HttpError =>
+  new HttpError(400, { Message: `The file name '${name}' is not valid.` });
+
+/**
+ * A plain file name from a request: no `..`, no separators, no NUL or control characters, not
+ * absolute, not empty; 400 otherwise. Never build a path from a request string without it.
+ */
+export function safeName(name: string): string {
+  const bad =
+    name.trim() === '' ||
+    name === '.' ||
+    name.includes('..') ||
+    /[/\\:]/.test(name) ||
+    [...name].some((c) => c.charCodeAt(0) < 32) ||
+    isAbsolute(name) ||
+    name.length > 255;
+  if (bad) throw badFileName(name);
+  return name;
+}
+
+export const cacheDir = (dataDir: string): string => join(dataDir, UPLOAD_CACHE);
+
+/** The absolute path of a cache file named by a client (checked). */
+export const cacheFile = (dataDir: string, name: string): string => join(cacheDir(dataDir), safeName(name));
+
+/** A fresh cache name keeping the extension of `original` (lower-cased). */
+export const newCacheName = (original: string): string =>
+  `${randomUUID()}${extname(original)
+    .toLowerCase()
+    .replace(/[^.a-z0-9]/g, '')}`;
+
+const exists = (path: string): Promise<boolean> =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
+/** `name.ext` in `dir` if free, else `name (1).ext`, `name (2).ext`... */
+export async function uniqueName(dir: string, fileName: string): Promise<string> {
+  const ext = extname(fileName);
+  const base = fileName.slice(0, fileName.length - ext.length);
+  for (let i = 0; ; i++) {
+    const candidate = i === 0 ? fileName : `${base} (${i})${ext}`;
+    if (!(await exists(join(dir, candidate)))) return candidate;
+  }
+}
+
+export const isTiff = (ext: string): boolean => /^\.tiff?$/i.test(ext);
+export const isPdf = (ext: string): boolean => ext.toLowerCase() === '.pdf';
+
+/** The number of pages of a file: TIFF and PDF counted, anything else (or unreadable) 1. */
+export async function pageCount(file: string): Promise<number> {
+  const ext = extname(file);
+  try {
+    if (isTiff(ext)) return (await sharp(file).metadata()).pages ?? 1;
+    if (isPdf(ext))
+      return (await PDFDocument.load(await readFile(file), { ignoreEncryption: true })).getPageCount();
+  } catch {
+    return 1;
+  }
+  return 1;
+}

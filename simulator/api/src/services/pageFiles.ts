@@ -1,0 +1,91 @@
+// Pages of a cache file for the indexing view: how many, one TIFF page as PNG (8-bit grey), and
+// bursting (a new cache file with only the requested pages: TIFF through sharp's multi-page
+// join, PDF through pdf-lib copyPages). The optional `deletePages` takes them out of the source.
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { HttpError } from '../http/errors';
+import { isPdf, isTiff, newCacheName, pageCount } from './fileStore';
+
+const IMAGE = /^\.(jpe?g|png|gif|bmp|webp)$/i;
+
+export const pageMessages = {
+  notImage: 'Only TIFF and image files can be rendered; PDF pages are drawn by the viewer.',
+  burstEdoc: 'Only TIFF or PDF documents can be burst.',
+  noPages: 'Select the pages to burst.',
+  removeAll: 'Bursting cannot remove every page of the document.',
+  outOfRange: (n: number, count: number) => `Page ${n} is not a page of the document (1 to ${count}).`,
+};
+
+const bad = (message: string): HttpError => new HttpError(400, { Message: message });
+
+/** One 1-based page as PNG: TIFF pages in 8-bit grey, other images as they are. */
+export async function renderPage(file: string, page: number): Promise<Buffer> {
+  const ext = extname(file);
+  if (IMAGE.test(ext)) return sharp(file).png().toBuffer();
+  if (!isTiff(ext)) throw bad(pageMessages.notImage);
+  const count = await pageCount(file);
+  if (page < 1 || page > count) throw bad(pageMessages.outOfRange(page, count));
+  return sharp(file, { page: page - 1 })
+    .toColourspace('b-w')
+    .png()
+    .toBuffer();
+}
+
+async function tiffOf(file: string, pages: number[]): Promise<Buffer> {
+  const bilevel = (await sharp(file).metadata()).bitsPerSample === 1;
+  const frames = await Promise.all(
+    pages.map((p) =>
+      sharp(file, { page: p - 1 })
+        .png()
+        .toBuffer(),
+    ),
+  );
+  // sharp joins two or more images only
+  const joined = frames.length === 1 ? sharp(frames[0]) : sharp(frames, { join: { animated: true } });
+  return bilevel
+    ? joined.toColourspace('b-w').tiff({ compression: 'ccittfax4', bitdepth: 1 }).toBuffer()
+    : joined.tiff({ compression: 'lzw' }).toBuffer();
+}
+
+async function pdfOf(source: PDFDocument, pages: number[]): Promise<Buffer> {
+  const out = await PDFDocument.create();
+  for (const page of await out.copyPages(
+    source,
+    pages.map((p) => p - 1),
+  ))
+    out.addPage(page);
+  return Buffer.from(await out.save());
+}
+
+export interface BurstResult {
+  name: string;
+  pages: number;
+}
+
+/** The requested pages as a new file beside `file`; with `deletePages` the source loses them. */
+export async function burst(file: string, requested: number[], deletePages: boolean): Promise<BurstResult> {
+  const ext = extname(file).toLowerCase();
+  if (!isTiff(ext) && !isPdf(ext)) throw bad(pageMessages.burstEdoc);
+  const pages = [...new Set(requested)].sort((a, b) => a - b);
+  if (pages.length === 0) throw bad(pageMessages.noPages);
+  const count = await pageCount(file);
+  const outside = pages.find((p) => p < 1 || p > count);
+  if (outside !== undefined) throw bad(pageMessages.outOfRange(outside, count));
+  const rest = Array.from({ length: count }, (_, i) => i + 1).filter((p) => !pages.includes(p));
+  if (deletePages && rest.length === 0) throw bad(pageMessages.removeAll);
+  const pdf = isPdf(ext)
+    ? await PDFDocument.load(await readFile(file), { ignoreEncryption: true })
+    : undefined;
+  const make = (list: number[]): Promise<Buffer> => (pdf ? pdfOf(pdf, list) : tiffOf(file, list));
+  const name = newCacheName(`burst${ext}`);
+  await writeFile(join(file, '..', name), await make(pages));
+  if (deletePages) {
+    // the shortened source is written aside and renamed over the original in one step
+    const partial = `${file}.${process.pid}.part`;
+    await writeFile(partial, await make(rest));
+    await rename(partial, file);
+  }
+  return { name, pages: pages.length };
+}
