@@ -7,17 +7,26 @@ import globals from 'globals';
 
 const noSimulatorInClient = {
   patterns: [
-    { group: ['@gs/simulator-*', '**/simulator/**'], message: 'The client must not import the simulator; share types through @gs/contract.' },
+    {
+      group: ['@gs/simulator-*', '**/simulator/**'],
+      message: 'The client must not import the simulator; share types through @gs/contract.',
+    },
   ],
 };
 const noClientInSimulator = {
   patterns: [
-    { group: ['@gs/client', '@gs/client/*', '**/client/**'], message: 'The simulator must not import the client; share types through @gs/contract.' },
+    {
+      group: ['@gs/client', '@gs/client/*', '**/client/**'],
+      message: 'The simulator must not import the client; share types through @gs/contract.',
+    },
   ],
 };
 const contractIsLeaf = {
   patterns: [
-    { group: ['@gs/*', '**/client/**', '**/simulator/**'], message: 'The contract depends on nothing else in the project.' },
+    {
+      group: ['@gs/*', '**/client/**', '**/simulator/**'],
+      message: 'The contract depends on nothing else in the project.',
+    },
   ],
 };
 

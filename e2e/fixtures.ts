@@ -6,6 +6,8 @@ import { LicenseType } from '@gs/contract/flags';
 import { LoginPage } from './pages/LoginPage';
 import { SelectDatabasePage } from './pages/SelectDatabasePage';
 import { AppHeader } from './pages/AppHeader';
+import { ResultsPage } from './pages/ResultsPage';
+import { SearchPage } from './pages/SearchPage';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 const DEMO_SEATS = 10;
@@ -30,6 +32,8 @@ interface Fixtures {
   loginPage: LoginPage;
   selectPage: SelectDatabasePage;
   header: AppHeader;
+  searchPage: SearchPage;
+  resultsPage: ResultsPage;
 }
 
 export const test = base.extend<Fixtures>({
@@ -42,6 +46,8 @@ export const test = base.extend<Fixtures>({
   loginPage: async ({ page }, use) => use(new LoginPage(page)),
   selectPage: async ({ page }, use) => use(new SelectDatabasePage(page)),
   header: async ({ page }, use) => use(new AppHeader(page)),
+  searchPage: async ({ page }, use) => use(new SearchPage(page)),
+  resultsPage: async ({ page }, use) => use(new ResultsPage(page)),
 });
 
 export { expect } from '@playwright/test';

@@ -8,6 +8,10 @@ const BENCHES: Record<
     about: 'search execution on the large scenario (1,000,000 documents): HTTP and raw SQLite p50/p95',
     load: () => import('./benchSearch'),
   },
+  grid: {
+    about: 'results grid in Chromium: response to first painted rows of a 10,000-row, 12-column page',
+    load: () => import('./bench/grid'),
+  },
   scan: {
     about: 'scanner simulator: a 50-page 200-dpi bilevel scan through the helper chunk API: pages/s, MiB/s',
     load: () => import('./benchScan'),

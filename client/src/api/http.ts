@@ -69,6 +69,9 @@ export function parseServerMessage(body: string): string | null {
   }
 }
 
+const isJson = (response: Response): boolean =>
+  /\bjson\b/i.test(response.headers.get('Content-Type') ?? '') && response.status !== 204;
+
 function parseBody(text: string): unknown {
   if (!text) return null;
   try {
@@ -128,6 +131,11 @@ export function createHttp(options: HttpOptions): Http {
   async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
     const token = opts.auth === false ? null : options.getToken();
     const response = await send(path, opts, token);
+    if (response.ok && isJson(response)) {
+      // the browser parses straight from the bytes (no 10 MB string first); an empty body is null
+      const value: unknown = await response.json().catch(() => null);
+      return value as T;
+    }
     const text = await response.text();
     if (response.ok) return parseBody(text) as T;
 

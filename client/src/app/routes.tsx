@@ -9,6 +9,7 @@ import { KeepAlive } from '../features/session/KeepAlive';
 import { RequireSession } from '../features/session/RequireSession';
 import { SignedInLayout } from '../features/session/SignedInLayout';
 import { routes } from './paths';
+import { RESULTS_ROUTE } from './resultsPaths';
 
 const DirectPage = lazy(() =>
   import('../features/direct/DirectPage').then((m) => ({ default: m.DirectPage })),
@@ -17,6 +18,9 @@ const SelectDatabasePage = lazy(() =>
   import('../features/select/SelectDatabasePage').then((m) => ({ default: m.SelectDatabasePage })),
 );
 const ViewPage = lazy(() => import('../features/view/ViewPage').then((m) => ({ default: m.ViewPage })));
+const ResultsPage = lazy(() =>
+  import('../features/results/ResultsPage').then((m) => ({ default: m.ResultsPage })),
+);
 const SettingsPage = lazy(() =>
   import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
 );
@@ -42,6 +46,7 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
             <Route element={<SignedInLayout />}>
               <Route path={routes.select} element={<SelectDatabasePage />} />
               <Route path={routes.view} element={<ViewPage />} />
+              <Route path={RESULTS_ROUTE} element={<ResultsPage />} />
               <Route path={routes.settings} element={<SettingsPage />} />
             </Route>
           </Route>

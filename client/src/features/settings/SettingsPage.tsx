@@ -1,9 +1,10 @@
-// /settings: the account signed in and the interface language. The full Settings dialog
-// (General, Users, Delegate, Export, scanner) comes with its own issue.
+// /settings: the account signed in, the searching preferences and the interface language. The full
+// Settings dialog (General, Users, Delegate, Export, scanner) comes with its own issue.
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { LanguagePicker } from '../../components/LanguagePicker';
 import { sessionAtom } from '../../state/session';
+import { SearchSettings } from './SearchSettings';
 
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -22,6 +23,7 @@ export function SettingsPage() {
           <dt>{t('settings.licenseType')}</dt>
           <dd>{type ? t(`session.licenseType.${type}`) : t('settings.unknown')}</dd>
         </dl>
+        <SearchSettings />
         <h2 className="panel__subtitle">{t('settings.language')}</h2>
         <LanguagePicker />
       </div>

@@ -1,10 +1,13 @@
 // The database's archive tree: roots from `dbs/{db}/archives`, children fetched when a node
-// with sub-archives (Properties & 2) is expanded.
+// with sub-archives (Properties & 2) is expanded, each with its document count (`?type=info`,
+// fetched when the node shows and cached for the session).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
 import { ArchiveProperties, hasFlag } from '@gs/contract/flags';
-import { getChildArchives, getRootArchives } from '../../api/archives';
+import { getArchiveInfo, getChildArchives, getRootArchives } from '../../api/archives';
+import { useCachedQuery } from '../../api/queryCache';
+import { useArchiveAncestors } from './useArchiveAncestors';
 import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { Icon } from '../../components/Icon';
@@ -14,10 +17,13 @@ interface TreeProps {
   db: number;
   selected: number | null;
   onSelect: (archive: Archive) => void;
+  /** archives above the selected one: shown open */
+  ancestors?: ReadonlySet<number>;
 }
 
 export function ArchiveTree({ db, selected, onSelect }: TreeProps) {
   const { t } = useTranslation();
+  const ancestors = useArchiveAncestors(db, selected);
   const [roots, reload] = useApiQuery(`roots:${db}`, (http) => getRootArchives(http, db));
   if (roots.status === 'loading') return <Spinner label={t('view.archives.loading')} />;
   if (roots.status === 'error') {
@@ -33,7 +39,15 @@ export function ArchiveTree({ db, selected, onSelect }: TreeProps) {
     );
   }
   if (roots.data.length === 0) return <p className="muted">{t('view.archives.empty')}</p>;
-  return <ArchiveList db={db} archives={roots.data} selected={selected} onSelect={onSelect} />;
+  return (
+    <ArchiveList
+      db={db}
+      archives={roots.data}
+      selected={selected}
+      onSelect={onSelect}
+      ancestors={ancestors}
+    />
+  );
 }
 
 function ArchiveList({ archives, ...props }: TreeProps & { archives: Archive[] }) {
@@ -48,7 +62,10 @@ function ArchiveList({ archives, ...props }: TreeProps & { archives: Archive[] }
 
 function ArchiveNode({ archive, ...props }: TreeProps & { archive: Archive }) {
   const { t } = useTranslation();
-  const [expanded, setExpanded] = useState(false);
+  // null until the user opens or closes it: then it follows the selection's ancestors
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const expanded = toggled ?? props.ancestors?.has(archive.Id) ?? false;
+  const setExpanded = setToggled;
   const hasChildren = hasFlag(archive.Properties, ArchiveProperties.HasChildren);
   const isSelected = props.selected === archive.Id;
   const select = () => {
@@ -83,6 +100,7 @@ function ArchiveNode({ archive, ...props }: TreeProps & { archive: Archive }) {
           <Icon name="folder" size={16} />
           <span>{archive.Name}</span>
         </button>
+        <ArchiveCount db={props.db} archive={archive.Id} />
       </div>
       {expanded && <ArchiveChildren parent={archive.Id} {...props} />}
     </li>
@@ -104,4 +122,19 @@ function ArchiveChildren({ parent, ...props }: TreeProps & { parent: number }) {
   }
   if (children.data.length === 0) return <p className="muted tree__empty">{t('view.archives.noChildren')}</p>;
   return <ArchiveList archives={children.data} {...props} />;
+}
+
+function ArchiveCount({ db, archive }: { db: number; archive: number }) {
+  const { t } = useTranslation();
+  const [info] = useCachedQuery(`info:${db}:${archive}`, (http) => getArchiveInfo(http, db, archive));
+  if (info.status !== 'success' || typeof info.data.Count !== 'number') return null;
+  return (
+    <span
+      className="tree__count"
+      data-testid={`archive-count-${archive}`}
+      title={t('view.archives.count', { count: info.data.Count })}
+    >
+      {info.data.Count.toLocaleString()}
+    </span>
+  );
 }

@@ -36,7 +36,9 @@ describe('search screen shell (/view)', () => {
     expect(screen.getByRole('button', { name: 'Correspondence' })).toBeTruthy();
     expect(screen.getByTestId('view-empty')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Expand Correspondence' })).toBeNull();
-    expect(fake.requests.some((r) => r.path === 'dbs/1/archives/1')).toBe(false);
+    const children = (r: { path: string; url: URL }) =>
+      r.path === 'dbs/1/archives/1' && !r.url.searchParams.has('type');
+    expect(fake.requests.some(children)).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Expand Accounts Payable' }));
     expect(await screen.findByRole('button', { name: 'Purchase Orders' })).toBeTruthy();
@@ -46,6 +48,7 @@ describe('search screen shell (/view)', () => {
   });
 
   it('lists the searches of the selected archive that are shown in lists, starring the default', async () => {
+    window.localStorage.setItem('autoRunDefaultSearchOnClick', 'false');
     renderApp({ url: '/view?db=1', fetch: server().fetch, session: session() });
     fireEvent.click(await screen.findByRole('button', { name: 'Expand Accounts Payable' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Purchase Orders' }));

@@ -1,13 +1,16 @@
-// /view?db=&a= — the search screen's shell: archive tree on the left, the selected archive's
-// searches on the right. The database in the address becomes the remembered one.
+// /view?db=&a= — the search screen: archive tree on the left, the selected archive's searches on
+// the right. Clicking an archive runs its default search when that setting is on (the click is
+// carried in the history state, so a reload or Back does not run it again). The database in the
+// address becomes the remembered one.
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
 import { positiveId, routes, viewPath } from '../../app/paths';
 import { Icon } from '../../components/Icon';
 import { rememberDatabaseAtom, selectedDatabaseAtom } from '../../state/database';
+import { autoRunDefaultSearchAtom } from '../../state/preferences';
 import { ArchiveSearches } from './ArchiveSearches';
 import { ArchiveTree } from './ArchiveTree';
 
@@ -19,6 +22,9 @@ export function ViewPage() {
   const remembered = useAtomValue(selectedDatabaseAtom);
   const remember = useSetAtom(rememberDatabaseAtom);
   const [names, setNames] = useState<Record<number, string>>({});
+  const autoRunSetting = useAtomValue(autoRunDefaultSearchAtom);
+  const location = useLocation();
+  const clicked = (location.state as { autoRun?: boolean } | null)?.autoRun === true;
 
   useEffect(() => {
     if (db !== null) remember(db);
@@ -28,11 +34,14 @@ export function ViewPage() {
 
   const select = (picked: Archive) => {
     setNames((known) => ({ ...known, [picked.Id]: picked.Name }));
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set('a', String(picked.Id));
-      return next;
-    });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('a', String(picked.Id));
+        return next;
+      },
+      { state: { autoRun: true } },
+    );
   };
 
   return (
@@ -45,7 +54,13 @@ export function ViewPage() {
       </nav>
       <div className="view-main">
         {archive !== null ? (
-          <ArchiveSearches key={`${db}:${archive}`} db={db} archive={archive} name={names[archive]} />
+          <ArchiveSearches
+            key={`${db}:${archive}`}
+            db={db}
+            archive={archive}
+            name={names[archive]}
+            autoRun={clicked && autoRunSetting}
+          />
         ) : (
           <div className="empty-state" data-testid="view-empty">
             <Icon name="folder" size={40} />

@@ -1,0 +1,55 @@
+// A floating panel below its trigger. It is portalled to <body> and placed in the viewport, so a
+// scrolling grid (whose rows are transformed) can neither clip nor shift it. Escape or a click
+// outside the trigger and the panel closes it.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+const PANEL_WIDTH = 260;
+
+export function Popover({
+  anchor,
+  onClose,
+  children,
+  className,
+  label,
+  role = 'dialog',
+}: {
+  /** the element that opened the panel */
+  anchor: HTMLElement;
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+  label: string;
+  role?: 'dialog' | 'menu';
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target;
+      if (!(target instanceof Node)) return;
+      if (ref.current?.contains(target) || anchor.contains(target)) return;
+      onClose();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [anchor, onClose]);
+  const rect = anchor.getBoundingClientRect();
+  const style = {
+    position: 'fixed' as const,
+    top: rect.bottom + 4,
+    left: Math.max(8, Math.min(rect.left, window.innerWidth - PANEL_WIDTH - 8)),
+  };
+  return createPortal(
+    <div ref={ref} className={`popover ${className ?? ''}`} role={role} aria-label={label} style={style}>
+      {children}
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,110 @@
+// The results page's title (search and archive) and buttons: the archive list, searching again
+// with the prompts, edit mode (when the user may edit here), and history (with View History).
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Search } from '@gs/contract/searches';
+import type { ResultsParams } from '../../app/resultsPaths';
+import { Icon } from '../../components/Icon';
+import type { FieldSpec } from '../../lib/fieldSpec';
+import { SearchModal } from '../search/SearchModal';
+import { EditControls } from './editing/EditControls';
+import { EditProblems } from './editing/EditProblems';
+import type { SaveContext } from './editing/saveEdits';
+import type { ResultRow } from './resultsRows';
+
+export interface ResultsHeaderProps {
+  search: Search | null;
+  params: ResultsParams;
+  rows: ResultRow[];
+  fields: FieldSpec[];
+  locale: string;
+  canEdit: boolean;
+  canViewHistory: boolean;
+  pageSize: number;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+  historyOpen: boolean;
+  onToggleHistory: () => void;
+}
+
+export function ResultsHeader(props: ResultsHeaderProps) {
+  const { t } = useTranslation();
+  const { search, params, rows, fields, locale } = props;
+  // the current search's prompts, or (null) the archive's searches to choose from
+  const [prompting, setPrompting] = useState<'current' | 'choose' | null>(null);
+  const archiveName = search?.Archives?.find((a) => a.ID === params.archive)?.Name ?? '';
+  const saveContext = useCallback(
+    (): SaveContext => ({
+      db: params.db,
+      archive: params.archive,
+      locale,
+      rows: new Map(rows.map((r) => [r.id, r])),
+      specs: new Map(fields.map((f) => [f.id, f])),
+    }),
+    [params.db, params.archive, locale, rows, fields],
+  );
+
+  return (
+    <header className="results-header">
+      <div className="results-header__titles">
+        <p className="panel__eyebrow">{archiveName || '\u00a0'}</p>
+        <h1 id="results-title" className="panel__title">
+          {search?.Name ?? '\u00a0'}
+        </h1>
+      </div>
+      <div className="results-header__tools" role="toolbar" aria-label={t('results.toolbar')}>
+        <button
+          type="button"
+          className="button button--small"
+          aria-pressed={props.sidebarOpen}
+          onClick={props.onToggleSidebar}
+        >
+          <Icon name="folder" size={16} />
+          {t('view.archives.title')}
+        </button>
+        {search && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => setPrompting('current')}
+            data-testid="search-again"
+          >
+            <Icon name="search" size={16} />
+            {t('results.searchAgain')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => setPrompting('choose')}
+          data-testid="other-searches"
+        >
+          {t('results.otherSearches')}
+        </button>
+        {props.canEdit && <EditControls saveContext={saveContext} />}
+        {props.canViewHistory && (
+          <button
+            type="button"
+            className="button button--small"
+            aria-pressed={props.historyOpen}
+            onClick={props.onToggleHistory}
+            data-testid="history-toggle"
+          >
+            {t('history.title')}
+          </button>
+        )}
+      </div>
+      <EditProblems specs={new Map(fields.map((f) => [f.id, f]))} />
+      {prompting && (search || prompting === 'choose') && (
+        <SearchModal
+          db={params.db}
+          archive={params.archive}
+          search={prompting === 'current' ? search : null}
+          criteria={params.criteria}
+          recordsPerPage={props.pageSize}
+          onClose={() => setPrompting(null)}
+        />
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,101 @@
+// Inline editing state (spec §4 "Grid: loading, loaded, dirty, edit mode"): edit mode, the changed
+// cells of each row with their client check, the server's refusals after a save attempt, and the
+// values saved this session (they replace the loaded ones).
+import { atom } from 'jotai';
+import type { FieldValue } from '@gs/contract/fields';
+import { FieldCheckCode } from '@gs/contract/fieldChecks';
+import type { FieldSpec } from '../../../lib/fieldSpec';
+import { checkFieldValue, type ValueCheck } from '../../../lib/fieldValidation';
+
+export interface CellDraft {
+  text: string;
+  check: ValueCheck;
+}
+
+export interface RowDraft {
+  /** changed cells by field id */
+  cells: Record<number, CellDraft>;
+  /** the server's refusals by field id, from the last save attempt */
+  server: Record<number, ValueCheck>;
+  /** a failed save not tied to one field */
+  error: string | null;
+}
+
+export type EditNotice = {
+  tone: 'info' | 'success' | 'error';
+  key: 'SAVE_CANCELLED' | 'results.edit.saved' | 'results.edit.saveFailed';
+};
+
+export const editModeAtom = atom(false);
+export const draftsAtom = atom<Record<string, RowDraft>>({});
+export const savedValuesAtom = atom<Record<string, FieldValue[]>>({});
+export const editNoticeAtom = atom<EditNotice | null>(null);
+/** Bumped after each save that wrote something, so history is read again. */
+export const saveCountAtom = atom(0);
+
+const isInvalid = (check: ValueCheck): boolean => check.code !== FieldCheckCode.Valid;
+
+export const rowIsInvalid = (draft: RowDraft): boolean =>
+  Object.values(draft.cells).some((c) => isInvalid(c.check)) ||
+  Object.values(draft.server).some(isInvalid) ||
+  draft.error !== null;
+
+/** Rows with unsaved changes. */
+export const dirtyRowIdsAtom = atom((get) => Object.keys(get(draftsAtom)));
+/** Rows the client or the server refused. */
+export const invalidRowIdsAtom = atom((get) =>
+  Object.entries(get(draftsAtom))
+    .filter(([, draft]) => rowIsInvalid(draft))
+    .map(([id]) => id),
+);
+
+export interface CellChange {
+  rowId: string;
+  spec: FieldSpec;
+  text: string;
+  /** the cell's value as loaded, in edit form; typing it back makes the cell clean */
+  original: string;
+  locale: string;
+  /** the list's items, when loaded (drop-downs and type-aheads must match one) */
+  items?: readonly string[];
+}
+
+export const setCellAtom = atom(null, (get, set, change: CellChange) => {
+  const drafts = get(draftsAtom);
+  const row = drafts[change.rowId] ?? { cells: {}, server: {}, error: null };
+  const cells = { ...row.cells };
+  if (change.text === change.original) delete cells[change.spec.id];
+  else
+    cells[change.spec.id] = {
+      text: change.text,
+      check: checkFieldValue(change.spec, change.text, { locale: change.locale, items: change.items }),
+    };
+  const server = { ...row.server };
+  delete server[change.spec.id];
+  const next = { ...drafts };
+  if (Object.keys(cells).length === 0) delete next[change.rowId];
+  else next[change.rowId] = { cells, server, error: null };
+  set(draftsAtom, next);
+  set(editNoticeAtom, null);
+});
+
+/** Cancel: every row clean again, SAVE_CANCELLED shown. */
+export const cancelEditsAtom = atom(null, (_get, set) => {
+  set(draftsAtom, {});
+  set(editNoticeAtom, { tone: 'info', key: 'SAVE_CANCELLED' });
+});
+
+export const discardInvalidRowsAtom = atom(null, (get, set) => {
+  const kept = Object.fromEntries(
+    Object.entries(get(draftsAtom)).filter(([, draft]) => !rowIsInvalid(draft)),
+  );
+  set(draftsAtom, kept);
+});
+
+/** A new result set: nothing being edited. */
+export const resetEditingAtom = atom(null, (_get, set) => {
+  set(editModeAtom, false);
+  set(draftsAtom, {});
+  set(savedValuesAtom, {});
+  set(editNoticeAtom, null);
+});

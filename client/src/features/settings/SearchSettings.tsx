@@ -1,0 +1,59 @@
+// The searching preferences of the Settings page, kept in localStorage under the spec's names:
+// run the default search when an archive is clicked, and how multi-archive results are listed.
+import type { WritableAtom } from 'jotai';
+import { useAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import {
+  autoRunDefaultSearchAtom,
+  multiArchiveCountSortAtom,
+  multiArchiveHideEmptyAtom,
+} from '../../state/preferences';
+
+function Toggle({
+  atom,
+  label,
+  testId,
+}: {
+  atom: WritableAtom<boolean, [boolean], void>;
+  label: string;
+  testId: string;
+}) {
+  const [value, setValue] = useAtom(atom);
+  return (
+    <label className="checkbox">
+      <input
+        type="checkbox"
+        checked={value}
+        onChange={(event) => setValue(event.target.checked)}
+        data-testid={testId}
+      />
+      {label}
+    </label>
+  );
+}
+
+export function SearchSettings() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h2 className="panel__subtitle">{t('settings.search.title')}</h2>
+      <div className="stack">
+        <Toggle
+          atom={autoRunDefaultSearchAtom}
+          label={t('settings.search.autoRun')}
+          testId="setting-auto-run"
+        />
+        <Toggle
+          atom={multiArchiveCountSortAtom}
+          label={t('settings.search.countSort')}
+          testId="setting-count-sort"
+        />
+        <Toggle
+          atom={multiArchiveHideEmptyAtom}
+          label={t('settings.search.hideEmpty')}
+          testId="setting-hide-empty"
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+// The client-side check of one entered value (spec §5): required (Prop 2, or in an inbox), maximum
+// length (Size), 64-bit integers, locale decimals and currencies, dates in the field's mask, the
+// character Mask and RegEx, and list membership. Codes -1..-6 as the server's (contract fieldChecks);
+// the wire conversion turns a valid entry into what the server reads.
+import { FieldCheckCode, type FieldCheckCodeValue } from '@gs/contract/fieldChecks';
+import { FieldType } from '@gs/contract/flags';
+import { matchesCharacterMask, matchesRegex } from './characterMask';
+import { parseCurrencyMask, stripCurrency } from './currency';
+import { dateMaskOf, displayWireDate, parseMaskedDate, toWireDate } from './dates';
+import { fieldKind, isRequired, type FieldSpec } from './fieldSpec';
+import { isValidInteger, parseLocaleDecimal, toLocaleDecimalText } from './numbers';
+
+/** Why a value with the custom code (-6) is refused, when the client decided it. */
+export type CustomReason = 'format' | 'mask' | 'notInList';
+
+export interface ValueCheck {
+  code: FieldCheckCodeValue;
+  reason?: CustomReason;
+  /** the server's own text for a -6 it decided */
+  text?: string;
+}
+
+export interface CheckOptions {
+  locale: string;
+  /** inbox entries are always required */
+  inInbox?: boolean;
+  /** items the field's list offers now; undefined when not loaded (no list check) */
+  items?: readonly string[];
+}
+
+export const VALID: ValueCheck = { code: FieldCheckCode.Valid };
+const invalid = (code: FieldCheckCodeValue, reason?: CustomReason): ValueCheck => ({ code, reason });
+
+const inList = (items: readonly string[], text: string): boolean => {
+  const wanted = text.trim().toLowerCase();
+  return items.some((item) => item.trim().toLowerCase() === wanted);
+};
+
+function checkOne(field: FieldSpec, text: string, options: CheckOptions): ValueCheck {
+  switch (field.type) {
+    case FieldType.Integer:
+      return isValidInteger(text) ? VALID : invalid(FieldCheckCode.InvalidNumber);
+    case FieldType.Decimal: {
+      const currency = parseCurrencyMask(field.mask);
+      const wire = currency
+        ? decimalOfCurrencyText(text, options.locale)
+        : parseLocaleDecimal(text, options.locale);
+      return wire === null ? invalid(FieldCheckCode.InvalidNumber) : VALID;
+    }
+    case FieldType.Date:
+      return parseMaskedDate(text, dateMaskOf(field.mask, options.locale))
+        ? VALID
+        : invalid(FieldCheckCode.InvalidDate);
+    default:
+      if (field.size > 0 && text.length > field.size) return invalid(FieldCheckCode.LengthOverflow);
+      if (field.regex && !matchesRegex(text, field.regex)) return invalid(FieldCheckCode.Custom, 'format');
+      if (field.mask && !matchesCharacterMask(text, field.mask))
+        return invalid(FieldCheckCode.Custom, 'mask');
+  }
+  const kind = fieldKind(field);
+  if (options.items && kind !== 'text' && !inList(options.items, text))
+    return invalid(FieldCheckCode.Custom, 'notInList');
+  return VALID;
+}
+
+/** A currency entry as a wire decimal: symbols and grouping dropped; null when no number is left. */
+function decimalOfCurrencyText(text: string, locale: string): string | null {
+  if (!/\d/.test(text)) return null;
+  const stripped = stripCurrency(text, locale);
+  return /^-?\d+(\.\d+)?$/.test(stripped) ? stripped : null;
+}
+
+/** Checks an entry; `values` holds every value of a multi-value field (one item otherwise). */
+export function checkFieldValues(
+  field: FieldSpec,
+  values: readonly string[],
+  options: CheckOptions,
+): ValueCheck {
+  const filled = values.filter((v) => v.trim() !== '');
+  if (filled.length === 0)
+    return isRequired(field) || options.inInbox ? invalid(FieldCheckCode.Required) : VALID;
+  for (const value of filled) {
+    const result = checkOne(field, value.trim(), options);
+    if (result.code !== FieldCheckCode.Valid) return result;
+  }
+  return VALID;
+}
+
+export const checkFieldValue = (field: FieldSpec, text: string, options: CheckOptions): ValueCheck =>
+  checkFieldValues(field, [text], options);
+
+/** A valid entry as the server reads it: decimals with '.', currencies stripped, dates MM/DD/YYYY. */
+export function toWireValue(field: FieldSpec, text: string, locale: string): string {
+  const v = text.trim();
+  if (v === '') return '';
+  switch (field.type) {
+    case FieldType.Decimal:
+      return (
+        (parseCurrencyMask(field.mask) ? decimalOfCurrencyText(v, locale) : parseLocaleDecimal(v, locale)) ??
+        v
+      );
+    case FieldType.Date: {
+      const parts = parseMaskedDate(v, dateMaskOf(field.mask, locale));
+      return parts ? toWireDate(parts) : v;
+    }
+    default:
+      return v;
+  }
+}
+
+/** A value the server sent, as the user edits it: locale decimals, dates in the field's mask. */
+export function toEditText(field: FieldSpec, wire: string, locale: string): string {
+  switch (field.type) {
+    case FieldType.Decimal:
+      return toLocaleDecimalText(wire, locale);
+    case FieldType.Date:
+      return displayWireDate(wire, dateMaskOf(field.mask, locale)).split(' ')[0] ?? '';
+    default:
+      return wire;
+  }
+}
