@@ -107,7 +107,7 @@ describe('GET dbs/{db}/archives/{a}/documents/{id}', () => {
 
   it('refuses a wrong SecureId (403), a document of another archive and an archive without View (404)', async () => {
     const wrong = `${API}dbs/${t.w.alpha}/archives/${t.s.ledger}/documents/${t.s.docs.acme}?SecureId=nope`;
-    expect(message(await get(wrong).expect(403))).toMatch(/SecureId is not valid/);
+    expect(message(await get(wrong).expect(403))).toMatch(/SecureId is missing or does not match/);
     expect(message(await get(docPath(t.s.docs.east as number)).expect(404))).toMatch(
       /Document .* was not found/,
     );
@@ -177,7 +177,7 @@ describe('GET .../documents/{id}/thumb', () => {
       /file of document .* was not found/,
     );
     const wrong = `${API}dbs/${t.w.alpha}/archives/${t.s.ledger}/documents/${docs.tiff}/thumb?SecureId=x`;
-    expect(message(await get(wrong).expect(403))).toMatch(/SecureId is not valid/);
+    expect(message(await get(wrong).expect(403))).toMatch(/SecureId is missing or does not match/);
     expect(message(await get(docPath(docs.tiff, '/thumb'), 'web.user').expect(404))).toMatch(/was not found/);
   });
 });

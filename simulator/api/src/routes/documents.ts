@@ -3,10 +3,9 @@
 // default, `width`/`height` up to 1000). Both need the document's SecureId and View permission.
 import { Router, type Request, type Response } from 'express';
 import { resolve, sep } from 'node:path';
-import { accessOf, type RouteDeps } from '../deps';
-import type { ArchiveRow } from '../db/archivesRepo';
-import { secureId } from '../db/secureIds';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import type { RouteDeps } from '../deps';
+import { badRequest, notFound } from '../http/errors';
+import { documentOf } from '../services/documentAccess';
 import { intParam, query } from '../http/query';
 import { messages } from '../services/access';
 import { fieldRef } from '../services/search/conditions';
@@ -29,21 +28,14 @@ export function createDocumentsRouter(deps: RouteDeps): Router {
   const { repos, secret } = deps;
   const router = Router();
 
-  /** The archive (View, else 404), the document id and a checked SecureId. */
-  const target = (
-    req: Request,
-    res: Response,
-  ): { db: number; archive: ArchiveRow; docId: number; permissions: number } => {
-    const access = accessOf(deps, res);
-    const db = access.database(intParam(req, 'db')).Id;
-    const archive = access.archive(db, intParam(req, 'archive'));
-    const docId = intParam(req, 'doc');
-    const given = query(req, 'SecureId');
-    if (given === undefined || given.trim() === '')
-      throw new HttpError(400, { Message: 'The SecureId of the document is required.' });
-    if (given.trim() !== secureId(secret, 'doc', db, docId))
-      throw new HttpError(403, { Message: 'The SecureId is not valid for this document.' });
-    return { db, archive, docId, permissions: access.archivePermissions(archive) };
+  /** The document's archive (View, else 404), its id and a checked SecureId (403), as every document route. */
+  const target = (req: Request, res: Response) => {
+    const ref = documentOf(deps, req, res, {
+      db: intParam(req, 'db'),
+      archive: intParam(req, 'archive'),
+      doc: intParam(req, 'doc'),
+    });
+    return { db: ref.databaseId, archive: ref.archive, docId: ref.docId, permissions: ref.permissions };
   };
 
   router.get('/dbs/:db/archives/:archive/documents/:doc', deps.auth.requireAuth, (req, res) => {
