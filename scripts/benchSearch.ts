@@ -232,6 +232,12 @@ export async function run(argv: string[]): Promise<void> {
       const rawPage = c.countOnly ? [NaN] : await time(n, pageOnce);
       const rawCount = await time(n, countOnce);
       const engine = c.countOnly ? [NaN] : await time(n, () => repo.page(c.query));
+      // '—' where a column does not apply (a Count has no page query)
+      const ms = (xs: number[], p: number): number | string => {
+        const v = percentile(xs, p);
+        return Number.isNaN(v) ? '—' : +v.toFixed(2);
+      };
+      const ratio = (a: number, b: number): number | string => (Number.isNaN(b) ? '—' : +(a / b).toFixed(2));
       rows.push({
         case: c.label,
         matches: first.Count,
@@ -239,12 +245,13 @@ export async function run(argv: string[]): Promise<void> {
         'HTTP cold ms': +cold.toFixed(1),
         'HTTP p50': +percentile(http, 50).toFixed(2),
         'HTTP p95': +percentile(http, 95).toFixed(2),
-        'engine p50': +percentile(engine, 50).toFixed(2),
-        'raw page p50': +percentile(rawPage, 50).toFixed(2),
-        'raw count p50': +percentile(rawCount, 50).toFixed(2),
-        'raw p50': +percentile(raw, 50).toFixed(2),
-        'raw p95': +percentile(raw, 95).toFixed(2),
-        'HTTP/raw p50': +(percentile(http, 50) / percentile(raw, 50)).toFixed(2),
+        'engine p50': ms(engine, 50),
+        'raw page p50': ms(rawPage, 50),
+        'raw count p50': ms(rawCount, 50),
+        'raw p50': ms(raw, 50),
+        'raw p95': ms(raw, 95),
+        'HTTP/raw p50': ratio(percentile(http, 50), percentile(raw, 50)),
+        'HTTP/raw page p50': ratio(percentile(http, 50), percentile(rawPage, 50)),
       });
     }
     console.table(rows);
