@@ -34,6 +34,8 @@ interface Fixtures {
   header: AppHeader;
   searchPage: SearchPage;
   resultsPage: ResultsPage;
+  /** the start of every signed-in flow: sign in with the demo password and pick a database */
+  signInTo: (user: string, database: string) => Promise<void>;
 }
 
 export const test = base.extend<Fixtures>({
@@ -48,6 +50,12 @@ export const test = base.extend<Fixtures>({
   header: async ({ page }, use) => use(new AppHeader(page)),
   searchPage: async ({ page }, use) => use(new SearchPage(page)),
   resultsPage: async ({ page }, use) => use(new ResultsPage(page)),
+  signInTo: async ({ loginPage, selectPage }, use) =>
+    use(async (user, database) => {
+      await loginPage.open();
+      await loginPage.signIn(user, DEMO_PASSWORD);
+      await selectPage.choose(database);
+    }),
 });
 
 export { expect } from '@playwright/test';

@@ -2,21 +2,18 @@
 // prompted search runs, the grid sorts, pages, pins and hides columns, two cells are edited (one
 // refused with its message), the save survives a reload and shows in the document's history; the
 // read-only user gets no edit mode.
-import { test, expect, DEMO_PASSWORD } from '../fixtures';
+import { test, expect } from '../fixtures';
 
 const INVOICES = ['Accounts Payable', 'Invoices'];
 
 test('a full user searches, sorts, pages, arranges columns, edits and sees the history', async ({
   page,
   sim: _sim,
-  loginPage,
-  selectPage,
+  signInTo,
   searchPage,
   resultsPage,
 }) => {
-  await loginPage.open();
-  await loginPage.signIn('full.user', DEMO_PASSWORD);
-  await selectPage.choose('Finance');
+  await signInTo('full.user', 'Finance');
   await expect(page).toHaveURL(/\/view\?db=\d+/);
 
   // clicking the archive runs its default search
@@ -103,14 +100,11 @@ test('a full user searches, sorts, pages, arranges columns, edits and sees the h
 test('the read-only user sees the results but cannot edit them', async ({
   page,
   sim: _sim,
-  loginPage,
-  selectPage,
+  signInTo,
   searchPage,
   resultsPage,
 }) => {
-  await loginPage.open();
-  await loginPage.signIn('reader', DEMO_PASSWORD);
-  await selectPage.choose('Finance');
+  await signInTo('reader', 'Finance');
   await searchPage.openArchive(INVOICES);
   await expect(page).toHaveURL(/\/results\//);
   await resultsPage.waitForRows();

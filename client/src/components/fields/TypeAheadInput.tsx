@@ -1,19 +1,11 @@
 // Free text with suggestions from the field's list (a list field without Prop 64): the items that
 // contain the typed text, at most 100 (spec §9).
 import { useId } from 'react';
-import type { QueryState } from '../../api/useApiQuery';
+import type { ListSelectProps } from './ListSelect';
 import { suggestionsFor } from './useFieldItems';
 
-export interface TypeAheadInputProps {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  items: QueryState<string[]> | null;
-  invalid?: boolean;
-  describedBy?: string;
-  label?: string;
-  className?: string;
-}
+/** The same inputs as the drop-down: the two are interchangeable per field. */
+export type TypeAheadInputProps = ListSelectProps;
 
 export function TypeAheadInput({
   id,

@@ -6,13 +6,12 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { getArchiveHistory } from '../../../api/audit';
 import { useApiQuery } from '../../../api/useApiQuery';
-import { Alert } from '../../../components/Alert';
 import { Pagination } from '../../../components/Pagination';
 import { Spinner } from '../../../components/Spinner';
 import { searchSettingAtom } from '../../../state/preferences';
 import { HistoryFilters } from './HistoryFilters';
 import { HistoryList } from './HistoryList';
-import { errorText } from './historyError';
+import { HistoryFailure } from './HistoryFailure';
 import { filterHistory, type HistoryFilter } from './historyFilter';
 
 const NONE: HistoryFilter = new Set();
@@ -44,16 +43,7 @@ export function ArchiveHistory({ db, archive, version }: { db: number; archive: 
     <div className="stack history-section" data-testid="archive-history">
       <HistoryFilters filter={filter} onChange={setFilter} />
       {history.status === 'loading' && <Spinner label={t('history.loading')} />}
-      {failure !== null && (
-        <>
-          <Alert tone="error" testId="history-error">
-            {errorText(t, failure)}
-          </Alert>
-          <button type="button" className="button button--small" onClick={reload}>
-            {t('common.retry')}
-          </button>
-        </>
-      )}
+      {failure !== null && <HistoryFailure failure={failure} onRetry={reload} />}
       {history.status === 'success' && (
         <>
           <HistoryList entries={filterHistory(history.data.Items, filter)} showDocument />

@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { getDocumentHistory } from '../../../api/audit';
 import type { DocumentRef } from '../../../api/documents';
 import { useApiQuery } from '../../../api/useApiQuery';
-import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { HistoryFilters } from './HistoryFilters';
 import { HistoryList } from './HistoryList';
 import { filterHistory, type HistoryFilter } from './historyFilter';
-import { errorText } from './historyError';
+import { HistoryFailure } from './HistoryFailure';
 
 const NONE: HistoryFilter = new Set();
 
@@ -40,16 +39,7 @@ export function DocumentHistory({ doc, version }: { doc: DocumentRef | null; ver
       <p className="history-section__title">{t('history.document', { id: doc.id })}</p>
       <HistoryFilters filter={filter} onChange={setFilter} />
       {history.status === 'loading' && <Spinner label={t('history.loading')} />}
-      {failure !== null && (
-        <>
-          <Alert tone="error" testId="history-error">
-            {errorText(t, failure)}
-          </Alert>
-          <button type="button" className="button button--small" onClick={reload}>
-            {t('common.retry')}
-          </button>
-        </>
-      )}
+      {failure !== null && <HistoryFailure failure={failure} onRetry={reload} />}
       {history.status === 'success' && <HistoryList entries={filterHistory(history.data, filter)} />}
     </div>
   );
