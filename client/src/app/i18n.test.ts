@@ -6,6 +6,7 @@ import {
   detectLanguage,
   LANGUAGE_COOKIE,
   LANGUAGES,
+  mergeLocaleTree,
   resources,
   supportedLanguage,
 } from './i18n';
@@ -27,6 +28,24 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 const english = flatten(resources.en.translation as Tree);
 
 describe('translations', () => {
+  it('merges feature files and refuses a key defined twice', () => {
+    const tree = mergeLocaleTree({ a: { b: 'x' } }, { a: { c: 'y' }, d: 'z' }, 'one.json');
+    expect(tree).toEqual({ a: { b: 'x', c: 'y' }, d: 'z' });
+    expect(() => mergeLocaleTree(tree, { a: { b: 'again' } }, 'two.json')).toThrow(/a\.b.*two\.json/);
+    expect(() => mergeLocaleTree(tree, { d: { e: 'f' } }, 'two.json')).toThrow(/\bd\b/);
+  });
+
+  it('has the same feature files in every language', () => {
+    const files = import.meta.glob('../locales/*/*.json');
+    const byLanguage = new Map<string, string[]>();
+    for (const file of Object.keys(files)) {
+      const [, , language = '', name = ''] = file.split('/');
+      byLanguage.set(language, [...(byLanguage.get(language) ?? []), name].sort());
+    }
+    expect([...byLanguage.keys()].sort()).toEqual([...LANGUAGES].sort());
+    for (const language of LANGUAGES) expect(byLanguage.get(language)).toEqual(byLanguage.get('en'));
+  });
+
   it('cover the seven languages of the spec', () => {
     expect([...LANGUAGES]).toEqual(['en', 'fr', 'es', 'pt', 'it', 'de', 'nl']);
     expect(Object.keys(resources).sort()).toEqual([...LANGUAGES].sort());

@@ -2,13 +2,6 @@
 // language show English), the choice remembered in the `lang` cookie and localStorage.
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from '../locales/de/translation.json';
-import en from '../locales/en/translation.json';
-import es from '../locales/es/translation.json';
-import fr from '../locales/fr/translation.json';
-import it from '../locales/it/translation.json';
-import nl from '../locales/nl/translation.json';
-import pt from '../locales/pt/translation.json';
 import { readCookie, writeCookie } from '../lib/cookies';
 import { readLocal, writeLocal } from '../lib/storage';
 
@@ -19,15 +12,41 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_COOKIE = 'lang';
 export const LANGUAGE_STORAGE_KEY = 'lang';
 
-export const resources = {
-  en: { translation: en },
-  fr: { translation: fr },
-  es: { translation: es },
-  pt: { translation: pt },
-  it: { translation: it },
-  de: { translation: de },
-  nl: { translation: nl },
-} as const;
+// Each language is a folder of JSON files, one per feature (translation.json holds the shell and the
+// screens of the first issues; capture.json, viewer.json, ... the later features), merged into the one
+// `translation` namespace. Separate files keep features from editing the same file; a key defined in
+// two files of one language is a mistake and throws at start.
+type Tree = { [key: string]: string | Tree };
+type English = import('i18next').CustomTypeOptions['resources']['translation'];
+
+const localeFiles = import.meta.glob<Tree>('../locales/*/*.json', { eager: true, import: 'default' });
+
+/** Deep-merges `source` into `target`; a leaf key present in both throws (names the file). */
+export function mergeLocaleTree(target: Tree, source: Tree, file: string, prefix = ''): Tree {
+  for (const [key, value] of Object.entries(source)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    const existing = target[key];
+    if (typeof value === 'string') {
+      if (existing !== undefined) throw new Error(`Translation key ${path} is defined twice (${file})`);
+      target[key] = value;
+    } else {
+      if (typeof existing === 'string') throw new Error(`Translation key ${path} is defined twice (${file})`);
+      target[key] = mergeLocaleTree(existing ?? {}, value, file, path);
+    }
+  }
+  return target;
+}
+
+function loadLanguage(language: Language): English {
+  const tree: Tree = {};
+  for (const [file, content] of Object.entries(localeFiles).sort(([a], [b]) => a.localeCompare(b)))
+    if (file.split('/').at(-2) === language) mergeLocaleTree(tree, content, file);
+  return tree as unknown as English;
+}
+
+export const resources = Object.fromEntries(
+  LANGUAGES.map((language) => [language, { translation: loadLanguage(language) }]),
+) as Record<Language, { translation: English }>;
 
 /** "fr-CA" -> "fr"; unsupported tags (e.g. "ro") -> null. */
 export function supportedLanguage(tag: string | null | undefined): Language | null {

@@ -1,10 +1,23 @@
-// Types translation keys from the English file, so a mistyped key fails the type-check.
-import type en from '../locales/en/translation.json';
+// Types translation keys from the English files, so a mistyped key fails the type-check. Every
+// feature file of client/src/locales/en is listed here (i18n.ts merges them at run time).
+import type bulk from '../locales/en/bulk.json';
+import type capture from '../locales/en/capture.json';
+import type documents from '../locales/en/documents.json';
+import type inbox from '../locales/en/inbox.json';
+import type translation from '../locales/en/translation.json';
+import type viewer from '../locales/en/viewer.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: {
+      translation: typeof translation &
+        typeof capture &
+        typeof inbox &
+        typeof viewer &
+        typeof documents &
+        typeof bulk;
+    };
     returnNull: false;
   }
 }
