@@ -1,6 +1,6 @@
 // i18next set-up: seven languages bundled, English as the fallback (Romanian and any other
 // language show English), the choice remembered in the `lang` cookie and localStorage.
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type CustomTypeOptions, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readCookie, writeCookie } from '../lib/cookies';
 import { readLocal, writeLocal } from '../lib/storage';
@@ -17,7 +17,7 @@ export const LANGUAGE_STORAGE_KEY = 'lang';
 // `translation` namespace. Separate files keep features from editing the same file; a key defined in
 // two files of one language is a mistake and throws at start.
 type Tree = { [key: string]: string | Tree };
-type English = import('i18next').CustomTypeOptions['resources']['translation'];
+type English = CustomTypeOptions['resources']['translation'];
 
 const localeFiles = import.meta.glob<Tree>('../locales/*/*.json', { eager: true, import: 'default' });
 
