@@ -35,6 +35,8 @@ export function ResultsGrid(props: ResultsGridProps) {
   const drafts = useAtomValue(draftsAtom);
   const { result } = props;
   const table = useResultsGrid({
+    db: props.context.db,
+    archive: props.context.archive,
     rows: props.rows,
     fields: props.context.fields,
     sort: props.sort,

@@ -1,7 +1,9 @@
 // Builds the results table (TanStack Table v9): the server pages and sorts (manualPagination,
 // manualSorting, sort from the address), pinned and hidden columns are remembered per grid, the
-// selection lives with the grid (a new tab or archive starts without one).
-import { useMemo, useState } from 'react';
+// selection lives with the grid (a new tab or archive starts without one) and is mirrored, in check
+// order, into checkedDocumentsAtom for the page's operations.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSetAtom } from 'jotai';
 import {
   functionalUpdate,
   useTable,
@@ -18,8 +20,11 @@ import type { FieldSpec } from '../../lib/fieldSpec';
 import { readGridState, writeGridState } from './gridState';
 import { buildResultColumns, columnFieldId, FIXED_START_COLUMNS, fieldColumnId } from './resultsColumns';
 import type { ResultRow } from './resultsRows';
+import { checkedDocumentsAtom, nextChecked } from './selection';
 
 export interface ResultsGridInput {
+  db: number;
+  archive: number;
   rows: ResultRow[];
   fields: FieldSpec[];
   sort: SortSpec[];
@@ -48,6 +53,14 @@ export function useResultsGrid(input: ResultsGridInput): GridTable<ResultRow> {
   const [pinning, setPinning] = useState<ColumnPinningState>(saved.pinning);
   const [visibility, setVisibility] = useState<ColumnVisibilityState>(saved.visibility);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const setChecked = useSetAtom(checkedDocumentsAtom);
+  const rowsRef = useRef(input.rows);
+  rowsRef.current = input.rows;
+  // a new grid (archive, tab) starts with nothing checked, and leaves nothing checked behind
+  useEffect(() => {
+    setChecked([]);
+    return () => setChecked([]);
+  }, [setChecked]);
   const [sizing, setSizing] = useState<ColumnSizingState>({});
   const sorting = useMemo(() => toSorting(input.sort), [input.sort]);
   const columnPinning = useMemo(
@@ -89,7 +102,17 @@ export function useResultsGrid(input: ResultsGridInput): GridTable<ResultRow> {
       setVisibility(next);
       writeGridState(gridKey, { visibility: next });
     },
-    onRowSelectionChange: setRowSelection,
+    onRowSelectionChange: (updater: Updater<RowSelectionState>) => {
+      const next = functionalUpdate(updater, rowSelection);
+      setRowSelection(next);
+      const byId = new Map(rowsRef.current.map((r) => [r.id, r]));
+      setChecked((previous) =>
+        nextChecked(previous, next, (rowId) => {
+          const row = byId.get(rowId);
+          return row && { db: input.db, archive: input.archive, doc: row.doc };
+        }),
+      );
+    },
     onColumnSizingChange: setSizing,
   });
 }
