@@ -2,7 +2,7 @@
 // manualSorting, sort from the address), pinned and hidden columns are remembered per grid, the
 // selection lives with the grid (a new tab or archive starts without one) and is mirrored, in check
 // order, into checkedDocumentsAtom for the page's operations.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import {
   functionalUpdate,
@@ -54,8 +54,6 @@ export function useResultsGrid(input: ResultsGridInput): GridTable<ResultRow> {
   const [visibility, setVisibility] = useState<ColumnVisibilityState>(saved.visibility);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const setChecked = useSetAtom(checkedDocumentsAtom);
-  const rowsRef = useRef(input.rows);
-  rowsRef.current = input.rows;
   // a new grid (archive, tab) starts with nothing checked, and leaves nothing checked behind
   useEffect(() => {
     setChecked([]);
@@ -105,7 +103,7 @@ export function useResultsGrid(input: ResultsGridInput): GridTable<ResultRow> {
     onRowSelectionChange: (updater: Updater<RowSelectionState>) => {
       const next = functionalUpdate(updater, rowSelection);
       setRowSelection(next);
-      const byId = new Map(rowsRef.current.map((r) => [r.id, r]));
+      const byId = new Map(input.rows.map((r) => [r.id, r]));
       setChecked((previous) =>
         nextChecked(previous, next, (rowId) => {
           const row = byId.get(rowId);
