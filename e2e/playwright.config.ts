@@ -1,5 +1,7 @@
 // Playwright in Debian's Chromium against the whole system started by scripts/start.ts on test
-// ports with its own data folder (seeded on first run, reused after). Run: npm run e2e
+// ports. The demo company is seeded once into e2e/.data/template (again when the fixtures change)
+// and every run starts from a fresh copy of it in e2e/.data/run-{port}, so runs on other ports do
+// not share data and a run's writes never reach the next. Run: npm run e2e
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -53,7 +55,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       HELPER_HTTP_PORT: String(E2E_HELPER_HTTP_PORT),
       HELPER_HTTPS_PORT: String(E2E_HELPER_HTTPS_PORT),
-      DATA_DIR: join(root, 'e2e', '.data'),
+      DATA_TEMPLATE_DIR: join(root, 'e2e', '.data', 'template'),
+      DATA_DIR: join(root, 'e2e', '.data', `run-${E2E_PORT}`),
       SCENARIO: 'demo',
       SIM_TEST_ENDPOINTS: '1',
     },

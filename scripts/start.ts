@@ -1,8 +1,12 @@
 // Starts the whole system on one URL: builds the client when needed, seeds the data folder on first
 // run, then runs the Square9API simulator (serving the client) and the Extensions helper. Ctrl-C stops.
 // Run: npm start   (npm run dev: Vite's dev server with reload; env PORT, HELPER_HTTP_PORT,
-// HELPER_HTTPS_PORT, DATA_DIR, SCENARIO, LICENSE_IDLE_MINUTES, SIM_TEST_ENDPOINTS=1)
+// HELPER_HTTPS_PORT, DATA_DIR, SCENARIO, LICENSE_IDLE_MINUTES, SIM_TEST_ENDPOINTS=1, and
+// DATA_TEMPLATE_DIR: seed that folder instead, reseeding it when the fixtures or the schema change,
+// and start every run from a fresh copy of it in DATA_DIR, as the end-to-end tests do)
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApi } from '@gs/simulator-api/server';
@@ -34,15 +38,51 @@ const scenario = env.SCENARIO || 'demo';
 if (!SCENARIOS.includes(scenario))
   throw new Error(`SCENARIO must be one of ${SCENARIOS.join(', ')}, got '${scenario}'.`);
 
-async function ensureSeeded(): Promise<void> {
-  if (isSeeded(dataDir)) return;
-  console.log(`Seeding the '${scenario}' scenario into ${dataDir} (first run only)...`);
+const templateDir = env.DATA_TEMPLATE_DIR ? resolve(root, env.DATA_TEMPLATE_DIR) : null;
+const FINGERPRINT_FILE = '.template-fingerprint';
+
+/** A hash of what decides a seeded folder's content: the fixtures and the database code. */
+function seedFingerprint(): string {
+  const hash = createHash('sha1').update(scenario);
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (!entry.name.endsWith('.test.ts')) hash.update(entry.name).update(readFileSync(path));
+    }
+  };
+  walk(join(root, 'simulator', 'fixtures', 'src'));
+  walk(join(root, 'simulator', 'api', 'src', 'db'));
+  return hash.digest('hex');
+}
+
+async function seedInto(dir: string, force = false): Promise<void> {
+  console.log(`Seeding the '${scenario}' scenario into ${dir}...`);
   const summary = await seedScenario({
-    dataDir,
+    dataDir: dir,
     scenario: scenario as Scenario,
+    force,
     log: (line: string) => console.log(`  ${line}`),
   });
   console.log(`Seeded in ${summary.seconds.toFixed(1)} s.`);
+}
+
+async function ensureSeeded(): Promise<void> {
+  if (!templateDir) {
+    if (!isSeeded(dataDir)) await seedInto(dataDir);
+    return;
+  }
+  const fingerprint = seedFingerprint();
+  const marker = join(templateDir, FINGERPRINT_FILE);
+  const current = existsSync(marker) ? readFileSync(marker, 'utf8') : '';
+  if (!isSeeded(templateDir) || current !== fingerprint) {
+    await seedInto(templateDir, true);
+    writeFileSync(marker, fingerprint);
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  cpSync(templateDir, dataDir, { recursive: true });
 }
 
 /** Runs the API and helper in this process; returns a stopper. */
