@@ -36,6 +36,8 @@ export interface RequestOptions {
   /** report licence loss to the app (default true); off for sign-in and sign-out calls */
   licenseCheck?: boolean;
   signal?: AbortSignal;
+  /** reads a JSON answer's text itself (a search page parses its documents lazily) */
+  parse?: (text: string) => unknown;
 }
 
 export interface HttpOptions {
@@ -131,6 +133,7 @@ export function createHttp(options: HttpOptions): Http {
   async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
     const token = opts.auth === false ? null : options.getToken();
     const response = await send(path, opts, token);
+    if (response.ok && isJson(response) && opts.parse) return opts.parse(await response.text()) as T;
     if (response.ok && isJson(response)) {
       // the browser parses straight from the bytes (no 10 MB string first); an empty body is null
       const value: unknown = await response.json().catch(() => null);

@@ -9,6 +9,7 @@ import {
   type SortSpec,
 } from '@gs/contract/searches';
 import type { Http } from './http';
+import { parseSearchPage } from './lazySearchPage';
 
 /** Prompt id -> the value(s) entered; a multi-value prompt carries several. */
 export type CriteriaValues = Record<string, string | string[]>;
@@ -62,6 +63,7 @@ export function runSearch(http: Http, r: SearchRunRequest, signal?: AbortSignal)
       Sort: r.sort.length ? formatSort(r.sort) : undefined,
     },
     signal,
+    parse: parseSearchPage,
   });
 }
 

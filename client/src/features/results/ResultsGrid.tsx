@@ -1,5 +1,6 @@
 // The grid of one results page with its paging: editing state marks the rows (dirty, invalid), a
 // click makes a row the document whose history shows.
+import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { SearchPageResult, SortSpec } from '@gs/contract/searches';
@@ -34,10 +35,11 @@ export function ResultsGrid(props: ResultsGridProps) {
   const { t } = useTranslation();
   const drafts = useAtomValue(draftsAtom);
   const { result } = props;
+  const rows = useFirstRowsFirst(props.rows);
   const table = useResultsGrid({
     db: props.context.db,
     archive: props.context.archive,
-    rows: props.rows,
+    rows,
     fields: props.context.fields,
     sort: props.sort,
     page: props.page,
@@ -83,4 +85,29 @@ export function ResultsGrid(props: ResultsGridProps) {
       )}
     </ResultsContext.Provider>
   );
+}
+
+/** Rows handed to the table before the rest of a large page: more than a screen of them. */
+export const FIRST_ROWS = 100;
+
+/**
+ * A large page is drawn in two steps: its first rows at once, every row a frame later. The table
+ * builds a row (and the virtualizer a measurement) for each of up to 10,000 rows, which on a freshly
+ * loaded page, before the code is optimised, takes longer than drawing the rows in sight.
+ */
+export function useFirstRowsFirst<T>(rows: T[]): T[] {
+  const [whole, setWhole] = useState<T[] | null>(null);
+  const first = useMemo(() => (rows.length > FIRST_ROWS ? rows.slice(0, FIRST_ROWS) : rows), [rows]);
+  useEffect(() => {
+    if (first === rows) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setWhole(rows), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [rows, first]);
+  return whole === rows ? rows : first;
 }
