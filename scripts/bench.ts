@@ -12,6 +12,11 @@ const BENCHES: Record<
     about: 'results grid in Chromium: response to first painted rows of a 10,000-row, 12-column page',
     load: () => import('./bench/grid'),
   },
+  bulk: {
+    about:
+      'bulk through the helper on the large scenario: csvupdate of 100,000 documents, import of 100,000 rows',
+    load: () => import('./benchBulk'),
+  },
   scan: {
     about: 'scanner simulator: a 50-page 200-dpi bilevel scan through the helper chunk API: pages/s, MiB/s',
     load: () => import('./benchScan'),

@@ -218,3 +218,4 @@ export interface LaunchEntry {
   Id: string;
   [key: string]: unknown;
 }
+export * from './helperBulk';

@@ -65,8 +65,8 @@ export interface ImportErrorBody {
  * on a file of that inbox instead: View to look, Add to burst, also Modify pages (65536) for
  * deletePages; the burst file is written into the inbox):
  * - `pages` → `{"Pages": n}`
- * - `render&page=N` (1-based) → image/png of that page (TIFF: 8-bit grey; other images as is;
- *   400 for PDF and other files, whose pages the client draws itself)
+ * - `render&page=N` (1-based) → image/png of that page (TIFF: 8-bit grey; PDF: drawn at 150 dpi;
+ *   other images as is; 400 for other files)
  * - `burst&RequestedPages=1&RequestedPages=3` (1-based, repeated or comma-separated) → a new
  *   cache file with only those pages, `{"name": "<new cache name>", "Pages": n}`; with
  *   `deletePages=true` the source file also loses them. 400 `{"Message"}` for a file that is
@@ -86,6 +86,8 @@ const enc = encodeURIComponent;
 /** Paths of this file's routes, relative to API_ROOT (see also paths.inbox for the inbox routes). */
 export const uploadPaths = {
   upload: () => 'files',
+  /** GET: the server downloads an http(s) address into the cache; answers the cache name as a JSON string (400 for file paths and other schemes) */
+  uploadFromUrl: (url: string) => `upload?url=${enc(url)}`,
   importInto: (db: number, archive: number, inboxId?: number) =>
     `dbs/${db}/archives/${archive}${inboxId === undefined ? '' : `?useViewerCache=true&InboxId=${inboxId}`}`,
   pages: (fileName: string) => `files?fileName=${enc(fileName)}&action=pages`,

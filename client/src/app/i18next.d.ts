@@ -4,6 +4,7 @@ import type bulk from '../locales/en/bulk.json';
 import type capture from '../locales/en/capture.json';
 import type documents from '../locales/en/documents.json';
 import type inbox from '../locales/en/inbox.json';
+import type indexing from '../locales/en/indexing.json';
 import type translation from '../locales/en/translation.json';
 import type viewer from '../locales/en/viewer.json';
 
@@ -16,7 +17,8 @@ declare module 'i18next' {
         typeof inbox &
         typeof viewer &
         typeof documents &
-        typeof bulk;
+        typeof bulk &
+        typeof indexing;
     };
     returnNull: false;
   }

@@ -12,6 +12,7 @@ export const routes = {
   batchAdmin: '/admin/batches',
   flows: '/flows',
   extensions: '/gseconnect',
+  scan: '/scan',
 } as const;
 
 export const viewPath = (db: number, archive?: number | null): string =>

@@ -10,6 +10,8 @@ import { RequireSession } from '../features/session/RequireSession';
 import { SignedInLayout } from '../features/session/SignedInLayout';
 import { routes } from './paths';
 import { RESULTS_ROUTE } from './resultsPaths';
+import { VIEWER_ROUTE } from '../features/viewer/viewerParams';
+import { INBOX_RESULTS_ROUTE } from '../features/inbox/inboxPaths';
 
 const DirectPage = lazy(() =>
   import('../features/direct/DirectPage').then((m) => ({ default: m.DirectPage })),
@@ -21,8 +23,18 @@ const ViewPage = lazy(() => import('../features/view/ViewPage').then((m) => ({ d
 const ResultsPage = lazy(() =>
   import('../features/results/ResultsPage').then((m) => ({ default: m.ResultsPage })),
 );
+const InboxResultsPage = lazy(() =>
+  import('../features/inbox/InboxResultsPage').then((m) => ({ default: m.InboxResultsPage })),
+);
 const SettingsPage = lazy(() =>
   import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
+);
+const ViewerPage = lazy(() =>
+  import('../features/viewer/ViewerPage').then((m) => ({ default: m.ViewerPage })),
+);
+const ScanPage = lazy(() => import('../features/capture/ScanPage').then((m) => ({ default: m.ScanPage })));
+const ExtensionsPage = lazy(() =>
+  import('../features/capture/ExtensionsPage').then((m) => ({ default: m.ExtensionsPage })),
 );
 
 function PageLoading() {
@@ -43,11 +55,15 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
           <Route path={routes.login} element={<LoginPage />} />
           <Route path={routes.direct} element={<DirectPage />} />
           <Route element={<RequireSession />}>
+            <Route path={VIEWER_ROUTE} element={<ViewerPage />} />
             <Route element={<SignedInLayout />}>
               <Route path={routes.select} element={<SelectDatabasePage />} />
               <Route path={routes.view} element={<ViewPage />} />
+              <Route path={INBOX_RESULTS_ROUTE} element={<InboxResultsPage />} />
               <Route path={RESULTS_ROUTE} element={<ResultsPage />} />
               <Route path={routes.settings} element={<SettingsPage />} />
+              <Route path={routes.scan} element={<ScanPage />} />
+              <Route path={routes.extensions} element={<ExtensionsPage />} />
             </Route>
           </Route>
           <Route path="*" element={<Navigate replace to={routes.select} />} />

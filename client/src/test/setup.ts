@@ -1,6 +1,9 @@
 // Vitest set-up for the client: fresh DOM, storage, cookies and address for every test.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// lazy pages load in well under a second, but a busy two-core CI machine can take longer
+configure({ asyncUtilTimeout: 5000 });
 
 function clearCookies() {
   for (const part of document.cookie.split(';')) {

@@ -30,12 +30,17 @@ import { createDocumentsRouter } from './routes/documents';
 import { createDocumentFilesRouter } from './routes/documentFiles';
 import { createDocumentOpsRouter } from './routes/documentOps';
 import { createDocumentMergeRouter } from './routes/documentMerge';
+import { createViewerPagesRouter } from './routes/viewerPages';
+import { createViewerSessionsRouter } from './routes/viewerSessions';
 import { ensureAllSearchSchemas } from './db/docSearchSchema';
 import { createSimRouter } from './routes/sim';
 import { createUploadRouter } from './routes/upload';
 import { createUploadPagesRouter } from './routes/uploadPages';
+import { createUploadUrlRouter } from './routes/uploadUrl';
 import { createInboxesRouter } from './routes/inboxes';
 import { createImportRouter } from './routes/importDocuments';
+import { createBulkApi } from './routes/bulkApi';
+import { createUserActionsRouter } from './routes/userActions';
 
 export interface AppOptions {
   db: Db;
@@ -68,15 +73,19 @@ function createApiRouter(deps: RouteDeps): Router {
   api.use(createDocumentFilesRouter(deps));
   api.use(createDocumentOpsRouter(deps));
   api.use(createDocumentMergeRouter(deps));
+  api.use(createViewerSessionsRouter(deps));
+  api.use(createViewerPagesRouter(deps));
   api.use(createListsRouter(deps));
   api.use(createIndexesRouter(deps));
   api.use(createFieldDataRouter(deps));
   api.use(createAuditRouter(deps));
   api.use(createUploadRouter(deps));
   api.use(createUploadPagesRouter(deps));
+  api.use(createUploadUrlRouter(deps));
   api.use(createInboxesRouter(deps));
   // after the audit router, which takes POST dbs/{db}/archives/{a} only with documentID
   api.use(createImportRouter(deps));
+  api.use(createUserActionsRouter(deps));
   api.use(apiNotFound);
   api.use(errorHandler);
   return api;
@@ -111,6 +120,7 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(createConfigRouter(deps));
+  app.use(API_MOUNT, createBulkApi(deps, db));
   app.use(API_MOUNT, createApiRouter(deps));
   if (options.testEndpoints) app.use('/__sim', express.json({ strict: false }), createSimRouter(deps));
   if (options.clientDir) {

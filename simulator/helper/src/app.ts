@@ -4,6 +4,8 @@ import express, { type Express, type RequestHandler } from 'express';
 import { managementRouter } from './routes/management';
 import { launchRouter, type LaunchOptions } from './routes/launch';
 import { scanRouter } from './routes/scan';
+import { bulkRouter } from './routes/bulk';
+import type { BulkOptions } from './bulk/context';
 import { ScanService } from './scanner/service';
 import { errorHandler } from './errors';
 import type { HelperState } from './state';
@@ -16,6 +18,8 @@ export interface HelperAppOptions {
   testEndpoints?: boolean;
   /** email to the outbox; without it only the launch table and test answer */
   launch?: LaunchOptions;
+  /** bulk update, import and export jobs; without it /api/bulk answers 404 */
+  bulk?: BulkOptions;
 }
 
 const cors: RequestHandler = (req, res, next) => {
@@ -33,7 +37,7 @@ const cors: RequestHandler = (req, res, next) => {
   next();
 };
 
-export function createHelperApp({ state, scanner, testEndpoints, launch }: HelperAppOptions): Express {
+export function createHelperApp({ state, scanner, testEndpoints, launch, bulk }: HelperAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -42,6 +46,7 @@ export function createHelperApp({ state, scanner, testEndpoints, launch }: Helpe
   app.use(express.json({ strict: false, limit: '1mb' }));
   app.use('/api/Management', managementRouter(state));
   app.use('/api/launch', launchRouter(launch));
+  if (bulk) app.use('/api/bulk', bulkRouter(bulk));
   app.use(
     '/api/scan',
     scanRouter({ service: scanner ?? new ScanService(), testEndpoints: testEndpoints ?? false }),

@@ -58,6 +58,14 @@ export async function startHelper(options: HelperServerOptions): Promise<Running
       tableFile: join(dir, 'launch-table.json'),
       fetcher: httpFetcher(() => state.get().apiPath),
     },
+    bulk: {
+      dataDir: join(options.dataDir, 'helper-data'),
+      apiPath: () => state.get().apiPath,
+      credentials:
+        options.signIn === false
+          ? undefined
+          : (options.signIn ?? { user: 'SSAdministrator', password: 'Demo@1234' }),
+    },
   });
   const certificate = await loadOrCreateCertificate(dir, new Date());
   const http = createHttpServer(app);

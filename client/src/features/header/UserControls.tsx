@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { routes } from '../../app/paths';
 import { Icon } from '../../components/Icon';
 import { configAtom } from '../../state/environment';
+import { NotificationsMenu } from '../notifications/NotificationsMenu';
 import { sessionAtom } from '../../state/session';
 import { logoutAtom } from '../../state/sessionActions';
 
@@ -29,6 +30,7 @@ export function UserControls() {
         <Icon name="user" />
         <span className="user-chip__name">{username}</span>
       </span>
+      <NotificationsMenu />
       <Link
         to={routes.settings}
         className="header-button"

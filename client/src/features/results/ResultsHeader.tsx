@@ -6,6 +6,8 @@ import type { Search } from '@gs/contract/searches';
 import type { ResultsParams } from '../../app/resultsPaths';
 import { Icon } from '../../components/Icon';
 import type { FieldSpec } from '../../lib/fieldSpec';
+import { BulkActions } from '../bulk/BulkActions';
+import { DocumentActions } from '../documents/DocumentActions';
 import { SearchModal } from '../search/SearchModal';
 import { EditControls } from './editing/EditControls';
 import { EditProblems } from './editing/EditProblems';
@@ -82,6 +84,15 @@ export function ResultsHeader(props: ResultsHeaderProps) {
           {t('results.otherSearches')}
         </button>
         {props.canEdit && <EditControls saveContext={saveContext} />}
+        <DocumentActions params={params} />
+        <BulkActions
+          search={search}
+          params={params}
+          rows={rows}
+          fields={fields}
+          locale={locale}
+          canUpdate={props.canEdit}
+        />
         {props.canViewHistory && (
           <button
             type="button"

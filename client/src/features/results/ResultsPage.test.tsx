@@ -42,6 +42,8 @@ describe('results grid', () => {
     expect(headers.map((h) => h.textContent?.replace('⋮', ''))).toEqual([
       '',
       '',
+      // the viewer's View button
+      '',
       ...FIELDS.map((f) => f.Name),
     ]);
   });

@@ -9,6 +9,7 @@ import { viewPath } from '../../app/paths';
 import { Alert } from '../../components/Alert';
 import { sidebarOpenAtom } from '../../state/preferences';
 import { ArchiveTree } from '../view/ArchiveTree';
+import { InboxList } from '../inbox/InboxList';
 import { saveCountAtom } from './editing/editAtoms';
 import { HistoryPanel } from './history/HistoryPanel';
 import { ResultsMain } from './ResultsMain';
@@ -49,6 +50,7 @@ export function ResultsPage() {
             selected={params.archive}
             onSelect={(archive) => navigate(viewPath(params.db, archive.Id), { state: { autoRun: true } })}
           />
+          <InboxList db={params.db} />
         </nav>
       )}
       <ResultsMain

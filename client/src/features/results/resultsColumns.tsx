@@ -8,6 +8,7 @@ import { FieldCell } from './FieldCell';
 import { useResultsContext } from './resultsContext';
 import { ThumbnailCell } from './ThumbnailCell';
 import { valueText, type ResultRow } from './resultsRows';
+import { viewColumn } from '../viewer/ViewButton';
 
 const helper = createColumnHelper<GridFeatures, ResultRow>();
 
@@ -86,8 +87,9 @@ export function fieldColumn(spec: FieldSpec): ResultColumn {
 export const buildResultColumns = (fields: FieldSpec[]): ResultColumn[] => [
   selectColumn as ResultColumn,
   thumbnailColumn as ResultColumn,
+  viewColumn as ResultColumn,
   ...fields.map(fieldColumn),
 ];
 
 /** The columns kept at the start whatever the user pins. */
-export const FIXED_START_COLUMNS = ['select', 'thumb'];
+export const FIXED_START_COLUMNS = ['select', 'thumb', 'view'];

@@ -3,7 +3,7 @@
 // selection lives with the grid (a new tab or archive starts without one) and is mirrored, in check
 // order, into checkedDocumentsAtom for the page's operations.
 import { useEffect, useMemo, useState } from 'react';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import {
   functionalUpdate,
   useTable,
@@ -20,6 +20,7 @@ import type { FieldSpec } from '../../lib/fieldSpec';
 import { readGridState, writeGridState } from './gridState';
 import { buildResultColumns, columnFieldId, FIXED_START_COLUMNS, fieldColumnId } from './resultsColumns';
 import type { ResultRow } from './resultsRows';
+import { resultsReloadAtom } from './resultsReload';
 import { checkedDocumentsAtom, nextChecked } from './selection';
 
 export interface ResultsGridInput {
@@ -59,6 +60,13 @@ export function useResultsGrid(input: ResultsGridInput): GridTable<ResultRow> {
     setChecked([]);
     return () => setChecked([]);
   }, [setChecked]);
+  // an operation on the checked documents finished: the page reloads with nothing checked
+  const reloads = useAtomValue(resultsReloadAtom);
+  const [seenReloads, setSeenReloads] = useState(reloads);
+  if (reloads !== seenReloads) {
+    setSeenReloads(reloads);
+    setRowSelection({});
+  }
   const [sizing, setSizing] = useState<ColumnSizingState>({});
   const sorting = useMemo(() => toSorting(input.sort), [input.sort]);
   const columnPinning = useMemo(

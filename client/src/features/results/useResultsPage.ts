@@ -2,7 +2,7 @@
 // sort, the page size (above 10000 waits for confirmation), the page itself and its rows. It also
 // applies the spec's rules: an invalid sort is discarded (saved grid state cleared, reloaded, and
 // announced through the history state) and an empty page past the first falls back to an earlier one.
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { FieldDefinition } from '@gs/contract/fields';
 import type { SortSpec } from '@gs/contract/searches';
@@ -14,6 +14,7 @@ import { GRID_PAGE_SIZE_DEFAULT, gridPageSize } from '../../lib/pageSize';
 import { resetEditingAtom, savedValuesAtom } from './editing/editAtoms';
 import { clearGridState, gridStateKey, readGridState, writeGridState } from './gridState';
 import { classifyGridError, fallbackPage } from './resultsErrors';
+import { resultsReloadAtom } from './resultsReload';
 import { toRows } from './resultsRows';
 import type { GoTo } from './useResultsParams';
 import { useRunRequest, useSearchPage } from './useSearchPage';
@@ -33,6 +34,13 @@ export function useResultsPage(params: ResultsParams, go: GoTo) {
 
   const request = useRunRequest(params, def, size, sort);
   const page = useSearchPage(request);
+  // documents changed by an operation on checked documents: load the page again
+  const reloads = useAtomValue(resultsReloadAtom);
+  const [seenReloads, setSeenReloads] = useState(reloads);
+  if (reloads !== seenReloads) {
+    setSeenReloads(reloads);
+    page.reload();
+  }
   const error = page.error ? classifyGridError(page.error) : null;
   const result = page.data;
   const total = result ? Math.max(result.Count, (params.page - 1) * size.size + result.Docs.length) : 0;

@@ -8,6 +8,7 @@ import type { ResultsParams } from '../../app/resultsPaths';
 import type { GridPageSize } from '../../lib/pageSize';
 import { markGridData } from '../../lib/perfMarks';
 import { httpAtom } from '../../state/environment';
+import { resultsRefreshAtom } from '../viewer/viewerWindows';
 
 export interface SearchPageState {
   loading: boolean;
@@ -22,7 +23,9 @@ export interface SearchPageState {
 export function useSearchPage(request: SearchRunRequest | null): SearchPageState {
   const http = useAtomValue(httpAtom);
   const key = request ? JSON.stringify(request) : null;
-  const [attempt, setAttempt] = useState(0);
+  const [ownAttempt, setAttempt] = useState(0);
+  // a viewer tab opened from the grid closed: load the page again
+  const attempt = ownAttempt + useAtomValue(resultsRefreshAtom);
   const [state, setState] = useState<
     Omit<SearchPageState, 'reload' | 'loading'> & { settledKey: string | null }
   >({

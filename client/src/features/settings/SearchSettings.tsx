@@ -8,6 +8,7 @@ import {
   multiArchiveCountSortAtom,
   multiArchiveHideEmptyAtom,
 } from '../../state/preferences';
+import { openNewTabAtom } from '../viewer/viewerWindows';
 
 function Toggle({
   atom,
@@ -53,6 +54,7 @@ export function SearchSettings() {
           label={t('settings.search.hideEmpty')}
           testId="setting-hide-empty"
         />
+        <Toggle atom={openNewTabAtom} label={t('viewer.settings.openNewTab')} testId="setting-open-new-tab" />
       </div>
     </>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguagePicker } from '../../components/LanguagePicker';
 import { sessionAtom } from '../../state/session';
 import { SearchSettings } from './SearchSettings';
+import { HelperSettings } from '../capture/HelperSettings';
 
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export function SettingsPage() {
           <dd>{type ? t(`session.licenseType.${type}`) : t('settings.unknown')}</dd>
         </dl>
         <SearchSettings />
+        <HelperSettings />
         <h2 className="panel__subtitle">{t('settings.language')}</h2>
         <LanguagePicker />
       </div>

@@ -12,6 +12,8 @@ import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
+import { useImportDataItems } from '../bulk/ImportModal';
+import { ArchiveOptions } from '../capture/ArchiveOptions';
 
 interface TreeProps {
   db: number;
@@ -62,6 +64,7 @@ function ArchiveList({ archives, ...props }: TreeProps & { archives: Archive[] }
 
 function ArchiveNode({ archive, ...props }: TreeProps & { archive: Archive }) {
   const { t } = useTranslation();
+  const importData = useImportDataItems();
   // null until the user opens or closes it: then it follows the selection's ancestors
   const [toggled, setToggled] = useState<boolean | null>(null);
   const expanded = toggled ?? props.ancestors?.has(archive.Id) ?? false;
@@ -101,6 +104,7 @@ function ArchiveNode({ archive, ...props }: TreeProps & { archive: Archive }) {
           <span>{archive.Name}</span>
         </button>
         <ArchiveCount db={props.db} archive={archive.Id} />
+        <ArchiveOptions db={props.db} archive={archive} extraItems={importData} />
       </div>
       {expanded && <ArchiveChildren parent={archive.Id} {...props} />}
     </li>

@@ -13,6 +13,10 @@ import { rememberDatabaseAtom, selectedDatabaseAtom } from '../../state/database
 import { autoRunDefaultSearchAtom } from '../../state/preferences';
 import { ArchiveSearches } from './ArchiveSearches';
 import { ArchiveTree } from './ArchiveTree';
+import { InboxList } from '../inbox/InboxList';
+import { IndexedNotice } from '../indexing/IndexedNotice';
+import { IndexingView } from '../indexing/IndexingView';
+import { useIndexingTarget } from '../indexing/indexingTargets';
 
 export function ViewPage() {
   const { t } = useTranslation();
@@ -29,6 +33,10 @@ export function ViewPage() {
   useEffect(() => {
     if (db !== null) remember(db);
   }, [db, remember]);
+
+  // an indexing address (ImportDoc or an inbox file) shows the indexing view instead
+  const indexing = useIndexingTarget(params);
+  if (indexing) return <IndexingView key={location.search} target={indexing} />;
 
   if (db === null) return <Navigate replace to={remembered ? viewPath(remembered) : routes.select} />;
 
@@ -51,8 +59,10 @@ export function ViewPage() {
           {t('view.archives.title')}
         </h2>
         <ArchiveTree key={db} db={db} selected={archive} onSelect={select} />
+        <InboxList db={db} />
       </nav>
       <div className="view-main">
+        <IndexedNotice />
         {archive !== null ? (
           <ArchiveSearches
             key={`${db}:${archive}`}

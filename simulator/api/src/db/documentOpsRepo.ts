@@ -4,7 +4,7 @@
 // search structures follow through the tables' triggers (docSearchSchema.ts).
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './connection';
-import { docTable, mvTable, textTable } from './docTables';
+import { docTable, fieldColumn, mvTable, textTable } from './docTables';
 
 export interface StoredDoc {
   id: number;
@@ -54,6 +54,15 @@ function prepare(db: Db, dbId: number): Statements {
     (c) => !['id', 'archive_id', 'file_path', 'root_version_id', 'created_at', 'modified_at'].includes(c),
   );
   const list = columns.join(', ');
+  // the system fields a new file changes: Page Count (Prop 16) and File Type (Prop 1024)
+  const systemFields = db
+    .prepare(`SELECT id, prop FROM fields WHERE database_id = ? AND (prop & 16 OR prop & 1024)`)
+    .all(dbId) as { id: number; prop: number }[];
+  const present = new Set(columns);
+  const systemSets = systemFields
+    .filter((f) => present.has(fieldColumn(f.id)))
+    .map((f) => `, ${fieldColumn(f.id)} = ${f.prop & 16 ? '@pages' : 'lower(@type)'}`)
+    .join('');
   return {
     row: db.prepare(`SELECT ${DOC_COLUMNS} FROM ${doc} WHERE id = ?`),
     // a copy is a document of its own: not a version of the original's chain
@@ -69,7 +78,7 @@ function prepare(db: Db, dbId: number): Statements {
     revisions: db.prepare(`SELECT id, version FROM ${doc}
       WHERE id = @root OR root_version_id = @root ORDER BY version, id`),
     setFile: db.prepare(`UPDATE ${doc} SET file_path = @path, file_type = @type, file_size = @size,
-      page_count = @pages WHERE id = @id`),
+      page_count = @pages${systemSets} WHERE id = @id`),
     text: db.prepare(`SELECT body FROM ${text} WHERE doc_id = ?`).pluck(),
     setText: db.prepare(`INSERT INTO ${text}(doc_id, body) VALUES (?, ?)
       ON CONFLICT(doc_id) DO UPDATE SET body = excluded.body`),
@@ -121,7 +130,7 @@ export function createDocumentOpsRepo(db: Db) {
       s.deleteText.run(docId);
       s.deleteRow.run(docId);
     },
-    /** A document's file, after a merge made a new one. */
+    /** A document's file, after a merge made a new one (its Page Count and File Type fields follow). */
     setFile(dbId: number, docId: number, file: StoredFileInfo): void {
       statements(dbId).setFile.run({ id: docId, ...file });
     },

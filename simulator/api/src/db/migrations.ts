@@ -239,4 +239,46 @@ export const migrations: string[] = [
     text TEXT NOT NULL UNIQUE
   ) STRICT;
   `,
+  /* 2: viewer sessions (POST session): what a viewer tab opens, kept for its creator */ `
+  CREATE TABLE viewer_sessions (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    database_id INTEGER NOT NULL DEFAULT 0,
+    archive_id INTEGER NOT NULL DEFAULT 0,
+    inbox_id INTEGER NOT NULL DEFAULT 0,
+    search_id INTEGER NOT NULL DEFAULT 0,
+    search_criteria TEXT NOT NULL DEFAULT '',
+    -- JSON array of {archive, id, terms, inboxId, inboxFileName}
+    documents TEXT NOT NULL,
+    -- epoch milliseconds
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX viewer_sessions_by_created ON viewer_sessions(created_at);
+  `,
+  /* 3: user actions (GlobalAction buttons) offered per database and archive, and their starts */ `
+  CREATE TABLE user_actions (
+    id INTEGER PRIMARY KEY,
+    database_id INTEGER NOT NULL REFERENCES databases(id) ON DELETE CASCADE,
+    -- 0: every archive of the database
+    archive_id INTEGER NOT NULL DEFAULT 0,
+    -- the ActionID clients send back
+    action_key TEXT NOT NULL,
+    name TEXT NOT NULL,
+    process_id INTEGER NOT NULL DEFAULT 0,
+    users_and_groups TEXT NOT NULL DEFAULT '',
+    UNIQUE (database_id, action_key)
+  ) STRICT;
+
+  CREATE TABLE user_action_runs (
+    id INTEGER PRIMARY KEY,
+    action_id INTEGER NOT NULL REFERENCES user_actions(id) ON DELETE CASCADE,
+    database_id INTEGER NOT NULL,
+    archive_id INTEGER NOT NULL,
+    document_id INTEGER NOT NULL,
+    user_name TEXT NOT NULL,
+    -- epoch milliseconds
+    started_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX user_action_runs_by_document ON user_action_runs(database_id, document_id);
+  `,
 ];

@@ -16,6 +16,8 @@ import { createSearchesRepo } from './searchesRepo';
 import { createSecurityRepo } from './securityRepo';
 import { createSettingsRepo } from './settingsRepo';
 import { createUsersRepo } from './usersRepo';
+import { createUserActionsRepo } from './userActionsRepo';
+import { createViewerRepo } from './viewerRepo';
 
 export function createRepos(db: Db) {
   return {
@@ -35,6 +37,8 @@ export function createRepos(db: Db) {
     security: createSecurityRepo(db),
     settings: createSettingsRepo(db),
     users: createUsersRepo(db),
+    userActions: createUserActionsRepo(db),
+    viewer: createViewerRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;

@@ -8,7 +8,7 @@ import { addArchive, addField, grantArchive } from '@gs/simulator-fixtures/build
 import { ALL_ARCHIVE_PERMISSIONS, FieldProp, FieldType } from '@gs/contract/flags';
 import type { ImportErrorBody } from '@gs/contract/upload';
 import type { Db } from '../db/connection';
-import { docTable } from '../db/docTables';
+import { docTable, mvTable } from '../db/docTables';
 import { secureId } from '../db/secureIds';
 import { API, basic, signIn, type World } from '../testing/testApp';
 import { makeInboxApp, putInCache } from '../testing/inboxWorld';
@@ -21,14 +21,15 @@ function seedIntake(db: Db, w: World) {
   const by = f('Indexed By', FieldType.Character, FieldProp.IndexedBy);
   const pages = f('Page Count', FieldType.Integer, FieldProp.PageCount);
   const type = f('File Type', FieldType.Character, FieldProp.FileType);
+  const tags = f('Tags', FieldType.Character, FieldProp.MultiValue);
   const intake = addArchive(db, w.alpha, {
     name: 'Intake',
-    fieldIds: [customer, qty, entered, by, pages, type],
+    fieldIds: [customer, qty, entered, by, pages, type, tags],
   });
   grantArchive(db, intake, w.full, ALL_ARCHIVE_PERMISSIONS);
   grantArchive(db, intake, w.web, 1);
   grantArchive(db, intake, w.reader, 1 | 2);
-  return { intake, customer, qty, entered, by, pages, type };
+  return { intake, customer, qty, entered, by, pages, type, tags };
 }
 
 const dirs: string[] = [];
@@ -99,6 +100,26 @@ describe('import into an archive', () => {
       { category: 'indexed', u: 'full.user' },
       { category: 'indexed', u: 'full.user' },
     ]);
+  });
+
+  it('takes a field named more than once as the values of a multi-value field', async () => {
+    const { post, i, x, w, db } = world();
+    putInCache(i.dataDir, 'a.pdf', await pdf(1));
+    const res = await post('full.user')
+      .send({
+        fields: [
+          { name: String(x.customer), value: 'ACME' },
+          { name: String(x.tags), value: 'urgent' },
+          { name: String(x.tags), value: 'freight' },
+        ],
+        files: [{ name: 'a.pdf' }],
+      })
+      .expect(200);
+    const [id] = res.body as number[];
+    const values = db
+      .prepare(`SELECT value FROM ${mvTable(w.alpha)} WHERE doc_id = ? AND field_id = ? ORDER BY ordinal`)
+      .all(id, x.tags);
+    expect(values).toEqual([{ value: 'urgent' }, { value: 'freight' }]);
   });
 
   it('imports an inbox file with useViewerCache and takes it out of the inbox', async () => {

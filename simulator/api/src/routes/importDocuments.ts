@@ -35,11 +35,17 @@ function parseBody(body: unknown) {
     throw badRequest(
       `The body must be {"fields":[{"name","value"}],"files":[{"name"}]}: ${z.prettifyError(parsed.error)}`,
     );
-  const fields = parsed.data.fields.map((f) => {
+  // a field named more than once is a multi-value field's values, in order
+  const byId = new Map<number, { id: number; val: string; mval: string[] }>();
+  for (const f of parsed.data.fields) {
     if (!/^\s*-?\d{1,10}\s*$/.test(f.name)) throw badRequest(`The field name '${f.name}' is not a field ID.`);
-    return { id: Number(f.name), val: f.value ?? '', mval: [] };
-  });
-  return { fields, files: parsed.data.files.map((f) => f.name) };
+    const id = Number(f.name);
+    const value = f.value ?? '';
+    const seen = byId.get(id);
+    if (!seen) byId.set(id, { id, val: value, mval: [] });
+    else seen.mval = seen.mval.length ? [...seen.mval, value] : [seen.val, value];
+  }
+  return { fields: [...byId.values()], files: parsed.data.files.map((f) => f.name) };
 }
 
 export function createImportRouter(deps: RouteDeps): Router {

@@ -136,7 +136,7 @@ export function createInboxesRouter(deps: RouteDeps): Router {
     const filePath = query(req, 'FilePath');
     if (fileName !== undefined) {
       const path = await existingFile(dirOf(ref), fileName);
-      res.type(contentTypeOf(extname(fileName))).sendFile(path);
+      res.type(contentTypeOf(extname(fileName))).sendFile(path, { dotfiles: 'allow' });
       return;
     }
     if (filePath !== undefined && query(req, 'targetInboxId') !== undefined) {

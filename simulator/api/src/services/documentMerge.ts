@@ -1,55 +1,110 @@
-// Merge: the pages of two or more documents, in the order given, as a new PDF document that takes
-// the base document's index data (values, multi-values) and every document's text; the originals
-// stay. The first document must be a PDF or TIFF; images are drawn as pages, other types refused.
-// The new file is written first and removed again if the row cannot be committed.
+// Merge and append (spec §4, §7, globalsearch-ux §10). Items are archive documents or inbox files.
+// - merge: the pages of two or more items, in the order given, as a new file: a new document in
+//   the target archive that takes the base document's index data (values, multi-values) and every
+//   archive item's text, or a new file in the target inbox. The originals stay. The first item
+//   must be a PDF or TIFF; images are drawn as pages, other types refused.
+// - append: the pages of the other item(s) added after (or before) the base item's own, written
+//   over the base: an archive document (its file, type, size and page count change; history
+//   'appended') or an inbox file.
+// The result is a TIFF when the base is a TIFF, else a PDF. New files are written before the row
+// is committed and removed again if the commit fails; a replaced file is unlinked after the commit
+// when no other document uses it.
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
 import type { ArchiveRow } from '../db/archivesRepo';
 import type { StoredDoc } from '../db/documentOpsRepo';
+import type { InboxRow } from '../db/inboxesRepo';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { messages } from './access';
 import { storedFile, type DocumentOpsContext } from './documentOps';
-import { MERGEABLE_TYPES, MERGE_BASE_TYPES, mergeToPdf, type MergeSource } from './pdfMerge';
+import { uniqueName } from './fileStore';
+import { existingFile, inboxDir } from './inboxFiles';
+import { formatFor, mergeFiles, type MergedFile } from './mergeOutput';
+import { MERGEABLE_TYPES, MERGE_BASE_TYPES, type MergeSource } from './pdfMerge';
 
+/** An archive document of a merge. */
 export interface MergePart {
   archive: ArchiveRow;
   docId: number;
 }
 
+/** An inbox file of a merge: `name` with its extension. */
+export interface InboxPart {
+  inbox: InboxRow;
+  name: string;
+}
+
+export type MergeItem = MergePart | InboxPart;
+
+export const isInboxPart = (item: MergeItem): item is InboxPart => 'inbox' in item;
+
 export interface MergeJob {
   databaseId: number;
   /** in page order */
-  parts: MergePart[];
+  parts: MergeItem[];
   base: MergePart;
   target: ArchiveRow;
 }
 
-const typeOf = (row: StoredDoc): string => row.fileType.toLowerCase();
-
-function rowsOf(ctx: DocumentOpsContext, job: MergeJob): StoredDoc[] {
-  return job.parts.map((p) => {
-    const row = ctx.ops.row(job.databaseId, p.docId);
-    if (!row || row.archiveId !== p.archive.id) throw notFound(messages.document(p.archive.id, p.docId));
-    return row;
-  });
+export interface InboxMergeJob {
+  databaseId: number;
+  parts: MergeItem[];
+  base: MergeItem;
+  target: InboxRow;
 }
 
-function sourcesOf(ctx: DocumentOpsContext, rows: StoredDoc[]): MergeSource[] {
-  const first = rows[0];
-  if (!first || !MERGE_BASE_TYPES.has(typeOf(first)))
+export interface AppendJob<B extends MergeItem> {
+  databaseId: number;
+  /** the item that keeps the pages */
+  base: B;
+  /** the items whose pages are added, in order */
+  others: MergeItem[];
+  /** the others' pages go before the base's own */
+  before: boolean;
+}
+
+const itemName = (item: MergeItem): string =>
+  isInboxPart(item) ? `inbox file '${item.name}'` : `document ${item.docId}`;
+
+function rowOf(ctx: DocumentOpsContext, db: number, p: MergePart): StoredDoc {
+  const row = ctx.ops.row(db, p.docId);
+  if (!row || row.archiveId !== p.archive.id) throw notFound(messages.document(p.archive.id, p.docId));
+  return row;
+}
+
+interface ResolvedSource extends MergeSource {
+  item: MergeItem;
+}
+
+async function sourceOf(ctx: DocumentOpsContext, db: number, item: MergeItem): Promise<ResolvedSource> {
+  if (isInboxPart(item)) {
+    const file = await existingFile(inboxDir(ctx.dataDir, item.inbox), item.name);
+    return { item, file, type: extname(item.name).toLowerCase() };
+  }
+  const row = rowOf(ctx, db, item);
+  const file = storedFile(ctx.dataDir, row.filePath);
+  if (!file) throw notFound(`Document ${row.id} has no file.`);
+  return { item, file, type: row.fileType.toLowerCase() };
+}
+
+/** The sources in page order; the first (and the base) must be PDF or TIFF, the rest mergeable. */
+async function sourcesOf(ctx: DocumentOpsContext, db: number, items: MergeItem[], base: MergeItem) {
+  const sources = await Promise.all(items.map((item) => sourceOf(ctx, db, item)));
+  const first = sources[0];
+  if (!first || !MERGE_BASE_TYPES.has(first.type))
     throw badRequest('The first document of a merge must be a PDF or TIFF file.');
-  return rows.map((row) => {
-    if (!MERGEABLE_TYPES.has(typeOf(row)))
-      throw badRequest(`Document ${row.id} (${row.fileType || 'no file'}) cannot be merged.`);
-    const file = storedFile(ctx.dataDir, row.filePath);
-    if (!file) throw notFound(`Document ${row.id} has no file.`);
-    return { file, type: typeOf(row) };
-  });
+  for (const s of sources)
+    if (!MERGEABLE_TYPES.has(s.type))
+      throw badRequest(`${itemName(s.item)} (${s.type || 'no file'}) cannot be merged.`);
+  const baseSource = sources.find((s) => s.item === base) ?? (await sourceOf(ctx, db, base));
+  if (!MERGE_BASE_TYPES.has(baseSource.type))
+    throw badRequest(`The base document must be a PDF or TIFF file, not ${baseSource.type || 'no file'}.`);
+  return { sources, format: formatFor(baseSource.type) };
 }
 
-async function merged(sources: MergeSource[]): Promise<{ bytes: Uint8Array; pages: number }> {
-  return mergeToPdf(sources).catch((error: unknown) => {
+async function merged(sources: MergeSource[], format: 'pdf' | 'tiff'): Promise<MergedFile> {
+  return mergeFiles(sources, format).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
       throw new HttpError(404, { Message: 'The file of a document of the merge was not found.' });
     throw new HttpError(400, {
@@ -58,47 +113,135 @@ async function merged(sources: MergeSource[]): Promise<{ bytes: Uint8Array; page
   });
 }
 
-function commit(
+/** Writes a new stored file under files/{db}/{archive}/; its relative path and absolute file. */
+async function writeStored(
   ctx: DocumentOpsContext,
-  job: MergeJob,
-  path: string,
-  result: { size: number; pages: number },
+  db: number,
+  archive: number,
+  prefix: string,
+  result: MergedFile,
 ) {
-  return ctx.ops.transaction(() => {
-    rowsOf(ctx, job);
-    const db = job.databaseId;
-    const id = ctx.ops.copy(db, job.base.docId, job.target.id, path, ctx.now());
-    ctx.ops.setFile(db, id, { path, type: '.pdf', size: result.size, pages: result.pages });
-    const text = job.parts.map((p) => ctx.ops.text(db, p.docId)).filter((t) => t !== '');
-    if (text.length) ctx.ops.setText(db, id, text.join('\n'));
-    ctx.audit.add({
-      databaseId: db,
-      archiveId: job.target.id,
-      documentId: id,
-      oldArchiveId: job.base.archive.id,
-      oldDocId: job.base.docId,
-      userName: ctx.userName,
-      category: 'updated',
-      message: `Document created by merging documents ${job.parts.map((p) => p.docId).join(', ')}`,
-      time: ctx.now(),
-      connectionString: '',
-    });
-    return id;
-  });
-}
-
-/** Merge the documents into a new one in the target archive; its id. */
-export async function mergeDocuments(ctx: DocumentOpsContext, job: MergeJob): Promise<number> {
-  const result = await merged(sourcesOf(ctx, rowsOf(ctx, job)));
-  const path = `${job.databaseId}/${job.target.id}/merge-${randomBytes(6).toString('hex')}.pdf`;
+  const path = `${db}/${archive}/${prefix}-${randomBytes(6).toString('hex')}${result.type}`;
   const file = storedFile(ctx.dataDir, path);
   if (!file) throw new Error(`bad merge path ${path}`);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, result.bytes, { flag: 'wx' });
+  return { path, file };
+}
+
+async function committed<T>(file: string, commit: () => T): Promise<T> {
   try {
-    return commit(ctx, job, path, { size: result.bytes.length, pages: result.pages });
+    return commit();
   } catch (error) {
     await unlink(file).catch(() => undefined);
     throw error;
   }
+}
+
+const archiveParts = (items: MergeItem[]): MergePart[] =>
+  items.filter((i): i is MergePart => !isInboxPart(i));
+
+/** Merge the items into a new document in the target archive; its id. */
+export async function mergeDocuments(ctx: DocumentOpsContext, job: MergeJob): Promise<number> {
+  const db = job.databaseId;
+  const { sources, format } = await sourcesOf(ctx, db, job.parts, job.base);
+  const result = await merged(sources, format);
+  const { path, file } = await writeStored(ctx, db, job.target.id, 'merge', result);
+  return committed(file, () =>
+    ctx.ops.transaction(() => {
+      archiveParts(job.parts).forEach((p) => rowOf(ctx, db, p));
+      rowOf(ctx, db, job.base);
+      const id = ctx.ops.copy(db, job.base.docId, job.target.id, path, ctx.now());
+      ctx.ops.setFile(db, id, { path, type: result.type, size: result.bytes.length, pages: result.pages });
+      const text = archiveParts(job.parts)
+        .map((p) => ctx.ops.text(db, p.docId))
+        .filter((t) => t !== '');
+      if (text.length) ctx.ops.setText(db, id, text.join('\n'));
+      ctx.audit.add({
+        databaseId: db,
+        archiveId: job.target.id,
+        documentId: id,
+        oldArchiveId: job.base.archive.id,
+        oldDocId: job.base.docId,
+        userName: ctx.userName,
+        category: 'updated',
+        message: `Document created by merging ${job.parts.map(itemName).join(', ')}`,
+        time: ctx.now(),
+        connectionString: '',
+      });
+      return id;
+    }),
+  );
+}
+
+/** Merge the items into a new file of the target inbox; the file's name. */
+export async function mergeIntoInbox(ctx: DocumentOpsContext, job: InboxMergeJob): Promise<string> {
+  const { sources, format } = await sourcesOf(ctx, job.databaseId, job.parts, job.base);
+  const result = await merged(sources, format);
+  const dir = inboxDir(ctx.dataDir, job.target);
+  await mkdir(dir, { recursive: true });
+  const name = await uniqueName(
+    dir,
+    `Merged ${new Date(ctx.now()).toISOString().slice(0, 10)}${result.type}`,
+  );
+  await writeFile(join(dir, name), result.bytes, { flag: 'wx' });
+  return name;
+}
+
+const pageOrder = <B extends MergeItem>(job: AppendJob<B>): MergeItem[] =>
+  job.before ? [...job.others, job.base] : [job.base, ...job.others];
+
+/** Append the others' pages to the archive document; its id. */
+export async function appendToDocument(ctx: DocumentOpsContext, job: AppendJob<MergePart>): Promise<number> {
+  const db = job.databaseId;
+  const before = rowOf(ctx, db, job.base);
+  const items = pageOrder(job);
+  const { sources, format } = await sourcesOf(ctx, db, items, job.base);
+  const result = await merged(sources, format);
+  const { path, file } = await writeStored(ctx, db, job.base.archive.id, `append-${job.base.docId}`, result);
+  await committed(file, () =>
+    ctx.ops.transaction(() => {
+      const row = rowOf(ctx, db, job.base);
+      if (row.filePath !== before.filePath)
+        throw new HttpError(409, {
+          Message: `Document ${job.base.docId} changed while its pages were appended.`,
+        });
+      ctx.ops.setFile(db, job.base.docId, {
+        path,
+        type: result.type,
+        size: result.bytes.length,
+        pages: result.pages,
+      });
+      const text = items
+        .map((i) => (isInboxPart(i) ? '' : ctx.ops.text(db, i.docId)))
+        .filter((t) => t !== '');
+      if (text.length) ctx.ops.setText(db, job.base.docId, text.join('\n'));
+      ctx.audit.add({
+        databaseId: db,
+        archiveId: job.base.archive.id,
+        documentId: job.base.docId,
+        oldArchiveId: 0,
+        oldDocId: 0,
+        userName: ctx.userName,
+        category: 'appended',
+        message: `Pages of ${job.others.map(itemName).join(', ')} appended`,
+        time: ctx.now(),
+        connectionString: '',
+      });
+    }),
+  );
+  const old = storedFile(ctx.dataDir, before.filePath);
+  if (old && !ctx.ops.fileInUse(before.filePath)) await unlink(old).catch(() => undefined);
+  return job.base.docId;
+}
+
+/** Append the others' pages to the inbox file, written over it (a TIFF base stays a TIFF); its name. */
+export async function appendToInboxFile(ctx: DocumentOpsContext, job: AppendJob<InboxPart>): Promise<string> {
+  const { sources, format } = await sourcesOf(ctx, job.databaseId, pageOrder(job), job.base);
+  const result = await merged(sources, format);
+  const target = await existingFile(inboxDir(ctx.dataDir, job.base.inbox), job.base.name);
+  const partial = `${target}.${process.pid}.part`;
+  await writeFile(partial, result.bytes);
+  await rename(partial, target);
+  return basename(target);
 }

@@ -1,5 +1,5 @@
-// Pages of a cache file for the indexing view: how many, one TIFF page as PNG (8-bit grey), and
-// bursting (a new cache file with only the requested pages: TIFF through sharp's multi-page
+// Pages of a cache file for the indexing view: how many, one page as PNG (TIFF in 8-bit grey, PDF
+// through the small PDF renderer of the thumbnails, images as they are), and bursting (a new cache file with only the requested pages: TIFF through sharp's multi-page
 // join, PDF through pdf-lib copyPages). The optional `deletePages` takes them out of the source.
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
@@ -7,11 +7,12 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { HttpError } from '../http/errors';
 import { isPdf, isTiff, newCacheName, pageCount } from './fileStore';
+import { pdfPageSvg } from './pdf/pdfToSvg';
 
 const IMAGE = /^\.(jpe?g|png|gif|bmp|webp)$/i;
 
 export const pageMessages = {
-  notImage: 'Only TIFF and image files can be rendered; PDF pages are drawn by the viewer.',
+  notImage: 'Only TIFF, PDF and image files can be rendered.',
   burstEdoc: 'Only TIFF or PDF documents can be burst.',
   noPages: 'Select the pages to burst.',
   removeAll: 'Bursting cannot remove every page of the document.',
@@ -20,13 +21,24 @@ export const pageMessages = {
 
 const bad = (message: string): HttpError => new HttpError(400, { Message: message });
 
-/** One 1-based page as PNG: TIFF pages in 8-bit grey, other images as they are. */
+/** PDF pages are drawn at 150 dpi (the SVG is in points, 72 to the inch). */
+const PDF_RENDER_DENSITY = 150;
+
+/** One 1-based page as PNG: TIFF pages in 8-bit grey, PDF pages in colour, other images as they are. */
 export async function renderPage(file: string, page: number): Promise<Buffer> {
   const ext = extname(file);
   if (IMAGE.test(ext)) return sharp(file).png().toBuffer();
-  if (!isTiff(ext)) throw bad(pageMessages.notImage);
+  if (!isTiff(ext) && !isPdf(ext)) throw bad(pageMessages.notImage);
   const count = await pageCount(file);
   if (page < 1 || page > count) throw bad(pageMessages.outOfRange(page, count));
+  if (isPdf(ext)) {
+    const drawn = await pdfPageSvg(await readFile(file), page - 1);
+    if (!drawn) throw bad(pageMessages.outOfRange(page, count));
+    return sharp(Buffer.from(drawn.svg), { density: PDF_RENDER_DENSITY })
+      .flatten({ background: '#ffffff' })
+      .png()
+      .toBuffer();
+  }
   return sharp(file, { page: page - 1 })
     .toColourspace('b-w')
     .png()

@@ -250,17 +250,24 @@ class Renderer {
   }
 }
 
+export interface PdfPageSvg {
+  svg: string;
+  width: number;
+  height: number;
+}
+
 /** The first page of a PDF as SVG (in points), or undefined when it has no pages. */
-export async function pdfFirstPageSvg(
-  bytes: Uint8Array,
-): Promise<{ svg: string; width: number; height: number } | undefined> {
+export const pdfFirstPageSvg = (bytes: Uint8Array): Promise<PdfPageSvg | undefined> => pdfPageSvg(bytes, 0);
+
+/** One page (0-based) of a PDF as SVG (in points), or undefined when the PDF has no such page. */
+export async function pdfPageSvg(bytes: Uint8Array, index: number): Promise<PdfPageSvg | undefined> {
   const doc = await PDFDocument.load(bytes, {
     ignoreEncryption: true,
     updateMetadata: false,
     throwOnInvalidObject: false,
   });
-  if (doc.getPageCount() === 0) return undefined;
-  const page = doc.getPage(0);
+  if (index < 0 || index >= doc.getPageCount()) return undefined;
+  const page = doc.getPage(index);
   const box = page.getMediaBox();
   const renderer = new Renderer(page.node.Resources());
   const initial: State = {

@@ -1,0 +1,149 @@
+// The client of the GlobalSearch Extensions tray helper (docs/helper-api.md): the Management API
+// (version test, packages, install) and the Scan API. The helper runs on the user's own machine,
+// so it is called cross-origin with plain fetch (no licence token, no API base) on the http or
+// https port the local settings name. Every call has the app's 10 s timeout; a refused
+// connection, a timeout or a certificate error is `HelperError` of kind 'unreachable'.
+import {
+  helperPaths,
+  scanPaths,
+  SCAN_CHUNK_HEADERS,
+  type HelperInstallRequest,
+  type HelperPackage,
+  type HelperPackageName,
+  type HelperTestResponse,
+  type ScanJobRequest,
+  type ScanJobResponse,
+  type ScanMergeResponse,
+  type ScanScannersResponse,
+  type ScanSessionResponse,
+  type ScanStatusResponse,
+} from '@gs/contract/helper';
+import { parseServerMessage, REQUEST_TIMEOUT_MS } from './http';
+
+export class HelperError extends Error {
+  override readonly name = 'HelperError';
+  constructor(
+    /** 'unreachable': no answer at all; 'http': the helper answered with an error status */
+    readonly kind: 'unreachable' | 'http',
+    readonly status: number,
+    /** the helper's `Message`, when it sent one */
+    readonly helperMessage: string | null,
+  ) {
+    super(helperMessage ?? (kind === 'http' ? `HTTP ${status}` : 'The helper did not answer.'));
+  }
+}
+
+export interface HelperClientOptions {
+  /** e.g. "http://localhost:9080" (no trailing slash) */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/** One chunk of a scanned file and what its headers say about the whole file. */
+export interface ScanChunk {
+  bytes: ArrayBuffer;
+  totalSize: number;
+  chunkCount: number;
+}
+
+export interface HelperClient {
+  readonly baseUrl: string;
+  test(signal?: AbortSignal): Promise<HelperTestResponse>;
+  checkPackages(signal?: AbortSignal): Promise<HelperPackage[]>;
+  install(names: HelperPackageName[], signal?: AbortSignal): Promise<HelperPackage[]>;
+  scanners(signal?: AbortSignal): Promise<ScanScannersResponse>;
+  createSession(signal?: AbortSignal): Promise<ScanSessionResponse>;
+  endSession(sessionId: string): Promise<void>;
+  createJob(sessionId: string, job: ScanJobRequest, signal?: AbortSignal): Promise<ScanJobResponse>;
+  startJob(sessionId: string, jobId: string, signal?: AbortSignal): Promise<ScanStatusResponse>;
+  jobStatus(sessionId: string, jobId: string, signal?: AbortSignal): Promise<ScanStatusResponse>;
+  merge(sessionId: string, jobId: string, signal?: AbortSignal): Promise<ScanMergeResponse>;
+  chunk(sessionId: string, fileName: string, index: number, signal?: AbortSignal): Promise<ScanChunk>;
+}
+
+/** The helper's address for one port and scheme, e.g. helperBaseUrl('localhost', 9443, true). */
+export function helperBaseUrl(host: string, port: number, ssl: boolean): string {
+  return `${ssl ? 'https' : 'http'}://${host}:${port}`;
+}
+
+/** "3.2.0.12" vs "3.0.0.0": negative, zero or positive like a sort comparator. */
+export function compareVersions(a: string, b: string): number {
+  const parts = (v: string) => v.split('.').map((p) => Number.parseInt(p, 10) || 0);
+  const [x, y] = [parts(a), parts(b)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const d = (x[i] ?? 0) - (y[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+export function createHelperClient(options: HelperClientOptions): HelperClient {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+
+  async function send(
+    path: string,
+    init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+  ): Promise<Response> {
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    init.signal?.addEventListener('abort', onAbort);
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let response: Response;
+    try {
+      response = await doFetch(`${options.baseUrl}${path}`, {
+        method: init.method ?? 'GET',
+        headers:
+          init.body === undefined
+            ? { Accept: 'application/json' }
+            : { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: controller.signal,
+      });
+    } catch (cause) {
+      if (init.signal?.aborted) throw cause;
+      throw new HelperError('unreachable', 0, null);
+    } finally {
+      clearTimeout(timer);
+      init.signal?.removeEventListener('abort', onAbort);
+    }
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      throw new HelperError('http', response.status, parseServerMessage(text));
+    }
+    return response;
+  }
+
+  const json = async <T>(path: string, init?: Parameters<typeof send>[1]): Promise<T> =>
+    (await (await send(path, init)).json()) as T;
+  const post = <T>(path: string, body: unknown = {}, signal?: AbortSignal) =>
+    json<T>(path, { method: 'POST', body, signal });
+
+  return {
+    baseUrl: options.baseUrl,
+    test: (signal) => json(helperPaths.managementTest, { signal }),
+    checkPackages: (signal) => json(helperPaths.checkPackages, { signal }),
+    install: (names, signal) =>
+      post(helperPaths.install, { AppNames: names } satisfies HelperInstallRequest, signal),
+    scanners: (signal) => json(scanPaths.scanners, { signal }),
+    createSession: (signal) => post(scanPaths.sessions, {}, signal),
+    endSession: async (sessionId) => {
+      await send(scanPaths.session(sessionId), { method: 'DELETE' });
+    },
+    createJob: (sessionId, job, signal) => post(scanPaths.jobs(sessionId), job, signal),
+    startJob: (sessionId, jobId, signal) => post(scanPaths.start(sessionId, jobId), {}, signal),
+    jobStatus: (sessionId, jobId, signal) => json(scanPaths.status(sessionId, jobId), { signal }),
+    merge: (sessionId, jobId, signal) => post(scanPaths.merge(sessionId, jobId), {}, signal),
+    chunk: async (sessionId, fileName, index, signal) => {
+      const response = await send(`${scanPaths.file(sessionId, fileName)}?chunk=${index}`, { signal });
+      const bytes = await response.arrayBuffer();
+      const header = (name: string) => Number(response.headers.get(name));
+      return {
+        bytes,
+        totalSize: header(SCAN_CHUNK_HEADERS.totalSize) || bytes.byteLength,
+        chunkCount: header(SCAN_CHUNK_HEADERS.chunkCount) || 1,
+      };
+    },
+  };
+}

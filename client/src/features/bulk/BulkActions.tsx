@@ -1,0 +1,154 @@
+// The results toolbar's bulk buttons: Bulk update (document permission 1024, never a read-only
+// licence) and the Export menu (spreadsheet with permission 64 and not read-only, zip and the export
+// utility with permission 128). Bulk update first renews the licence and refuses revision-controlled
+// archives; when it ran, the grid reloads and its check boxes clear.
+import { useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { ArchivePermission, hasFlag, LicenseType } from '@gs/contract/flags';
+import type { Search } from '@gs/contract/searches';
+import { getArchiveInfo } from '../../api/archives';
+import { renewLicense } from '../../api/licenses';
+import type { ResultsParams } from '../../app/resultsPaths';
+import { Modal } from '../../components/Modal';
+import { Popover } from '../../components/Popover';
+import type { FieldSpec } from '../../lib/fieldSpec';
+import { httpAtom } from '../../state/environment';
+import { renewSessionAtom, sessionAtom } from '../../state/session';
+import { ExportModal, type ExportKind } from '../export/ExportModal';
+import { requestResultsReloadAtom } from '../results/resultsReload';
+import type { ResultRow } from '../results/resultsRows';
+import { checkedDocumentsAtom } from '../results/selection';
+import { bulkErrorText, translateKey } from './bulkMessages';
+import { revisionArchiveError } from './bulkValidation';
+import { BulkUpdateModal } from './BulkUpdateModal';
+import './bulk.css';
+
+export interface BulkActionsProps {
+  search: Search | null;
+  params: ResultsParams;
+  rows: ResultRow[];
+  fields: FieldSpec[];
+  locale: string;
+  /** Modify Data (1024) on the result and not a read-only licence */
+  canUpdate: boolean;
+}
+
+export function BulkActions({ search, params, rows, fields, locale, canUpdate }: BulkActionsProps) {
+  const { t, i18n } = useTranslation();
+  const http = useAtomValue(httpAtom);
+  const session = useAtomValue(sessionAtom);
+  const renew = useSetAtom(renewSessionAtom);
+  const reload = useSetAtom(requestResultsReloadAtom);
+  const checked = useAtomValue(checkedDocumentsAtom);
+  const [open, setOpen] = useState<'update' | ExportKind | null>(null);
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const readOnly = session?.licenseType === LicenseType.ReadOnly;
+  const perms = rows.reduce((acc, r) => acc | r.doc.Permissions, 0);
+  const exports: ExportKind[] = [
+    ...(hasFlag(perms, ArchivePermission.ExportData) && !readOnly ? (['spreadsheet'] as const) : []),
+    ...(hasFlag(perms, ArchivePermission.ExportDocuments) ? (['zip', 'utility'] as const) : []),
+  ];
+  if (!search) return null;
+  const showUpdate = canUpdate && !readOnly;
+
+  async function openUpdate() {
+    setProblem(null);
+    try {
+      if (session) renew(await renewLicense(http, session.token));
+      const info = await getArchiveInfo(http, params.db, params.archive);
+      const refused = revisionArchiveError(info.DBProperties ?? 0);
+      if (refused) setProblem(translateKey(t, i18n, refused));
+      else setOpen('update');
+    } catch (error) {
+      setProblem(bulkErrorText(t, i18n, error));
+    }
+  }
+
+  const scope = {
+    db: params.db,
+    archive: params.archive,
+    searchId: search.Id,
+    hash: search.Hash || params.hash,
+    criteria: params.criteria,
+    checked: checked.filter((c) => c.archive === params.archive),
+  };
+  const exportLabel = {
+    spreadsheet: t('export.spreadsheet'),
+    zip: t('export.zip'),
+    utility: t('export.utility.title'),
+  };
+
+  return (
+    <>
+      {showUpdate && (
+        <button
+          type="button"
+          className="button button--small"
+          data-testid="bulk-update"
+          onClick={() => void openUpdate()}
+        >
+          {t('bulk.update.button')}
+        </button>
+      )}
+      {exports.length > 0 && (
+        <button
+          type="button"
+          className="button button--small"
+          aria-haspopup="menu"
+          aria-expanded={menu !== null}
+          data-testid="export-menu"
+          onClick={(e) => setMenu(menu ? null : e.currentTarget)}
+        >
+          {t('export.button')}
+        </button>
+      )}
+      {menu && (
+        <Popover
+          anchor={menu}
+          onClose={() => setMenu(null)}
+          label={t('export.button')}
+          role="menu"
+          className="column-menu"
+        >
+          {exports.map((kind) => (
+            <button
+              key={kind}
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setMenu(null);
+                setOpen(kind);
+              }}
+            >
+              {exportLabel[kind]}
+            </button>
+          ))}
+        </Popover>
+      )}
+      {problem && (
+        <Modal
+          title={t('bulk.update.title')}
+          onClose={() => setProblem(null)}
+          size="small"
+          testId="bulk-refused"
+        >
+          <p role="alert">{problem}</p>
+        </Modal>
+      )}
+      {open === 'update' && (
+        <BulkUpdateModal
+          ctx={{ ...scope, searchId: search.Id, fields, locale, checked: scope.checked }}
+          onClose={(updated) => {
+            setOpen(null);
+            if (updated) reload();
+          }}
+        />
+      )}
+      {open && open !== 'update' && (
+        <ExportModal kind={open} scope={scope} fields={fields} onClose={() => setOpen(null)} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+// Words for what went wrong in a bulk job: a validation key of the client or the helper (spec §8
+// keys and the helper's BULK_* keys, all translated), the helper being unreachable, or a server
+// Message. Unknown keys fall back to the helper's English text.
+import type { i18n as I18n, TFunction } from 'i18next';
+import { ApiError } from '../../api/http';
+import { HelperBulkError } from '../../api/helperBulk';
+
+/** A translation key computed at run time (validation results, helper keys). */
+export function translateKey(t: TFunction, i18n: I18n, key: string, fallback = key): string {
+  return i18n.exists(key) ? (t as unknown as (k: string) => string)(key) : fallback;
+}
+
+/** The `Key` of an error body (the server's export errors carry one beside Message). */
+function keyOf(body: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object')
+      for (const [k, v] of Object.entries(parsed))
+        if (k.toLowerCase() === 'key' && typeof v === 'string') return v;
+  } catch {
+    // not JSON
+  }
+  return null;
+}
+
+export function bulkErrorText(t: TFunction, i18n: I18n, error: unknown): string {
+  if (error instanceof HelperBulkError) {
+    if (error.key) return translateKey(t, i18n, error.key, error.text || error.key);
+    return error.text || t('bulk.errors.helper');
+  }
+  if (error instanceof ApiError) {
+    const key = keyOf(error.body);
+    if (key && i18n.exists(key)) return translateKey(t, i18n, key);
+    const message = error.serverMessage ?? '';
+    if (message && i18n.exists(message)) return translateKey(t, i18n, message);
+    return message || t('bulk.errors.server');
+  }
+  return t('bulk.errors.helper');
+}

@@ -1,0 +1,292 @@
+// /scan?db&a (into an archive) or /scan?db&inboxId (into an inbox): the scan screen. It checks
+// the Extensions helper (the extensions warning while it cannot be reached), offers the helper's
+// scanner profiles, runs the scan (scanFlow.ts) with the 'continue scanning' prompt and a progress
+// bar for the chunk download and the upload, then delivers the file: the indexing view for an
+// archive, the inbox results for an inbox.
+import { useEffect, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ScanScannersResponse } from '@gs/contract/helper';
+import { LicenseType } from '@gs/contract/flags';
+import { ApiError } from '../../api/http';
+import { Alert } from '../../components/Alert';
+import { Modal } from '../../components/Modal';
+import { Spinner } from '../../components/Spinner';
+import { httpAtom } from '../../state/environment';
+import { sessionAtom } from '../../state/session';
+import { captureTimings } from './captureTimings';
+import { deliverToTarget, readCaptureTarget, type CaptureTarget } from './captureTarget';
+import { ExtensionsNotice } from './ExtensionsNotice';
+import { helperClientAtom } from './helperSettings';
+import { ProgressBar } from './ProgressBar';
+import { runScan, ScanFailure, type ScanFailureKind, type ScanPhase } from './scanFlow';
+import { useHelperStatus } from './useHelperStatus';
+import { useUploadFiles } from './useUploadFiles';
+import { ZeroByteNotice } from './ZeroByteNotice';
+import './capture.css';
+
+type Step =
+  | { step: 'idle' }
+  | { step: 'scanning'; phase: ScanPhase }
+  | { step: 'uploading'; fraction: number }
+  | { step: 'delivering' }
+  | { step: 'failed'; kind: ScanFailureKind | 'upload'; detail: string | null };
+
+export function ScanPage() {
+  const { t } = useTranslation();
+  const [query] = useSearchParams();
+  const target = readCaptureTarget(query);
+  const session = useAtomValue(sessionAtom);
+  const status = useHelperStatus('scan');
+
+  let body;
+  if (!target) body = <Alert tone="error">{t('ERROR_INCORRECT_PARAMETERS')}</Alert>;
+  else if (session?.licenseType === LicenseType.ReadOnly)
+    body = <Alert tone="error">{t('ERROR_FAILED_DUE_TO_PERMISSIONS')}</Alert>;
+  else if (status.state !== 'connected') body = <ExtensionsNotice status={status} />;
+  else body = <Scanner target={target} />;
+
+  return (
+    <section className="capture-page" aria-labelledby="scan-title">
+      <div className="panel">
+        <h1 id="scan-title" className="panel__title">
+          {target?.kind === 'inbox' ? t('capture.scan.titleInbox') : t('capture.scan.title')}
+        </h1>
+        {body}
+      </div>
+    </section>
+  );
+}
+
+function failureText(t: ReturnType<typeof useTranslation>['t'], kind: ScanFailureKind | 'upload'): string {
+  switch (kind) {
+    case 'inUse':
+      return t('capture.scan.inUse');
+    case 'cancelled':
+      return t('capture.scan.cancelled');
+    case 'connect':
+      return t('capture.scan.connectError');
+    case 'upload':
+      return t('capture.upload.failed');
+    default:
+      return t('ERROR_SCAN_ERROR');
+  }
+}
+
+function Scanner({ target }: { target: CaptureTarget }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useAtomValue(helperClientAtom).scan;
+  const http = useAtomValue(httpAtom);
+  const upload = useUploadFiles();
+  const [scanners, setScanners] = useState<ScanScannersResponse | null>(null);
+  const [scanner, setScanner] = useState('');
+  const [pages, setPages] = useState('');
+  const [step, setStep] = useState<Step>({ step: 'idle' });
+  const [skipped, setSkipped] = useState<string[]>([]);
+  const [prompt, setPrompt] = useState<{ pages: number; answer: (more: boolean) => void } | null>(null);
+  const running = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    client.scanners(controller.signal).then(
+      (list) => {
+        setScanners(list);
+        setScanner(list.Default || list.Scanners[0]?.Name || '');
+      },
+      () => {
+        if (!controller.signal.aborted) setStep({ step: 'failed', kind: 'connect', detail: null });
+      },
+    );
+    return () => controller.abort();
+  }, [client]);
+
+  useEffect(() => () => running.current?.abort(), []);
+
+  const start = async () => {
+    const controller = new AbortController();
+    running.current = controller;
+    setSkipped([]);
+    const count = Number(pages);
+    try {
+      const files = await runScan({
+        client,
+        job: {
+          Scanner: scanner || undefined,
+          Pages: Number.isInteger(count) && count > 0 ? count : undefined,
+        },
+        timings: captureTimings(),
+        askContinue: (sofar) =>
+          new Promise<boolean>((resolve) =>
+            setPrompt({
+              pages: sofar,
+              answer: (more) => {
+                setPrompt(null);
+                resolve(more);
+              },
+            }),
+          ),
+        onPhase: (phase) => setStep({ step: 'scanning', phase }),
+        signal: controller.signal,
+      });
+      setStep({ step: 'uploading', fraction: 0 });
+      let uploaded;
+      try {
+        uploaded = await upload(
+          files,
+          (progress) => setStep({ step: 'uploading', fraction: progress.fraction }),
+          controller.signal,
+        );
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        const detail = error instanceof ApiError ? error.serverMessage : null;
+        setStep({ step: 'failed', kind: 'upload', detail });
+        return;
+      }
+      setSkipped(uploaded.skipped);
+      if (uploaded.names.length === 0) {
+        setStep({ step: 'idle' });
+        return;
+      }
+      setStep({ step: 'delivering' });
+      const next = await deliverToTarget(
+        http,
+        target,
+        uploaded.files.map((f, i) => ({
+          cacheName: f.name,
+          name: f.originalName || files[i]?.name || f.name,
+        })),
+      );
+      navigate(next);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      if (error instanceof ScanFailure)
+        setStep({ step: 'failed', kind: error.kind, detail: error.helperMessage });
+      else
+        setStep({
+          step: 'failed',
+          kind: 'upload',
+          detail: error instanceof ApiError ? error.serverMessage : null,
+        });
+    }
+  };
+
+  const cancel = () => {
+    running.current?.abort();
+    setPrompt(null);
+    setStep({ step: 'idle' });
+  };
+
+  if (!scanners && step.step !== 'failed') return <Spinner label={t('capture.scan.loadingScanners')} />;
+  const busy = step.step !== 'idle' && step.step !== 'failed';
+
+  return (
+    <div className="stack">
+      <ZeroByteNotice names={skipped} />
+      {step.step === 'failed' && (
+        <Alert tone="error" testId="scan-error">
+          <p data-testid="scan-error-text">{failureText(t, step.kind)}</p>
+          {step.detail && <p>{step.detail}</p>}
+        </Alert>
+      )}
+      {scanners && (
+        <form
+          className="capture-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!busy) void start();
+          }}
+        >
+          <div className="field">
+            <label htmlFor="scan-scanner">{t('capture.scan.scanner')}</label>
+            <select
+              id="scan-scanner"
+              value={scanner}
+              disabled={busy}
+              onChange={(event) => setScanner(event.target.value)}
+            >
+              {scanners.Scanners.map((profile) => (
+                <option key={profile.Name} value={profile.Name}>
+                  {profile.Name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="scan-pages">{t('capture.scan.pages')}</label>
+            <input
+              id="scan-pages"
+              type="number"
+              min={1}
+              max={500}
+              value={pages}
+              disabled={busy}
+              placeholder={t('capture.scan.pagesAll')}
+              onChange={(event) => setPages(event.target.value)}
+            />
+          </div>
+          <div className="capture-actions">
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {t('capture.scan.start')}
+            </button>
+            {busy && (
+              <button type="button" className="button" onClick={cancel}>
+                {t('common.cancel')}
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+      <ScanProgress step={step} />
+      {prompt && (
+        <Modal
+          title={t('capture.scan.continueTitle')}
+          onClose={() => prompt.answer(false)}
+          size="small"
+          testId="continue-scanning"
+          footer={
+            <>
+              <button type="button" className="button" onClick={() => prompt.answer(true)}>
+                {t('capture.scan.scanMore')}
+              </button>
+              <button
+                type="button"
+                className="button button--primary"
+                data-autofocus
+                onClick={() => prompt.answer(false)}
+              >
+                {t('capture.scan.finish')}
+              </button>
+            </>
+          }
+        >
+          <p>{t('capture.scan.continueText', { pages: prompt.pages })}</p>
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+function ScanProgress({ step }: { step: Step }) {
+  const { t } = useTranslation();
+  if (step.step === 'uploading')
+    return (
+      <ProgressBar label={t('capture.upload.progress')} fraction={step.fraction} testId="upload-progress" />
+    );
+  if (step.step === 'delivering') return <Spinner label={t('capture.scan.delivering')} />;
+  if (step.step !== 'scanning') return null;
+  const { phase } = step;
+  if (phase.phase === 'downloading')
+    return (
+      <ProgressBar
+        label={t('capture.scan.downloading')}
+        fraction={phase.total ? phase.loaded / phase.total : 0}
+        testId="download-progress"
+      />
+    );
+  if (phase.phase === 'merging') return <Spinner label={t('capture.scan.merging')} />;
+  if (phase.phase === 'scanning')
+    return <Spinner label={t('capture.scan.scanning', { pages: phase.pages })} />;
+  return <Spinner label={t('capture.scan.starting')} />;
+}

@@ -1,0 +1,22 @@
+// `uploadFiles` bound to this app's API address and licence token, for components (archive
+// import, scanning, inbox upload).
+import { useCallback } from 'react';
+import { useAtomValue } from 'jotai';
+import { uploadFiles, type UploadItem, type UploadProgress, type UploadResult } from '../../api/upload';
+import { httpAtom } from '../../state/environment';
+import { sessionAtom } from '../../state/session';
+
+export type UploadFilesFn = (
+  items: readonly UploadItem[],
+  onProgress?: (progress: UploadProgress) => void,
+  signal?: AbortSignal,
+) => Promise<UploadResult>;
+
+export function useUploadFiles(): UploadFilesFn {
+  const http = useAtomValue(httpAtom);
+  const token = useAtomValue(sessionAtom)?.token ?? null;
+  return useCallback(
+    (items, onProgress, signal) => uploadFiles({ http, token }, items, onProgress, signal),
+    [http, token],
+  );
+}

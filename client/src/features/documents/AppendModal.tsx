@@ -1,0 +1,184 @@
+// The 'inbox document select for append' modal (spec §2, §5): the files of an inbox with File
+// Name, File Type, Date Created and Date Modified; the user picks one and whether its pages go
+// after the checked document's (the document keeps them) or the document's pages go after the
+// file's (the inbox file keeps them).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InboxFile } from '@gs/contract/inboxes';
+import { fullName, getInboxPage, listInboxes } from '../../api/inboxes';
+import { useApiQuery } from '../../api/useApiQuery';
+import { Alert } from '../../components/Alert';
+import { Modal } from '../../components/Modal';
+import { Spinner } from '../../components/Spinner';
+
+export type AppendInto = 'document' | 'inbox';
+
+export interface AppendChoice {
+  inboxId: number;
+  /** the file's name with its extension */
+  fileName: string;
+  into: AppendInto;
+}
+
+/** Inbox files listed at once (the modal has no paging). */
+const APPEND_FILE_LIMIT = 1000;
+
+export function AppendModal({
+  onChoose,
+  onClose,
+}: {
+  onChoose: (choice: AppendChoice) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [inboxes] = useApiQuery('append:inboxes', (http) => listInboxes(http));
+  const [picked, setPicked] = useState<number | null>(null);
+  const list = inboxes.status === 'success' ? inboxes.data : [];
+  const inboxId = picked ?? list[0]?.Id ?? null;
+  const [file, setFile] = useState<string | null>(null);
+  const [into, setInto] = useState<AppendInto>('document');
+
+  return (
+    <Modal
+      title={t('documents.append.title')}
+      onClose={onClose}
+      size="large"
+      testId="append-select"
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={inboxId === null || file === null}
+            onClick={() => inboxId !== null && file !== null && onChoose({ inboxId, fileName: file, into })}
+            data-testid="append-confirm"
+          >
+            {t('documents.actions.append')}
+          </button>
+        </>
+      }
+    >
+      {inboxes.status === 'loading' && <Spinner label={t('documents.append.loading')} />}
+      {inboxes.status === 'error' && <Alert tone="error">{t('documents.append.inboxesError')}</Alert>}
+      {inboxes.status === 'success' && list.length === 0 && (
+        <p className="muted">{t('documents.append.noInboxes')}</p>
+      )}
+      {inboxId !== null && (
+        <div className="stack">
+          <label className="document-actions__inline-field">
+            <span>{t('documents.append.inbox')}</span>
+            <select
+              value={inboxId}
+              onChange={(event) => {
+                setPicked(Number(event.target.value));
+                setFile(null);
+              }}
+              data-testid="append-inbox"
+            >
+              {list.map((inbox) => (
+                <option key={inbox.Id} value={inbox.Id}>
+                  {inbox.Name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <InboxFiles inboxId={inboxId} selected={file} onSelect={setFile} />
+          <fieldset className="document-actions__choice">
+            <legend>{t('documents.append.direction')}</legend>
+            <label>
+              <input
+                type="radio"
+                name="append-into"
+                checked={into === 'document'}
+                onChange={() => setInto('document')}
+              />
+              {t('documents.append.intoDocument')}
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="append-into"
+                checked={into === 'inbox'}
+                onChange={() => setInto('inbox')}
+              />
+              {t('documents.append.intoInbox')}
+            </label>
+          </fieldset>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function InboxFiles({
+  inboxId,
+  selected,
+  onSelect,
+}: {
+  inboxId: number;
+  selected: string | null;
+  onSelect: (name: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [files] = useApiQuery(`append:files:${inboxId}`, (http) =>
+    getInboxPage(http, {
+      inboxId,
+      page: 1,
+      pageSize: APPEND_FILE_LIMIT,
+      sort: { key: 'name', descending: false },
+    }),
+  );
+  if (files.status === 'loading') return <Spinner label={t('documents.append.loading')} />;
+  if (files.status === 'error') return <Alert tone="error">{t('documents.append.filesError')}</Alert>;
+  if (files.data.Files.length === 0) return <p className="muted">{t('documents.append.noFiles')}</p>;
+  const date = (text: string) => {
+    const when = new Date(text);
+    return Number.isNaN(when.getTime()) ? text : when.toLocaleString(i18n.language);
+  };
+  return (
+    <div className="document-actions__files">
+      <table className="document-actions__table" data-testid="append-files">
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">{t('documents.append.pick')}</span>
+            </th>
+            <th scope="col">{t('documents.append.fileName')}</th>
+            <th scope="col">{t('documents.append.fileType')}</th>
+            <th scope="col">{t('documents.append.dateCreated')}</th>
+            <th scope="col">{t('documents.append.dateModified')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {files.data.Files.map((file: InboxFile) => {
+            const name = fullName(file);
+            return (
+              <tr
+                key={name}
+                className={selected === name ? 'is-selected' : undefined}
+                onClick={() => onSelect(name)}
+              >
+                <td>
+                  <input
+                    type="radio"
+                    name="append-file"
+                    checked={selected === name}
+                    onChange={() => onSelect(name)}
+                    aria-label={t('documents.append.pickFile', { name })}
+                  />
+                </td>
+                <td>{file.FileName}</td>
+                <td>{file.FileType}</td>
+                <td>{date(file.DateCreated)}</td>
+                <td>{date(file.DateModified)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,307 @@
+// The documents toolbar of the results page (spec §2-§7): Copy, Move, Delete, Merge, Append, Email
+// and the archive's user actions, on the documents checked in the grid (checkedDocumentsAtom, in
+// check order). Copy, move and delete run as a job group with a type 5 note and the wait modal;
+// when every result is in the grid reloads and the selection clears. Rules in documentRules.ts.
+import { useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import type { Archive } from '@gs/contract/archives';
+import {
+  AppendType,
+  MergeTargetType,
+  MergeType,
+  type MergeDocument,
+  type MergeRequest,
+} from '@gs/contract/documents';
+import { HelperError } from '../../api/helper';
+import {
+  deleteDocument,
+  mergeDocuments,
+  transferDocument,
+  type OpDocument,
+  type TransferKind,
+} from '../../api/documentOps';
+import type { ResultsParams } from '../../app/resultsPaths';
+import { ConfirmDialog } from '../../components/Modal';
+import { httpAtom } from '../../state/environment';
+import { addNoteAtom, NoteType, updateNoteAtom } from '../../state/notes';
+import { sessionAtom } from '../../state/session';
+import { effectiveHelperSettingsAtom, helperUrlFor } from '../capture/helperSettings';
+import { requestResultsReloadAtom } from '../results/resultsReload';
+import { checkedDocumentsAtom, type CheckedDocument } from '../results/selection';
+import { AppendModal, type AppendChoice } from './AppendModal';
+import { ArchiveSelectModal } from './ArchiveSelectModal';
+import { actionProblem, licenseAllows, type DocumentAction } from './documentRules';
+import { EmailModal } from './EmailModal';
+import { emailDocuments } from './helperEmail';
+import { runJobGroup, serverText } from './jobGroup';
+import { UserActionsMenu } from './UserActionsMenu';
+import { WaitModal } from './WaitModal';
+import './documents.css';
+
+type Dialog = 'copy' | 'move' | 'delete' | 'append' | 'email' | null;
+
+const refOf = (c: CheckedDocument): OpDocument => ({
+  db: c.db,
+  archive: c.archive,
+  id: c.doc.Id,
+  hash: c.doc.Hash,
+});
+const mergeDocOf = (c: CheckedDocument): MergeDocument & { Hash: string } => ({
+  ArchiveID: c.archive,
+  DocID: c.doc.Id,
+  Hash: c.doc.Hash,
+});
+
+export function DocumentActions({ params }: { params: ResultsParams }) {
+  const { t } = useTranslation();
+  const checked = useAtomValue(checkedDocumentsAtom);
+  const session = useAtomValue(sessionAtom);
+  const http = useAtomValue(httpAtom);
+  const helper = useAtomValue(effectiveHelperSettingsAtom);
+  const addNote = useSetAtom(addNoteAtom);
+  const updateNote = useSetAtom(updateNoteAtom);
+  const reload = useSetAtom(requestResultsReloadAtom);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [waiting, setWaiting] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const licenseType = session?.licenseType ?? null;
+  // the documents the open dialog acts on: kept as they were when it opened
+  const [targets, setTargets] = useState<CheckedDocument[]>([]);
+
+  const failureText = (error: unknown): string => serverText(error) ?? t('documents.errors.unknown');
+
+  const start = (action: DocumentAction, dialogName: Exclude<Dialog, null> | null, run?: () => void) => {
+    const key = actionProblem(action, checked, licenseType);
+    if (key) {
+      setProblem(t(key as 'ERROR_NO_DOCUMENTS_SELECTED'));
+      return;
+    }
+    setProblem(null);
+    setTargets([...checked]);
+    if (dialogName) setDialog(dialogName);
+    else run?.();
+  };
+
+  const runTransfer = async (
+    kind: TransferKind | 'delete',
+    docs: CheckedDocument[],
+    destination?: Archive,
+  ) => {
+    setDialog(null);
+    const text =
+      kind === 'delete'
+        ? t('documents.notes.delete', { count: docs.length })
+        : t(`documents.notes.${kind}`, { count: docs.length, name: destination?.Name ?? '' });
+    const job = { total: docs.length, success: 0, danger: 0, errors: [] };
+    const noteId = addNote({ type: NoteType.Job, text, job });
+    setWaiting(text);
+    try {
+      const progress = await runJobGroup({
+        items: docs,
+        idOf: (c) => c.doc.Id,
+        run: (c, tag) =>
+          kind === 'delete'
+            ? deleteDocument(http, refOf(c), tag)
+            : transferDocument(http, kind, refOf(c), destination?.Id ?? 0, tag),
+        describe: failureText,
+        onProgress: (p) => {
+          updateNote(noteId, { job: p });
+          setProgress({ done: p.success + p.danger, total: p.total });
+        },
+      });
+      if (progress.danger > 0)
+        setProblem(t('documents.errors.someFailed', { count: progress.danger, total: progress.total }));
+    } finally {
+      setWaiting(null);
+      setProgress(null);
+      reload();
+    }
+  };
+
+  const runMerge = async (docs: CheckedDocument[]) => {
+    const [first] = docs;
+    if (!first) return;
+    setWaiting(t('documents.wait.merge'));
+    const body: MergeRequest = {
+      Type: MergeType.Merge,
+      Documents: docs.map(mergeDocOf),
+      BaseDocument: mergeDocOf(first),
+      Target: { Type: MergeTargetType.Archive, Id: first.archive },
+    };
+    try {
+      const id = await mergeDocuments(http, params.db, body);
+      addNote({ type: NoteType.Success, text: t('documents.notes.mergeSuccessful', { id }) });
+      reload();
+    } catch (error) {
+      const message = failureText(error);
+      addNote({ type: NoteType.Error, text: t('documents.notes.mergeFailed', { message }) });
+      setProblem(message);
+    } finally {
+      setWaiting(null);
+    }
+  };
+
+  const runAppend = async (doc: CheckedDocument, choice: AppendChoice) => {
+    setDialog(null);
+    setWaiting(t('documents.wait.append'));
+    const archiveDoc = mergeDocOf(doc);
+    const inboxItem = { InboxId: choice.inboxId, Path: choice.fileName };
+    const body: MergeRequest =
+      choice.into === 'document'
+        ? {
+            Type: MergeType.Append,
+            Documents: [archiveDoc, inboxItem],
+            BaseDocument: archiveDoc,
+            Target: { Type: MergeTargetType.Archive, AppendType: AppendType.After, Id: doc.archive },
+          }
+        : {
+            Type: MergeType.Append,
+            Documents: [inboxItem, archiveDoc],
+            BaseDocument: inboxItem,
+            Target: { Type: MergeTargetType.Inbox, AppendType: AppendType.After, Id: choice.inboxId },
+          };
+    try {
+      await mergeDocuments(http, params.db, body);
+      addNote({
+        type: NoteType.Success,
+        text: t('documents.notes.appendSuccessful', { name: choice.fileName, id: doc.doc.Id }),
+      });
+      reload();
+    } catch (error) {
+      const message = failureText(error);
+      addNote({ type: NoteType.Error, text: t('documents.notes.appendFailed', { message }) });
+      setProblem(message);
+    } finally {
+      setWaiting(null);
+    }
+  };
+
+  const runEmail = async (docs: CheckedDocument[], withAnnotations: boolean) => {
+    setDialog(null);
+    setWaiting(t('documents.wait.email'));
+    try {
+      const result = await emailDocuments({
+        baseUrl: helperUrlFor(helper, 'io'),
+        database: params.db,
+        searchId: params.searchId,
+        fieldId: 0,
+        withAnnotations,
+        token: session?.token ?? '',
+        body: {
+          Documents: docs.map((c) => ({ Archive: c.archive, Id: c.doc.Id, Hash: c.doc.Hash })),
+          SearchCriteria: params.criteria,
+        },
+      });
+      addNote({
+        type: NoteType.Success,
+        text: t('documents.notes.emailed', { count: result.Attachments, file: result.File }),
+      });
+    } catch (error) {
+      const message =
+        error instanceof HelperError && error.kind === 'unreachable'
+          ? t('documents.email.unreachable')
+          : error instanceof HelperError
+            ? (error.helperMessage ?? t('documents.errors.unknown'))
+            : t('documents.errors.unknown');
+      addNote({ type: NoteType.Error, text: message });
+      setProblem(message);
+    } finally {
+      setWaiting(null);
+    }
+  };
+
+  const button = (action: DocumentAction, onClick: () => void) => (
+    <button
+      key={action}
+      type="button"
+      className="button button--small"
+      disabled={!licenseAllows(action, licenseType) || waiting !== null}
+      title={licenseAllows(action, licenseType) ? undefined : t('documents.rules.readOnly')}
+      onClick={onClick}
+      data-testid={`documents-${action}`}
+    >
+      {t(`documents.actions.${action}`)}
+    </button>
+  );
+
+  return (
+    <div className="document-actions" role="group" aria-label={t('documents.toolbar')}>
+      {button('copy', () => start('copy', 'copy'))}
+      {button('move', () => start('move', 'move'))}
+      {button('delete', () => start('delete', 'delete'))}
+      {button('merge', () => start('merge', null, () => void runMerge([...checked])))}
+      {button('append', () => start('append', 'append'))}
+      {button('email', () => start('email', 'email'))}
+      <UserActionsMenu
+        db={params.db}
+        archive={params.archive}
+        checked={checked}
+        disabled={waiting !== null}
+        onProblem={(text) => setProblem(text)}
+      />
+      {problem && (
+        <p className="document-actions__problem" role="alert" data-testid="documents-problem">
+          {problem}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('common.close')}
+            onClick={() => setProblem(null)}
+          >
+            ×
+          </button>
+        </p>
+      )}
+      {(dialog === 'copy' || dialog === 'move') && (
+        <ArchiveSelectModal
+          db={params.db}
+          title={t(
+            dialog === 'copy' ? 'documents.archiveSelect.copyTitle' : 'documents.archiveSelect.moveTitle',
+            {
+              count: targets.length,
+            },
+          )}
+          exclude={dialog === 'move' ? params.archive : undefined}
+          confirmLabel={t(`documents.actions.${dialog}`)}
+          onChoose={(archive) => void runTransfer(dialog, targets, archive)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'delete' && (
+        <ConfirmDialog
+          title={t('documents.deleteConfirm.title')}
+          message={t('documents.deleteConfirm.message', { count: targets.length })}
+          confirmLabel={t('documents.actions.delete')}
+          testId="delete-confirm"
+          onConfirm={() => void runTransfer('delete', targets)}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'append' && targets[0] && (
+        <AppendModal
+          onChoose={(choice) => targets[0] && void runAppend(targets[0], choice)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'email' && (
+        <EmailModal
+          count={targets.length}
+          onSend={(withAnnotations) => void runEmail(targets, withAnnotations)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {waiting && (
+        <WaitModal
+          title={waiting}
+          detail={
+            progress
+              ? t('notifications.job.progress', { done: progress.done, total: progress.total })
+              : undefined
+          }
+        />
+      )}
+    </div>
+  );
+}

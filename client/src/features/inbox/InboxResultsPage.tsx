@@ -1,0 +1,221 @@
+// /results/Inbox?db&inboxId (spec §2): an inbox's files. The archive tree and the inbox list on
+// the left (the same remembered sidebar as the results page), the inbox's name and file count, the
+// operations on the checked files, and the grid paged and sorted from the address (an invalid page
+// size becomes 25, spec §5). Files dropped on the grid are added to this inbox. Inboxes have no
+// history (spec §6), so there is no history panel here.
+import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react';
+import { useAtom, useAtomValue } from 'jotai';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { RowSelectionState } from '@tanstack/react-table';
+import type { Inbox } from '@gs/contract/inboxes';
+import { fullName, getInboxPage } from '../../api/inboxes';
+import { useApiQuery } from '../../api/useApiQuery';
+import { viewPath } from '../../app/paths';
+import { Alert } from '../../components/Alert';
+import { Icon } from '../../components/Icon';
+import { GRID_PAGE_SIZE_DEFAULT, gridPageSize } from '../../lib/pageSize';
+import { sidebarOpenAtom } from '../../state/preferences';
+import { ArchiveTree } from '../view/ArchiveTree';
+import { inboxChangesAtom } from './inboxAtoms';
+import { inboxErrorText } from './inboxErrors';
+import { InboxGrid } from './InboxGrid';
+import { hasDraggedFiles, InboxList, useCanAdd } from './InboxList';
+import { inboxResultsPath, parseInboxParams, type InboxParams, type InboxTarget } from './inboxPaths';
+import { InboxToolbar } from './InboxToolbar';
+import { UploadStatusView } from './UploadStatusView';
+import { useInboxUpload } from './useInboxUpload';
+import './inbox.css';
+
+/** The inbox grid's page size: anything invalid (not a number, 0 or less, above 10000) is 25. */
+export function inboxPageSize(text: string | null): number {
+  const size = gridPageSize(text);
+  return size.needsConfirm ? GRID_PAGE_SIZE_DEFAULT : size.size;
+}
+
+export function InboxResultsPage() {
+  const { t } = useTranslation();
+  const [query] = useSearchParams();
+  const params = useMemo(() => parseInboxParams(query), [query]);
+  const navigate = useNavigate();
+  const [sidebarOpen, setSidebarOpen] = useAtom(sidebarOpenAtom);
+
+  if (!params)
+    return (
+      <div className="view-main">
+        <Alert tone="error" testId="results-bad-address">
+          {t('ERROR_INCORRECT_PARAMETERS')}
+        </Alert>
+      </div>
+    );
+
+  return (
+    <div className={`results-page${sidebarOpen ? '' : ' results-page--no-sidebar'}`}>
+      {sidebarOpen && (
+        <nav className="sidebar" aria-labelledby="inbox-archives-title">
+          <h2 id="inbox-archives-title" className="sidebar__title">
+            {t('view.archives.title')}
+          </h2>
+          <ArchiveTree
+            db={params.db}
+            selected={null}
+            onSelect={(archive) => navigate(viewPath(params.db, archive.Id), { state: { autoRun: true } })}
+          />
+          <InboxList db={params.db} selected={params.inboxId} />
+        </nav>
+      )}
+      <InboxMain
+        key={`${params.db}:${params.inboxId}`}
+        params={params}
+        sidebarOpen={sidebarOpen}
+        onToggleSidebar={() => setSidebarOpen(!sidebarOpen)}
+      />
+    </div>
+  );
+}
+
+function InboxMain({
+  params,
+  sidebarOpen,
+  onToggleSidebar,
+}: {
+  params: InboxParams;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const pageSize = inboxPageSize(params.size);
+  const go = useCallback(
+    (patch: Partial<InboxTarget>, replace = false) =>
+      navigate(inboxResultsPath({ ...params, size: params.size === null ? null : pageSize, ...patch }), {
+        replace,
+      }),
+    [navigate, params, pageSize],
+  );
+  const request = { inboxId: params.inboxId, page: params.page, pageSize, sort: params.sort };
+  const changes = useAtomValue(inboxChangesAtom);
+  const [data, reload] = useApiQuery(
+    `inbox:${params.inboxId}:${params.page}:${pageSize}:${params.sort.key}:${params.sort.descending}`,
+    (http) => getInboxPage(http, request),
+  );
+  const [seen, setSeen] = useState(changes);
+  if (seen !== changes) {
+    setSeen(changes);
+    reload();
+  }
+  const inbox: Inbox | null = data.status === 'success' ? data.data : null;
+  // a page past the end (files were removed) shows the last page there is
+  const lastPage =
+    inbox && inbox.Files.length === 0 && params.page > 1
+      ? Math.max(1, Math.ceil(inbox.Count / pageSize))
+      : null;
+  useEffect(() => {
+    if (lastPage !== null && lastPage !== params.page) void go({ page: lastPage }, true);
+  }, [lastPage, params.page, go]);
+
+  // a new page, sort or reload starts with nothing checked
+  const [selection, setSelection] = useState<{ of: Inbox | null; rows: RowSelectionState }>({
+    of: null,
+    rows: {},
+  });
+  const checkedRows = selection.of === inbox ? selection.rows : {};
+  const checked = (inbox?.Files ?? []).filter((f) => checkedRows[fullName(f)]);
+
+  const upload = useInboxUpload();
+  const canAdd = useCanAdd();
+  const [dropping, setDropping] = useState(false);
+  const [refused, setRefused] = useState(false);
+  const onDragOver = (event: DragEvent) => {
+    if (!hasDraggedFiles(event)) return;
+    event.preventDefault();
+    setDropping(true);
+  };
+  const onDrop = (event: DragEvent) => {
+    if (!hasDraggedFiles(event)) return;
+    event.preventDefault();
+    setDropping(false);
+    if (!inbox) return;
+    if (!canAdd(inbox)) {
+      setRefused(true);
+      return;
+    }
+    setRefused(false);
+    void upload.upload(inbox.Id, Array.from(event.dataTransfer.files));
+  };
+
+  return (
+    <section
+      className={`results-main inbox-main${dropping ? ' inbox-main--drop' : ''}`}
+      aria-labelledby="results-title"
+      onDragOver={onDragOver}
+      onDragLeave={() => setDropping(false)}
+      onDrop={onDrop}
+      data-testid="inbox-results"
+    >
+      <header className="results-header">
+        <div className="results-header__titles">
+          <p className="panel__eyebrow">{t('inbox.results.eyebrow')}</p>
+          <h1 id="results-title" className="panel__title">
+            {inbox?.Name ?? '\u00a0'}
+          </h1>
+          {inbox && (
+            <p className="muted" data-testid="inbox-count">
+              {t('inbox.results.count', { count: inbox.Count })}
+            </p>
+          )}
+        </div>
+        <div className="results-header__tools">
+          <button
+            type="button"
+            className="button button--small"
+            aria-pressed={sidebarOpen}
+            onClick={onToggleSidebar}
+          >
+            <Icon name="folder" size={16} />
+            {t('view.archives.title')}
+          </button>
+          <button type="button" className="button button--small" onClick={reload} data-testid="inbox-refresh">
+            {t('inbox.results.refresh')}
+          </button>
+        </div>
+      </header>
+      {inbox && (
+        <InboxToolbar
+          db={params.db}
+          inbox={inbox}
+          checked={checked}
+          onUpload={(files) => void upload.upload(inbox.Id, files)}
+        />
+      )}
+      <UploadStatusView status={upload.status} onDismiss={upload.dismiss} />
+      {refused && inbox && (
+        <Alert tone="error" testId="inbox-drop-refused">
+          {t('inbox.list.dropRefused', { name: inbox.Name })}
+        </Alert>
+      )}
+      {data.status === 'error' && (
+        <Alert tone="error" testId="inbox-load-error">
+          {inboxErrorText(t, data.error)}
+        </Alert>
+      )}
+      {data.status !== 'error' && (
+        <InboxGrid
+          inboxId={params.inboxId}
+          files={inbox?.Files ?? []}
+          loaded={inbox !== null}
+          loading={data.status === 'loading'}
+          sort={params.sort}
+          page={params.page}
+          pageSize={pageSize}
+          total={inbox?.Count ?? 0}
+          selection={checkedRows}
+          onSelection={(rows) => setSelection({ of: inbox, rows })}
+          onSort={(sort) => void go({ sort, page: 1 })}
+          onPage={(page) => void go({ page })}
+          onPageSize={(size) => void go({ size, page: 1 })}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,319 @@
+// The indexing view (#/view with ImportDoc or an inbox file, spec §2): the captured document's pages
+// on one side, the target archive's fields on the other. Save checks every value as the grid does
+// (spec §5), has the server check them (`POST indexes`), then imports the files with the values
+// (`POST dbs/{db}/archives/{a}`; from an inbox with useViewerCache) and goes back to the archive's
+// search screen or the inbox. Selected pages can be burst into a new document (bursting.ts): the
+// burst address (RequestedPages) makes the new file on arrival and indexes it.
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { FieldValue } from '@gs/contract/fields';
+import { FieldProp, LicenseType, SYSTEM_FIELD_PROPS } from '@gs/contract/flags';
+import type { ImportBody } from '@gs/contract/upload';
+import { viewPath } from '../../app/paths';
+import { useFormatLocale } from '../../app/useFormatLocale';
+import { getArchiveFields, getArchiveInfo } from '../../api/archives';
+import { checkFieldValues } from '../../api/documents';
+import { useCachedQuery } from '../../api/queryCache';
+import { useApiQuery } from '../../api/useApiQuery';
+import { Alert } from '../../components/Alert';
+import { Spinner } from '../../components/Spinner';
+import { dynamicParents, fieldSpecOf, type FieldSpec } from '../../lib/fieldSpec';
+import { toWireValue, type ValueCheck } from '../../lib/fieldValidation';
+import { httpAtom } from '../../state/environment';
+import { addNoteAtom, NoteType } from '../../state/notes';
+import { sessionAtom } from '../../state/session';
+import { ArrivalBurst } from './ArrivalBurst';
+import { BurstModal } from './BurstModal';
+import { burstStartError } from './bursting';
+import { IndexField } from './IndexField';
+import {
+  getInboxFileDetails,
+  getPageCount,
+  importDocuments,
+  pageImageUrl,
+  type SourceFile,
+} from './indexingApi';
+import { indexingPath, type IndexingTarget } from './indexingPath';
+import { importFailure } from './importErrors';
+import { inboxResultsPath, INDEXING_NOTICE_STATE, sourceFilesOf } from './indexingTargets';
+import { PagePanel } from './PagePanel';
+import './indexing.css';
+
+const NOT_INDEXED = SYSTEM_FIELD_PROPS | FieldProp.TableField;
+const isEditable = (spec: FieldSpec): boolean => (spec.prop & NOT_INDEXED) === 0;
+
+export function IndexingView({ target }: { target: IndexingTarget }) {
+  if (target.requestedPages?.length) return <ArrivalBurst target={target} />;
+  return <IndexingScreen target={target} />;
+}
+
+interface Notice {
+  text: string;
+  detail?: string | null;
+}
+
+function IndexingScreen({ target }: { target: IndexingTarget }) {
+  const { t } = useTranslation();
+  const { db, archive } = target;
+  const http = useAtomValue(httpAtom);
+  const session = useAtomValue(sessionAtom);
+  const locale = useFormatLocale();
+  const navigate = useNavigate();
+  const addNote = useSetAtom(addNoteAtom);
+  const files = useMemo(() => sourceFilesOf(target), [target]);
+
+  const [info] = useCachedQuery(`indexing-info:${db}:${archive}`, (h) => getArchiveInfo(h, db, archive));
+  const [fields, reloadFields] = useApiQuery(`indexing-fields:${db}:${archive}`, (h) =>
+    getArchiveFields(h, db, archive),
+  );
+  const [fileIndex, setFileIndex] = useState(0);
+  const file: SourceFile | undefined = files[fileIndex];
+  const [pages, reloadPages] = useApiQuery(file ? `pages:${file.inboxId ?? 0}:${file.name}` : null, (h) =>
+    getPageCount(h, file ?? { name: '' }),
+  );
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [values, setValues] = useState<Record<number, string[]>>({});
+  const [server, setServer] = useState<Record<number, ValueCheck>>({});
+  const [showErrors, setShowErrors] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [bursting, setBursting] = useState(false);
+  const checks = useRef(new Map<number, ValueCheck>());
+  const form = useRef<HTMLFormElement>(null);
+  const onCheck = useCallback((id: number, check: ValueCheck) => {
+    checks.current.set(id, check);
+  }, []);
+
+  const specs = useMemo(() => (fields.status === 'success' ? fields.data.map(fieldSpecOf) : []), [fields]);
+  const archiveName = info.status === 'success' ? info.data.Name : '';
+  const folderOptions = info.status === 'success' ? Number(info.data.FolderOptions) || 0 : 0;
+  const readOnly = session?.licenseType === LicenseType.ReadOnly;
+  const pageCount = pages.status === 'success' ? pages.data : 0;
+  const valueOf = (id: number): string => (id ? (values[id]?.[0] ?? '') : '');
+
+  const leave = (message: string | null) => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (target.fromIndexer && idx > 0) {
+      void navigate(-1);
+      return;
+    }
+    const state = message ? { [INDEXING_NOTICE_STATE]: message } : undefined;
+    void navigate(target.inbox ? inboxResultsPath(db, target.inbox.id) : viewPath(db, archive), { state });
+  };
+
+  const wireValues = (): FieldValue[] =>
+    specs.filter(isEditable).map((spec) => {
+      const texts = (values[spec.id] ?? []).map((v) => toWireValue(spec, v, locale)).filter((v) => v !== '');
+      return { ID: spec.id, VAL: texts[0] ?? '', MVAL: texts.length > 1 ? texts : [] };
+    });
+
+  const importFiles = async (): Promise<string[]> => {
+    if (!target.inbox) return target.importDocs;
+    // the import names the inbox file as its DocDetails do (wire §2.7)
+    const details = await getInboxFileDetails(http, target.inbox.id, target.inbox.fileName);
+    return [details.FileName || target.inbox.fileName];
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    if (readOnly) {
+      setNotice({ text: t('indexing.save.readOnly') });
+      return;
+    }
+    const invalid = specs.filter(isEditable).filter((s) => (checks.current.get(s.id)?.code ?? 0) !== 0);
+    if (invalid.length) {
+      setShowErrors(true);
+      setNotice({ text: t('indexing.save.invalid') });
+      form.current
+        ?.querySelector<HTMLElement>(
+          `[data-testid="index-field-${invalid[0]?.id}"] input, [data-testid="index-field-${invalid[0]?.id}"] select`,
+        )
+        ?.focus();
+      return;
+    }
+    setSaving(true);
+    setNotice(null);
+    try {
+      const wire = wireValues();
+      const filled = wire.filter((v) => v.VAL !== '');
+      if (filled.length) {
+        const results = await checkFieldValues(http, db, archive, filled);
+        const refused = (Array.isArray(results) ? results : []).filter((r) => !r.Valid);
+        if (refused.length) {
+          setServer(
+            Object.fromEntries(refused.map((r) => [r.ID, { code: r.Code, text: r.Message || undefined }])),
+          );
+          setShowErrors(true);
+          setNotice({ text: t('indexing.save.invalid') });
+          return;
+        }
+      }
+      const body: ImportBody = {
+        fields: wire.flatMap((v) =>
+          (v.MVAL.length ? v.MVAL : [v.VAL]).map((value) => ({ name: String(v.ID), value })),
+        ),
+        files: (await importFiles()).map((name) => ({ name })),
+      };
+      const ids = await importDocuments(http, db, archive, body, target.inbox?.id);
+      const count = Array.isArray(ids) && ids.length > 1 ? ids.length : 1;
+      const text =
+        count > 1
+          ? t('indexing.save.successMany', { count, archive: archiveName })
+          : t('indexing.save.success', { archive: archiveName });
+      addNote({ type: NoteType.Success, text });
+      leave(text);
+    } catch (error) {
+      const failure = importFailure(error);
+      if (failure.kind === 'message') setNotice({ text: t(failure.key), detail: failure.detail });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const setField = (id: number, next: string[]) => {
+    setValues((current) => ({ ...current, [id]: next }));
+    setServer((current) => {
+      if (!(id in current)) return current;
+      const rest = { ...current };
+      delete rest[id];
+      return rest;
+    });
+  };
+
+  const startBurst = () => {
+    const refused = burstStartError({ fileNames: files.map((f) => f.name), selected: [...selected] });
+    if (refused) {
+      setNotice({ text: t(refused) });
+      return;
+    }
+    setNotice(null);
+    setBursting(true);
+  };
+
+  const burst = (into: number, deletePages: boolean) => {
+    if (!file) return;
+    setBursting(false);
+    void navigate(
+      indexingPath({
+        db,
+        archive: into,
+        importDocs: target.inbox ? [] : [file.name],
+        inbox: target.inbox,
+        requestedPages: [...selected].sort((a, b) => a - b),
+        deleteBurstedPages: deletePages,
+        fromIndexer: true,
+      }),
+    );
+  };
+
+  return (
+    <div className="indexing" data-testid="indexing-view">
+      <div className="indexing__header">
+        <h1 className="indexing__title">
+          {archiveName ? t('indexing.title', { archive: archiveName }) : t('indexing.titleLoading')}
+        </h1>
+        <span className="muted indexing__file-name">
+          {target.inbox?.fileName ?? target.importDocs.join(', ')}
+        </span>
+      </div>
+      {notice && (
+        <Alert tone="error" testId="indexing-error">
+          {notice.text}
+          {notice.detail && <span className="indexing__detail">{notice.detail}</span>}
+        </Alert>
+      )}
+      <div className="indexing__body">
+        <PagePanel
+          files={files}
+          labels={files.map((f) => f.name)}
+          fileIndex={fileIndex}
+          onFile={(index) => {
+            setFileIndex(index);
+            setPage(1);
+            setSelected(new Set());
+          }}
+          pages={pages}
+          onRetry={reloadPages}
+          page={Math.min(page, Math.max(pageCount, 1))}
+          onPage={setPage}
+          selected={selected}
+          onToggle={(n) =>
+            setSelected((current) => {
+              const next = new Set(current);
+              if (!next.delete(n)) next.add(n);
+              return next;
+            })
+          }
+          imageUrl={(n) => (file ? pageImageUrl(http, file, n, session?.token ?? '') : '')}
+          onBurst={startBurst}
+        />
+        <form
+          ref={form}
+          className="indexing__fields panel"
+          aria-label={t('indexing.fields.region')}
+          noValidate
+          onSubmit={(event) => void save(event)}
+        >
+          {fields.status === 'loading' && <Spinner label={t('indexing.fields.loading')} />}
+          {fields.status === 'error' && (
+            <div className="stack">
+              <Alert tone="error" testId="fields-error">
+                {t('indexing.fields.error')}
+              </Alert>
+              <button type="button" className="button button--small" onClick={reloadFields}>
+                {t('common.retry')}
+              </button>
+            </div>
+          )}
+          <div className="indexing__field-list">
+            {specs.map((spec) => {
+              const [first, second] = dynamicParents(spec);
+              return (
+                <IndexField
+                  key={spec.id}
+                  db={db}
+                  spec={spec}
+                  locale={locale}
+                  values={values[spec.id] ?? []}
+                  onChange={(next) => setField(spec.id, next)}
+                  parents={[valueOf(first), valueOf(second)]}
+                  editable={isEditable(spec)}
+                  showErrors={showErrors}
+                  serverCheck={server[spec.id]}
+                  onCheck={onCheck}
+                />
+              );
+            })}
+          </div>
+          <div className="indexing__actions">
+            <button type="button" className="button" onClick={() => leave(null)}>
+              {t('common.cancel')}
+            </button>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={saving || fields.status !== 'success'}
+            >
+              {saving ? t('indexing.save.saving') : t('indexing.save.button')}
+            </button>
+          </div>
+        </form>
+      </div>
+      {bursting && (
+        <BurstModal
+          db={db}
+          archive={archive}
+          folderOptions={folderOptions}
+          selected={[...selected]}
+          pageCount={pageCount}
+          onConfirm={burst}
+          onClose={() => setBursting(false)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+// /viewer/{documentHash} (spec §2): the document viewer served with the client. It reads (or
+// makes) the viewer session, then shows the document: pages, thumbnails, zoom, rotation, terms,
+// the index panel, stamps, print and download. A session that cannot be made or read shows
+// ERROR_CREATE_SESSION_MSG.
+import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { Spinner } from '../../components/Spinner';
+import { ViewerScreen } from './ViewerScreen';
+import { parseViewerParams, type ViewerParams } from './viewerParams';
+import { useViewerSession } from './useViewerSession';
+import './viewer.css';
+
+export function ViewerPage() {
+  const { t } = useTranslation();
+  const { documentHash } = useParams();
+  const [query] = useSearchParams();
+  const params = parseViewerParams(documentHash, query);
+  if (!params)
+    return (
+      <div className="viewer viewer--message">
+        <Alert tone="error" testId="viewer-error">
+          {t('ERROR_INCORRECT_PARAMETERS')}
+        </Alert>
+      </div>
+    );
+  return <ViewerSessionGate params={params} />;
+}
+
+function ViewerSessionGate({ params }: { params: ViewerParams }) {
+  const { t } = useTranslation();
+  const state = useViewerSession(params);
+  if (state.status === 'loading')
+    return (
+      <div className="viewer viewer--message">
+        <Spinner label={t('viewer.loading')} />
+      </div>
+    );
+  const doc =
+    state.status === 'ready'
+      ? (state.session.Documents.find((d) => d.Id === params.id) ?? state.session.Documents[0])
+      : undefined;
+  if (state.status === 'error' || !doc)
+    return (
+      <div className="viewer viewer--message">
+        <Alert tone="error" testId="viewer-error">
+          {t('ERROR_CREATE_SESSION_MSG')}
+        </Alert>
+      </div>
+    );
+  return <ViewerScreen params={params} doc={doc} key={`${params.db}:${doc.Archive}:${doc.Id}`} />;
+}

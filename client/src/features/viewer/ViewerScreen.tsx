@@ -1,0 +1,321 @@
+// The viewer of one document: toolbar (page navigation, zoom in/out and fit width, rotate left and
+// right saved into the file through Processing.ashx, stamps, print, download, index panel), the
+// thumbnail strip, the page, and the index panel. Rotation needs Modify Pages (65536) and a licence
+// that may edit; stamps need Modify Annotations (2048); print needs Print (16).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { ArchivePermission, hasFlag, LicenseType } from '@gs/contract/flags';
+import type { ViewerSessionDoc } from '@gs/contract/viewer';
+import type { DocumentRef } from '../../api/documents';
+import { ApiError } from '../../api/http';
+import { pageImageUrl, rotateDocumentPage, viewerFileUrl } from '../../api/viewer';
+import { useFormatLocale } from '../../app/useFormatLocale';
+import { Alert } from '../../components/Alert';
+import { Spinner } from '../../components/Spinner';
+import { httpAtom } from '../../state/environment';
+import { sessionAtom } from '../../state/session';
+import { searchWords } from './highlight';
+import { IndexPanel } from './IndexPanel';
+import { ImagePageView, PdfPageView, usePaneWidth, type Zoom } from './PageView';
+import type { PdfFile } from './pdfEngine';
+import { StampLayer, StampMenu } from './StampMenu';
+import { readStamps, writeStamps, type PlacedStamp } from './stamps';
+import { Thumbnails, THUMB_WIDTH } from './Thumbnails';
+import type { ViewerParams } from './viewerParams';
+
+const ZOOM_STEPS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4];
+const IMAGE_TYPES = /^\.(tiff?|jpe?g|png|gif|bmp|webp)$/i;
+
+export function nextZoom(current: number, direction: 1 | -1): number {
+  if (direction > 0) return ZOOM_STEPS.find((z) => z > current + 0.001) ?? ZOOM_STEPS.at(-1) ?? current;
+  return [...ZOOM_STEPS].reverse().find((z) => z < current - 0.001) ?? ZOOM_STEPS[0] ?? current;
+}
+
+export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: ViewerSessionDoc }) {
+  const { t } = useTranslation();
+  const http = useAtomValue(httpAtom);
+  const session = useAtomValue(sessionAtom);
+  const locale = useFormatLocale();
+  const token = session?.token ?? '';
+  const ref: DocumentRef = useMemo(
+    () => ({ db: params.db, archive: doc.Archive, id: doc.Id, hash: doc.Hash }),
+    [params.db, doc.Archive, doc.Id, doc.Hash],
+  );
+  const type = doc.FileType.toLowerCase();
+  const kind = type === '.pdf' ? 'pdf' : IMAGE_TYPES.test(type) ? 'image' : 'other';
+  const editingLicense = session?.licenseType !== LicenseType.ReadOnly;
+  const canRotate =
+    editingLicense &&
+    hasFlag(doc.Permissions, ArchivePermission.ModifyPages) &&
+    (kind === 'pdf' || /^\.tiff?$/.test(type));
+  const canStamp = editingLicense && hasFlag(doc.Permissions, ArchivePermission.ModifyAnnotations);
+  const canPrint = hasFlag(doc.Permissions, ArchivePermission.Print);
+
+  const [version, setVersion] = useState(0);
+  const [page, setPage] = useState(1);
+  const [zoom, setZoom] = useState<Zoom>({ fit: true, scale: 1 });
+  const [drawnScale, setDrawnScale] = useState(1);
+  const [pdf, setPdf] = useState<PdfFile | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [rotating, setRotating] = useState(false);
+  const [indexOpen, setIndexOpen] = useState(true);
+  const [stamps, setStamps] = useState<PlacedStamp[]>(() => readStamps(ref.db, ref.id));
+  const pane = useRef<HTMLDivElement>(null);
+  const paneWidth = usePaneWidth(pane);
+  const terms = useMemo(
+    () => searchWords(doc.ContentSearch || params.terms),
+    [doc.ContentSearch, params.terms],
+  );
+  const fileUrl = viewerFileUrl(http, ref, token, version);
+
+  useEffect(() => {
+    if (kind !== 'pdf') return;
+    let live = true;
+    let opened: PdfFile | null = null;
+    import('./pdfEngine')
+      .then((engine) => engine.openPdf(fileUrl))
+      .then(
+        (file) => {
+          opened = file;
+          if (live) setPdf(file);
+          else file.close();
+        },
+        () => live && setFailure(t('viewer.loadFailed')),
+      );
+    return () => {
+      live = false;
+      // the page and thumbnails stop drawing from the old file before it is closed
+      setPdf(null);
+      opened?.close();
+    };
+  }, [kind, fileUrl, t]);
+
+  const pageCount = kind === 'pdf' ? (pdf?.pageCount ?? 0) : Math.max(1, doc.PageCount);
+  const goTo = (n: number) => setPage(Math.min(Math.max(1, n), Math.max(1, pageCount)));
+  const imageSrc = useCallback(
+    (n: number, width?: number) => pageImageUrl(http, ref, token, n, version, width),
+    [http, ref, token, version],
+  );
+  const onDrawn = useCallback((scale: number) => setDrawnScale(scale), []);
+  const onPdfError = useCallback(() => setFailure(t('viewer.loadFailed')), [t]);
+
+  const rotate = async (degrees: number) => {
+    setRotating(true);
+    setNotice(null);
+    try {
+      await rotateDocumentPage(http, ref, page, degrees);
+      setVersion((v) => v + 1);
+    } catch (error) {
+      setNotice(
+        error instanceof ApiError && error.serverMessage ? error.serverMessage : t('viewer.rotateFailed'),
+      );
+    } finally {
+      setRotating(false);
+    }
+  };
+
+  const placeStamps = (next: PlacedStamp[]) => {
+    setStamps(next);
+    writeStamps(ref.db, ref.id, next);
+  };
+  const pageStamps = (
+    <StampLayer
+      stamps={stamps.filter((s) => s.page === page)}
+      canRemove={canStamp}
+      onRemove={(id) => placeStamps(stamps.filter((s) => s.id !== id))}
+    />
+  );
+  const pageLabel = t('viewer.pageOf', { page, total: pageCount });
+  const shownScale = Math.round((zoom.fit ? drawnScale : zoom.scale) * 100);
+
+  return (
+    <div className="viewer" data-testid="viewer">
+      <header className="viewer__toolbar" role="toolbar" aria-label={t('viewer.toolbar')}>
+        <h1 className="viewer__title">{t('viewer.title', { archive: doc.ArchiveName, id: doc.Id })}</h1>
+        <div className="viewer__group">
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => goTo(page - 1)}
+            disabled={page <= 1}
+          >
+            {t('viewer.previous')}
+          </button>
+          <label className="viewer__page-input">
+            <span className="visually-hidden">{t('viewer.pageNumber')}</span>
+            <input
+              type="number"
+              className="input"
+              min={1}
+              max={pageCount || 1}
+              value={page}
+              aria-label={t('viewer.pageNumber')}
+              onChange={(event) => goTo(Number(event.target.value) || 1)}
+            />
+          </label>
+          <span data-testid="viewer-page-count">{t('viewer.ofCount', { total: pageCount })}</span>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => goTo(page + 1)}
+            disabled={page >= pageCount}
+          >
+            {t('viewer.next')}
+          </button>
+        </div>
+        <div className="viewer__group">
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => setZoom({ fit: false, scale: nextZoom(zoom.fit ? drawnScale : zoom.scale, -1) })}
+          >
+            {t('viewer.zoomOut')}
+          </button>
+          <span className="viewer__zoom" data-testid="viewer-zoom">
+            {t('viewer.zoomPercent', { percent: shownScale })}
+          </span>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => setZoom({ fit: false, scale: nextZoom(zoom.fit ? drawnScale : zoom.scale, 1) })}
+          >
+            {t('viewer.zoomIn')}
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            aria-pressed={zoom.fit}
+            onClick={() => setZoom({ ...zoom, fit: true })}
+          >
+            {t('viewer.fitWidth')}
+          </button>
+        </div>
+        {canRotate && (
+          <div className="viewer__group">
+            <button
+              type="button"
+              className="button button--small"
+              disabled={rotating}
+              onClick={() => void rotate(-90)}
+            >
+              {t('viewer.rotateLeft')}
+            </button>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={rotating}
+              onClick={() => void rotate(90)}
+            >
+              {t('viewer.rotateRight')}
+            </button>
+          </div>
+        )}
+        <div className="viewer__group">
+          {canStamp && (
+            <StampMenu
+              user={session?.username ?? ''}
+              locale={locale}
+              onPlace={(text) =>
+                placeStamps([
+                  ...stamps,
+                  {
+                    id: `${Date.now()}-${stamps.length}`,
+                    page,
+                    text,
+                    x: 0.55,
+                    y: 0.05 + 0.08 * (stamps.filter((s) => s.page === page).length % 10),
+                  },
+                ])
+              }
+            />
+          )}
+          {canPrint && (
+            <button type="button" className="button button--small" onClick={() => window.print()}>
+              {t('viewer.print')}
+            </button>
+          )}
+          <a
+            className="button button--small"
+            href={fileUrl}
+            download={`${doc.Id}${type}`}
+            data-testid="viewer-download"
+          >
+            {t('viewer.download')}
+          </a>
+          <button
+            type="button"
+            className="button button--small"
+            aria-pressed={indexOpen}
+            onClick={() => setIndexOpen(!indexOpen)}
+          >
+            {t('viewer.indexPanel')}
+          </button>
+        </div>
+      </header>
+      {notice && (
+        <div className="viewer__notice">
+          <Alert tone="error" testId="viewer-notice">
+            {notice}
+          </Alert>
+        </div>
+      )}
+      <div className="viewer__body">
+        {kind !== 'other' && pageCount > 0 && (
+          <Thumbnails
+            pageCount={pageCount}
+            page={page}
+            onPage={goTo}
+            pdf={kind === 'pdf' ? pdf : null}
+            imageSrc={kind === 'image' ? (n) => imageSrc(n, THUMB_WIDTH * 2) : null}
+          />
+        )}
+        <div className="viewer__pane" ref={pane} data-testid="viewer-pane">
+          {failure ? (
+            <Alert tone="error" testId="viewer-error">
+              {failure}
+            </Alert>
+          ) : kind === 'pdf' ? (
+            pdf ? (
+              <PdfPageView
+                pdf={pdf}
+                page={page}
+                zoom={zoom}
+                paneWidth={paneWidth}
+                terms={terms}
+                label={pageLabel}
+                onDrawn={onDrawn}
+                onError={onPdfError}
+              >
+                {pageStamps}
+              </PdfPageView>
+            ) : (
+              <Spinner label={t('viewer.loading')} />
+            )
+          ) : kind === 'image' ? (
+            <ImagePageView
+              src={imageSrc(page)}
+              page={page}
+              zoom={zoom}
+              paneWidth={paneWidth}
+              label={pageLabel}
+              onError={() => setFailure(t('viewer.loadFailed'))}
+            >
+              {pageStamps}
+            </ImagePageView>
+          ) : (
+            <Alert tone="info" testId="viewer-native">
+              {t('viewer.cannotShow', { type: type || '?' })}
+            </Alert>
+          )}
+        </div>
+        {indexOpen && (
+          <aside className="viewer__index" aria-label={t('viewer.indexPanel')}>
+            <IndexPanel doc={ref} locale={locale} licenseType={session?.licenseType ?? null} />
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+// Opening a document in the viewer from a grid (spec §4, §7): a viewer session is posted first,
+// then /viewer/{hash} opens in a new tab or this window per the openNewTab setting (ctrl- or
+// cmd-click always opens a new tab). A new tab is opened before the session call, so the browser
+// counts it as the click's; it is closed again if the session fails (ERROR_CREATE_SESSION_MSG).
+// When a viewer tab closes, the results grid reloads: resultsRefreshAtom counts closed viewers.
+import { atom } from 'jotai';
+import type { ViewerSessionRequest } from '@gs/contract/viewer';
+import { createViewerSession } from '../../api/viewer';
+import type { Http } from '../../api/http';
+import type { DocumentRef } from '../../api/documents';
+import { searchSettingAtom } from '../../state/preferences';
+import { viewerPath } from './viewerParams';
+
+/** Grows by one each time a viewer tab opened from a grid closes; the results page reloads on it. */
+export const resultsRefreshAtom = atom(0);
+
+/** How often an opened viewer tab is checked for having closed. */
+export const VIEWER_CLOSED_POLL_MS = 1000;
+
+export interface OpenViewerRequest {
+  doc: DocumentRef;
+  terms?: string;
+  searchId?: number;
+  criteria?: string;
+  newTab: boolean;
+  token: string;
+}
+
+export interface OpenViewerDeps {
+  http: Http;
+  /** opens a blank tab (window.open) */
+  openTab: () => Window | null;
+  /** same-window navigation (the router) */
+  navigate: (path: string) => void;
+  /** full address of an app path (base path included) */
+  href: (path: string) => string;
+  onClosed: () => void;
+  pollMs?: number;
+}
+
+export function sessionRequestOf(r: OpenViewerRequest): ViewerSessionRequest {
+  return {
+    Database: r.doc.db,
+    Archive: r.doc.archive,
+    SearchId: r.searchId,
+    SearchCriteria: r.criteria,
+    Documents: [
+      { Archive: r.doc.archive, Id: r.doc.id, Hash: r.doc.hash, ContentSearchTerms: r.terms ?? '' },
+    ],
+  };
+}
+
+/** Posts the session and opens the viewer; throws when the session cannot be made. */
+export async function openViewer(deps: OpenViewerDeps, r: OpenViewerRequest): Promise<void> {
+  const tab = r.newTab ? deps.openTab() : null;
+  let session: string;
+  try {
+    session = await createViewerSession(deps.http, sessionRequestOf(r));
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+  const path = viewerPath(
+    {
+      hash: r.doc.hash,
+      db: r.doc.db,
+      archive: r.doc.archive,
+      id: r.doc.id,
+      session,
+      terms: r.terms,
+      searchId: r.searchId,
+      criteria: r.criteria,
+    },
+    r.newTab ? r.token : undefined,
+  );
+  if (!tab) {
+    if (r.newTab) window.open(deps.href(path), '_blank');
+    else deps.navigate(path);
+    return;
+  }
+  tab.location.href = deps.href(path);
+  const timer = setInterval(() => {
+    if (!tab.closed) return;
+    clearInterval(timer);
+    deps.onClosed();
+  }, deps.pollMs ?? VIEWER_CLOSED_POLL_MS);
+}
+
+/** The openNewTab setting (part of the searchSetting local setting) as a boolean for a toggle. */
+export const openNewTabAtom = atom(
+  (get) => get(searchSettingAtom).openNewTab === true,
+  (get, set, value: boolean) => set(searchSettingAtom, { ...get(searchSettingAtom), openNewTab: value }),
+);

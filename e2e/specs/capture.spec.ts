@@ -1,0 +1,104 @@
+// Capture through the Extensions helper: the warning while the helper cannot be reached, a
+// scanner in use, and a 3-page scan into an archive that is indexed there and found by search.
+import { test, expect } from '../fixtures';
+import { CapturePage, setNextScanFault } from '../pages/CapturePage';
+import { IndexingPage } from '../pages/IndexingPage';
+
+const UNREACHABLE =
+  'Unable to establish a connection to GlobalSearch Extensions. Please ensure that the GlobalSearch Extensions tray application is installed and running.';
+
+test.beforeEach(async ({ request }) => {
+  await setNextScanFault(request, null);
+});
+test.afterEach(async ({ request }) => {
+  await setNextScanFault(request, null);
+});
+
+test('with the helper unreachable the scan page shows the extensions warning', async ({
+  page,
+  sim: _sim,
+  signInTo,
+}) => {
+  const capture = new CapturePage(page);
+  await capture.useFastTimings();
+  await signInTo('full.user', 'Finance');
+  const view = page.url();
+  // port 1 is never the helper: the browser refuses it outright
+  await capture.setHelperPorts(1, 1);
+  await page.goto(view);
+  await capture.expandArchive('Accounts Payable');
+  await capture.archiveOption('Invoices', 'Import scan');
+  await expect(page).toHaveURL(/\/scan\?db=\d+&a=\d+$/);
+  await expect(capture.warning).toHaveText(UNREACHABLE);
+});
+
+test('a scanner in use shows its message', async ({ page, request, sim: _sim, signInTo }) => {
+  const capture = new CapturePage(page);
+  await capture.useFastTimings();
+  await signInTo('full.user', 'Finance');
+  await capture.expandArchive('Accounts Payable');
+  await capture.archiveOption('Invoices', 'Import scan');
+  await setNextScanFault(request, 'ScannerInUse');
+  await capture.scanButton.click();
+  await expect(capture.scanError).toHaveText(
+    'The scanner is in use by another application. Close it and try again.',
+  );
+});
+
+test('scans 3 pages into an archive, indexes them and finds the document with its thumbnail', async ({
+  page,
+  sim: _sim,
+  signInTo,
+  searchPage,
+  resultsPage,
+}) => {
+  const capture = new CapturePage(page);
+  await capture.useFastTimings();
+  await signInTo('full.user', 'Finance');
+  await capture.expandArchive('Accounts Payable');
+  await capture.archiveOption('Invoices', 'Import scan');
+  await expect(page).toHaveURL(/\/scan\?db=\d+&a=\d+$/);
+  const scanUrl = new URL(page.url());
+  await capture.scan(3);
+  await expect(page).toHaveURL(/\/view\?db=\d+&a=\d+&ImportDoc=[^&]+\.tif$/);
+  const indexing = new URL(page.url());
+  expect(indexing.searchParams.get('db')).toBe(scanUrl.searchParams.get('db'));
+  expect(indexing.searchParams.get('a')).toBe(scanUrl.searchParams.get('a'));
+
+  // the indexing view shows the 3 scanned pages and imports them with the values typed
+  const indexer = new IndexingPage(page);
+  await expect(indexer.title).toHaveText('Index into Invoices');
+  await expect(indexer.pageOf).toHaveText('Page 1 of 3');
+  expect(await indexer.pageDrawn()).toBe(true);
+  const invoiceNumber = `SCAN-${Date.now()}`;
+  const vendor = await indexer.firstSuggestion('Vendor Name');
+  await indexer.input('Vendor Name').fill(vendor);
+  await indexer.input('Vendor Number').fill('V10157');
+  await indexer.input('Invoice Number').fill(invoiceNumber);
+  await indexer.input('Invoice Date').fill('02/03/2025');
+  await indexer.input('Invoice Amount').fill('987.65');
+  await indexer.input('Status').selectOption('Pending');
+  await indexer.save.click();
+  await expect(indexer.success).toHaveText('The document was indexed into Invoices.');
+
+  // a search finds it, with a thumbnail of its first page
+  await searchPage.openArchive(['Accounts Payable', 'Invoices']);
+  await expect(page).toHaveURL(/\/results\//);
+  await resultsPage.searchAgain.click();
+  await searchPage.fillPrompt('Invoice Number', invoiceNumber);
+  await searchPage.runPrompt();
+  await resultsPage.waitForRows();
+  await expect(resultsPage.rows).toHaveCount(1);
+  const docId = await resultsPage.docId(0);
+  await resultsPage
+    .row(docId)
+    .getByRole('button', { name: `Thumbnail of document ${docId}` })
+    .click();
+  const thumb = page.getByRole('img', { name: `Thumbnail of document ${docId}` });
+  await expect(thumb).toBeVisible();
+  await expect
+    .poll(() =>
+      thumb.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth),
+    )
+    .toBe(150);
+});

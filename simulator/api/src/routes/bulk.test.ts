@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { writeFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type {
+  BulkApiImportResponse,
+  BulkApiUpdateResponse,
+  BulkResolveResponse,
+} from '@gs/contract/helperBulk';
+import { API, basic } from '../testing/testApp';
+import { makeBulkApp, type BulkTestApp } from '../testing/bulkWorld';
+
+const post = (t: BulkTestApp, user: string, path: string, body: unknown) =>
+  request(t.app)
+    .post(`${API}${path}`)
+    .set('Authorization', basic(user))
+    .send(body as object);
+
+const customerOf = (t: BulkTestApp, doc: number): unknown =>
+  (
+    t.db.prepare(`SELECT f_${t.e.customer} AS v FROM doc_${t.w.alpha} WHERE id = ?`).get(doc) as {
+      v: unknown;
+    }
+  ).v;
+
+describe('POST dbs/{db}/bulk/resolve', () => {
+  it('finds every document of a search, all pages, with prompt values', async () => {
+    const t = makeBulkApp();
+    const all = await post(t, 'full.user', `dbs/${t.w.alpha}/bulk/resolve`, {
+      SearchID: t.b.allLedger,
+    }).expect(200);
+    expect((all.body as BulkResolveResponse).Documents).toHaveLength(23);
+    const one = await post(t, 'full.user', `dbs/${t.w.alpha}/bulk/resolve`, {
+      searchid: t.b.byCustomer,
+      searchcriteria: { [t.b.customerPrompt]: 'Cust 3' },
+    }).expect(200);
+    expect((one.body as BulkResolveResponse).Documents).toEqual([
+      { ArchiveID: t.e.ledger, DocID: t.b.docs[2] },
+    ]);
+  });
+
+  it('answers 404 for a search the user may not run', async () => {
+    const t = makeBulkApp();
+    await post(t, 'nobody', `dbs/${t.w.alpha}/bulk/resolve`, { SearchID: t.b.allLedger }).expect(404);
+  });
+});
+
+describe('POST dbs/{db}/bulk/update', () => {
+  it('writes every valid document of the batch and reports the others', async () => {
+    const t = makeBulkApp();
+    const [a = 0, b = 0] = t.b.docs;
+    const res = await post(t, 'full.user', `dbs/${t.w.alpha}/bulk/update`, {
+      Updates: [
+        { ArchiveID: t.e.ledger, DocID: a, Fields: [{ FieldID: t.e.customer, Value: 'New A' }] },
+        { ArchiveID: t.e.ledger, DocID: b, Fields: [{ FieldID: t.e.qty, Value: 'abc' }] },
+        { ArchiveID: t.e.ledger, DocID: 99999, Fields: [{ FieldID: t.e.customer, Value: 'x' }] },
+      ],
+    }).expect(200);
+    const results = (res.body as BulkApiUpdateResponse).Results;
+    expect(results.map((r) => r.Ok)).toEqual([true, false, false]);
+    expect(results[1]?.Message).toMatch(/Quantity/);
+    expect(results[2]?.Message).toMatch(/not found/);
+    expect(customerOf(t, a)).toBe('New A');
+    const modifiedBy = t.db
+      .prepare(`SELECT f_${t.e.modifiedBy} AS v FROM doc_${t.w.alpha} WHERE id = ?`)
+      .get(a);
+    expect(modifiedBy).toEqual({ v: 'full.user' });
+    const audit = t.db.prepare(`SELECT message FROM audit WHERE document_id = ?`).all(a) as {
+      message: string;
+    }[];
+    expect(audit.at(-1)?.message).toBe("Bulk update: Field 'Customer' changed from 'Cust 1' to 'New A'");
+  });
+
+  it('dry run reports old and new values and writes nothing', async () => {
+    const t = makeBulkApp();
+    const a = t.b.docs[0] ?? 0;
+    const res = await post(t, 'full.user', `dbs/${t.w.alpha}/bulk/update`, {
+      DryRun: true,
+      Updates: [{ ArchiveID: t.e.ledger, DocID: a, Fields: [{ FieldID: t.e.customer, Value: 'Dry' }] }],
+    }).expect(200);
+    expect((res.body as BulkApiUpdateResponse).Results[0]?.Fields).toEqual([
+      { FieldID: t.e.customer, Name: 'Customer', Old: 'Cust 1', New: 'Dry' },
+    ]);
+    expect(customerOf(t, a)).toBe('Cust 1');
+  });
+
+  it('refuses revision-control documents, system fields and read-only licences', async () => {
+    const t = makeBulkApp();
+    const res = await post(t, 'full.user', `dbs/${t.w.alpha}/bulk/update`, {
+      Updates: [
+        {
+          ArchiveID: t.b.controlled,
+          DocID: t.b.controlledDoc,
+          Fields: [{ FieldID: t.w.vendor, Value: 'x' }],
+        },
+        { ArchiveID: t.e.ledger, DocID: t.b.docs[0], Fields: [{ FieldID: t.e.modifiedBy, Value: 'me' }] },
+      ],
+    }).expect(200);
+    const results = (res.body as BulkApiUpdateResponse).Results;
+    expect(results[0]?.Message).toBe('Revision Control documents cannot be updated via Bulk Update.');
+    expect(results[1]?.Message).toMatch(/system field/);
+    const overwritten = await post(t, 'full.user', `dbs/${t.w.alpha}/bulk/update`, {
+      OverwriteSystem: true,
+      Updates: [
+        { ArchiveID: t.e.ledger, DocID: t.b.docs[0], Fields: [{ FieldID: t.e.modifiedBy, Value: 'me' }] },
+      ],
+    }).expect(200);
+    expect((overwritten.body as BulkApiUpdateResponse).Results[0]?.Ok).toBe(true);
+    await post(t, 'reader', `dbs/${t.w.alpha}/bulk/update`, { Updates: [] }).expect(403);
+  });
+
+  it('needs Modify Data on the archive', async () => {
+    const t = makeBulkApp();
+    const res = await post(t, 'full.user', `dbs/${t.w.alpha}/bulk/update`, {
+      Updates: [{ ArchiveID: t.w.contracts, DocID: 1, Fields: [] }],
+    }).expect(200);
+    expect((res.body as BulkApiUpdateResponse).Results[0]?.Message).toMatch(/permission to modify data/);
+  });
+});
+
+describe('POST dbs/{db}/bulk/import', () => {
+  it('imports rows sharing one cache file into one placed file the documents share', async () => {
+    const t = makeBulkApp();
+    const cache = join(t.dataDir, 'cache', 'upload');
+    mkdirSync(cache, { recursive: true });
+    writeFileSync(join(cache, 'shared.txt'), 'shared');
+    const res = await post(t, 'full.user', `dbs/${t.w.alpha}/bulk/import`, {
+      ArchiveID: t.e.ledger,
+      Rows: [
+        {
+          Row: 1,
+          Fields: [{ FieldID: t.e.customer, Value: 'Imp 1' }],
+          File: 'shared.txt',
+          FileName: 'a.txt',
+        },
+        {
+          Row: 2,
+          Fields: [{ FieldID: t.e.customer, Value: 'Imp 2' }],
+          File: 'shared.txt',
+          FileName: 'b.txt',
+        },
+        { Row: 3, Fields: [{ FieldID: t.e.qty, Value: 'x' }], File: 'shared.txt' },
+      ],
+    }).expect(200);
+    const results = (res.body as BulkApiImportResponse).Results;
+    expect(results.map((r) => r.Ok)).toEqual([true, true, false]);
+    expect(customerOf(t, results[1]?.DocID ?? 0)).toBe('Imp 2');
+    expect(readdirSync(join(t.dataDir, 'files', String(t.w.alpha), String(t.e.ledger)))).toHaveLength(1);
+    const paths = t.db
+      .prepare(`SELECT DISTINCT file_path AS p, file_type AS t FROM doc_${t.w.alpha} WHERE id IN (?, ?)`)
+      .all(results[0]?.DocID, results[1]?.DocID);
+    expect(paths).toHaveLength(1);
+    expect(readdirSync(cache)).toEqual([]);
+  });
+
+  it('refuses a read-only licence and an archive without Add', async () => {
+    const t = makeBulkApp();
+    await post(t, 'reader', `dbs/${t.w.alpha}/bulk/import`, { ArchiveID: t.e.ledger, Rows: [] }).expect(403);
+    await post(t, 'web.user', `dbs/${t.w.alpha}/bulk/import`, { ArchiveID: t.e.ledger, Rows: [] }).expect(
+      403,
+    );
+  });
+});

@@ -1,0 +1,182 @@
+// The batch endpoints the Extensions helper calls for bulk update and the import utility
+// (simulator additions, contract/helperBulk.ts `bulkApiPaths`; keys in any casing):
+// - POST dbs/{db}/bulk/resolve: every (ArchiveID, DocID) a search finds, all pages and archives;
+// - POST dbs/{db}/bulk/update: up to MAX_BATCH document updates in ONE transaction (permission
+//   1024 per archive, never licence type 4, never a revision-control archive);
+// - POST dbs/{db}/bulk/import: up to MAX_BATCH new documents in ONE transaction (permission 2,
+//   never licence type 4).
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import type { BulkApiUpdateResponse, BulkResolveResponse } from '@gs/contract/helperBulk';
+import { ArchivePermission, hasFlag } from '@gs/contract/flags';
+import { accessOf, type RouteDeps } from '../deps';
+import type { Db } from '../db/connection';
+import { callerOf } from '../http/auth';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { intParam, lowerKeys } from '../http/query';
+import { messages } from '../services/access';
+import { documentMessages, requireEditingLicense } from '../services/documentAccess';
+import { createBulkImports } from '../services/bulkImport';
+import { createBulkUpdates } from '../services/bulkUpdate';
+import { documentFilter, type SearchTarget } from '../services/search/run';
+
+/** documents or rows per call at most */
+export const MAX_BATCH = 10_000;
+
+const id = z.union([
+  z.number().int(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,10}$/)
+    .transform(Number),
+]);
+const text = z
+  .union([z.string(), z.number(), z.boolean(), z.null()])
+  .transform((v) => (v === null ? '' : String(v)));
+const fieldValue = z.object({ fieldid: id, value: text.optional().transform((v) => v ?? '') });
+const flag = z.boolean().optional().default(false);
+
+const resolveBody = z.object({
+  searchid: id,
+  archive: id.optional(),
+  searchcriteria: z.record(z.string(), text).optional(),
+});
+const updateBody = z.object({
+  updates: z.array(z.object({ archiveid: id, docid: id, fields: z.array(fieldValue) })).max(MAX_BATCH),
+  overwritesystem: flag,
+  dryrun: flag,
+});
+const importBody = z.object({
+  archiveid: id,
+  overwritesystem: flag,
+  release: z.array(z.string()).optional(),
+  rows: z
+    .array(
+      z.object({
+        row: id,
+        fields: z.array(fieldValue),
+        file: z.string().optional(),
+        filename: z.string().optional(),
+      }),
+    )
+    .max(MAX_BATCH),
+});
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const r = schema.safeParse(lowerKeys(body));
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    throw badRequest(
+      `The request body is not valid: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
+    );
+  }
+  return r.data;
+}
+
+/** A stand-in request carrying only the search criteria (the search service reads them from the query). */
+const criteriaRequest = (criteria: Record<string, string> | undefined): Request =>
+  ({ query: criteria ? { SearchCriteria: JSON.stringify(criteria) } : {} }) as unknown as Request;
+
+export function createBulkRouter(deps: RouteDeps, sqlite: Db): Router {
+  const { repos } = deps;
+  const router = Router();
+  const updates = createBulkUpdates(sqlite, repos);
+  const imports = createBulkImports(sqlite, repos);
+
+  router.post('/dbs/:db/bulk/resolve', deps.auth.requireAuth, (req, res) => {
+    const access = accessOf(deps, res);
+    const databaseId = access.database(intParam(req, 'db')).Id;
+    const body = parse(resolveBody, req.body);
+    const search = repos.searches.byId(body.searchid);
+    if (
+      !search ||
+      search.databaseId !== databaseId ||
+      access.searchProps(databaseId)(search.id) === undefined
+    )
+      throw notFound(messages.search(databaseId, body.searchid));
+    const archiveIds = repos.searches
+      .archives(search.id)
+      .map((a) => a.ID)
+      .filter((a) => body.archive === undefined || a === body.archive);
+    if (body.archive !== undefined && archiveIds.length === 0)
+      throw notFound(`Archive ${body.archive} is not searched by search ${search.id}.`);
+    const documents: BulkResolveResponse['Documents'] = [];
+    for (const archiveId of archiveIds) {
+      const archive = repos.archives.byId(archiveId);
+      if (!archive || !access.canView(archive)) continue;
+      const target: SearchTarget = {
+        databaseId,
+        search,
+        archive,
+        prompts: repos.searches.prompts(search.id),
+        fields: repos.archives.fields(archiveId),
+        permissions: access.archivePermissions(archive),
+      };
+      const { filter } = documentFilter(deps, target, criteriaRequest(body.searchcriteria));
+      const count = repos.docSearch.count(filter);
+      if (count === 0) continue;
+      const page = repos.docSearch.page({
+        ...filter,
+        sort: [{ field: 'id', desc: false }],
+        offset: 0,
+        limit: count,
+        columns: [],
+      });
+      for (const row of page.rows) documents.push({ ArchiveID: archiveId, DocID: row.id });
+    }
+    res.json({ Documents: documents } satisfies BulkResolveResponse);
+  });
+
+  router.post('/dbs/:db/bulk/update', deps.auth.requireAuth, (req, res) => {
+    const access = accessOf(deps, res);
+    const databaseId = access.database(intParam(req, 'db')).Id;
+    requireEditingLicense(res);
+    const body = parse(updateBody, req.body);
+    const results = updates.apply({
+      databaseId,
+      access,
+      updates: body.updates.map((u) => ({
+        ArchiveID: u.archiveid,
+        DocID: u.docid,
+        Fields: u.fields.map((f) => ({ FieldID: f.fieldid, Value: f.value })),
+      })),
+      overwriteSystem: body.overwritesystem,
+      dryRun: body.dryrun,
+      userName: callerOf(res).user.name,
+      now: deps.clock.now(),
+    });
+    res.json({ Results: results } satisfies BulkApiUpdateResponse);
+  });
+
+  router.post('/dbs/:db/bulk/import', deps.auth.requireAuth, async (req, res) => {
+    const access = accessOf(deps, res);
+    const databaseId = access.database(intParam(req, 'db')).Id;
+    requireEditingLicense(res);
+    const body = parse(importBody, req.body);
+    const archive = access.archive(databaseId, body.archiveid);
+    if (!hasFlag(access.archivePermissions(archive), ArchivePermission.Add))
+      throw forbidden(documentMessages.permission(archive, 'add documents'));
+    res.json(
+      await imports.run({
+        dataDir: deps.files.dataDir,
+        archive,
+        request: {
+          ArchiveID: archive.id,
+          OverwriteSystem: body.overwritesystem,
+          Release: body.release,
+          Rows: body.rows.map((r) => ({
+            Row: r.row,
+            Fields: r.fields.map((f) => ({ FieldID: f.fieldid, Value: f.value })),
+            File: r.file,
+            FileName: r.filename,
+          })),
+        },
+        userName: callerOf(res).user.name,
+        now: deps.clock.now(),
+      }),
+    );
+  });
+
+  return router;
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import request from 'supertest';
+import ExcelJS from 'exceljs';
+import { API, basic } from '../testing/testApp';
+import { makeBulkApp, type BulkTestApp } from '../testing/bulkWorld';
+
+const binary = (res: request.Response, done: (err: Error | null, body: Buffer) => void): void => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
+async function exportZip(
+  t: BulkTestApp,
+  user: string,
+  docs: number[],
+  query = 'alwaysExportZip=true',
+): Promise<Buffer> {
+  const started = await request(t.app)
+    .post(`${API}dbs/${t.w.alpha}/export?${query}`)
+    .set('Authorization', basic(user))
+    .send(docs.map((Id) => ({ Archive: t.e.ledger, Id })))
+    .expect(200);
+  const jobId = started.body as string;
+  for (;;) {
+    const res = await request(t.app)
+      .get(`${API}dbs/${t.w.alpha}/export?jobid=${jobId}`)
+      .set('Authorization', basic(user))
+      .buffer(true)
+      .parse(binary);
+    if (res.status === 200) return res.body as Buffer;
+    expect(res.status).toBe(202);
+    await new Promise((done) => setImmediate(done));
+  }
+}
+
+describe('export', () => {
+  it('POST dbs/{db}/export starts a job whose result is a zip of the files and the index data', async () => {
+    const t = makeBulkApp();
+    const docs = t.b.docs.slice(0, 3);
+    const zip = await exportZip(t, 'full.user', docs, 'alwaysExportZip=true&ExportWithCSV=true');
+    expect(zip.subarray(0, 4).toString('binary')).toBe('PK\u0003\u0004');
+    const text = zip.toString('latin1');
+    for (const d of docs) expect(text).toContain(`${d}.txt`);
+    expect(text).toContain('index.csv');
+    const audit = t.db.prepare(`SELECT category FROM audit WHERE document_id = ?`).all(docs[0]);
+    expect(audit).toContainEqual({ category: 'exported' });
+  });
+
+  it('answers ERROR_EXPORT_NO_RESULTS for no documents and 403 without Export', async () => {
+    const t = makeBulkApp();
+    const empty = await request(t.app)
+      .post(`${API}dbs/${t.w.alpha}/export`)
+      .set('Authorization', basic('full.user'))
+      .send([])
+      .expect(400);
+    expect(empty.body).toMatchObject({ Key: 'ERROR_EXPORT_NO_RESULTS' });
+    await request(t.app)
+      .post(`${API}dbs/${t.w.alpha}/export`)
+      .set('Authorization', basic('web.user'))
+      .send([{ Archive: t.e.ledger, Id: t.b.docs[0] }])
+      .expect(403);
+  });
+
+  it('POST dbs/{db}/export/xlsx answers a real workbook; never for a read-only licence', async () => {
+    const t = makeBulkApp();
+    const docs = t.b.docs.slice(0, 3);
+    const res = await request(t.app)
+      .post(`${API}dbs/${t.w.alpha}/export/xlsx`)
+      .set('Authorization', basic('full.user'))
+      .send({ Documents: docs.map((Id) => ({ Archive: t.e.ledger, Id })), Fields: [t.e.customer, t.e.qty] })
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.body as Parameters<typeof book.xlsx.load>[0]);
+    const rows = book.worksheets[0]?.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows[0]?.slice(1)).toEqual(['DocID', 'Archive', 'Quantity', 'Customer']);
+    expect(rows[1]?.slice(1)).toEqual([docs[0], 'Ledger', '1', 'Cust 1']);
+    expect(rows).toHaveLength(4);
+    await request(t.app)
+      .post(`${API}dbs/${t.w.alpha}/export/xlsx`)
+      .set('Authorization', basic('reader'))
+      .send({ Documents: [{ Archive: t.e.ledger, Id: docs[0] }] })
+      .expect(403);
+  });
+});

@@ -1,0 +1,279 @@
+// Export (wire §2.5 "Export (zip)", spec §7): POST `dbs/{db}/export?alwaysExportZip&field&auditEntry`
+// with `[{Archive, Id, Hash}]` starts a job and answers its id (a JSON string); GET
+// `dbs/{db}/export?jobid=` answers 202 `{Status, Processed, Total}` while it runs, then the zip of
+// the documents' files (with `ExportWithCSV=true` also `index.csv` of their index data); a single
+// document without alwaysExportZip comes back as its own file. Files are named after the value of
+// `field` when given, else the document id. Needs Export (128) on every document's archive.
+// POST `dbs/{db}/export/xlsx` with `{Documents: [{Archive, Id}], Fields?}` answers a real .xlsx of
+// the documents' index data (Export Data, 64; never a read-only licence). Errors carry `Message`
+// and the client's `Key` (ERROR_EXPORT_NO_RESULTS, ...). A job's result is answered once, then dropped.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Router, type Response } from 'express';
+import { ZipArchive } from 'archiver';
+import ExcelJS from 'exceljs';
+import { ArchivePermission, LicenseType, hasFlag } from '@gs/contract/flags';
+import { BULK_ERROR_MESSAGES, BulkErrorKey, type BulkErrorKeyName } from '@gs/contract/helperBulk';
+import type { FieldDefinition } from '@gs/contract/fields';
+import { accessOf, type RouteDeps } from '../deps';
+import type { ArchiveRow } from '../db/archivesRepo';
+import type { DocRow } from '../db/docQueryModel';
+import { callerOf } from '../http/auth';
+import { HttpError, notFound } from '../http/errors';
+import { intParam, query, queryInt, readKey } from '../http/query';
+import type { UserAccess } from '../services/access';
+import { storedFile } from '../services/documentOps';
+import { toWireText } from '../services/fieldValues';
+import { fieldRef } from '../services/search/conditions';
+
+const keyed = (status: number, key: BulkErrorKeyName): HttpError =>
+  new HttpError(status, { Message: BULK_ERROR_MESSAGES[key], Key: key });
+
+interface ExportDoc {
+  archive: ArchiveRow;
+  fields: FieldDefinition[];
+  row: DocRow;
+}
+
+interface ExportJob {
+  status: 'Running' | 'Completed' | 'Failed';
+  processed: number;
+  total: number;
+  file: string;
+  name: string;
+  contentType: string;
+  message: string;
+  owner: number;
+}
+
+const safe = (name: string): string =>
+  [...name]
+    .map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c))
+    .join('')
+    .trim() || '_';
+
+const csvCell = (v: string): string => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+const intOf = (obj: unknown, keys: string[]): number | undefined => {
+  for (const key of keys) {
+    const v = readKey(obj, key);
+    const n = typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v;
+    if (typeof n === 'number' && Number.isSafeInteger(n)) return n;
+  }
+  return undefined;
+};
+
+const wireValues = (d: ExportDoc, f: FieldDefinition): string =>
+  d.row.multi.has(f.ID)
+    ? (d.row.multi.get(f.ID) ?? []).join(', ')
+    : toWireText(f.Type as 1 | 2 | 3 | 4, d.row.values.get(f.ID) ?? null);
+
+export function createExportRouter(deps: RouteDeps): Router {
+  const { repos } = deps;
+  const router = Router();
+  const jobs = new Map<string, ExportJob>();
+  const dir = join(deps.files.dataDir, 'cache', 'export');
+
+  /** The named documents, each viewable and carrying `bit`; 404/403 otherwise, 400 when none. */
+  const documentsOf = (access: UserAccess, databaseId: number, items: unknown, bit: number): ExportDoc[] => {
+    if (!Array.isArray(items) || items.length === 0) throw keyed(400, BulkErrorKey.ExportNoResults);
+    const archives = new Map<number, { archive: ArchiveRow; fields: FieldDefinition[] }>();
+    return items.map((item) => {
+      const archiveId = intOf(item, ['Archive', 'ArchiveID', 'ArchiveId']);
+      const docId = intOf(item, ['Id', 'DocID', 'DocumentID']);
+      if (archiveId === undefined || docId === undefined) throw keyed(400, BulkErrorKey.IncorrectParameters);
+      let a = archives.get(archiveId);
+      if (!a) {
+        const archive = access.archive(databaseId, archiveId);
+        if (!hasFlag(access.archivePermissions(archive), bit))
+          throw keyed(403, BulkErrorKey.FailedDueToPermissions);
+        a = { archive, fields: repos.archives.fields(archiveId) };
+        archives.set(archiveId, a);
+      }
+      const columns = a.fields.map((f) => fieldRef(f.ID, f.Type, f.Prop));
+      const row = repos.docSearch.rows.one(databaseId, archiveId, docId, columns);
+      if (!row) throw notFound(`Document ${docId} was not found in archive ${archiveId}.`);
+      return { ...a, row };
+    });
+  };
+
+  const audit = (databaseId: number, docs: ExportDoc[], userName: string, message: string): void => {
+    const now = deps.clock.now();
+    for (const d of docs)
+      repos.audit.add({
+        databaseId,
+        archiveId: d.archive.id,
+        documentId: d.row.id,
+        oldArchiveId: 0,
+        oldDocId: 0,
+        userName,
+        category: 'exported',
+        message,
+        time: now,
+        connectionString: '',
+      });
+  };
+
+  const indexCsv = (docs: ExportDoc[], names: Map<ExportDoc, string>): string => {
+    const columns = [...new Set(docs.flatMap((d) => d.fields.map((f) => f.Name)))];
+    const lines = [['DocID', 'ArchiveID', 'FileName', ...columns].map(csvCell).join(',')];
+    for (const d of docs) {
+      const byName = new Map(d.fields.map((f) => [f.Name, wireValues(d, f)]));
+      lines.push(
+        [
+          String(d.row.id),
+          String(d.archive.id),
+          names.get(d) ?? '',
+          ...columns.map((n) => byName.get(n) ?? ''),
+        ]
+          .map(csvCell)
+          .join(','),
+      );
+    }
+    return `${lines.join('\r\n')}\r\n`;
+  };
+
+  async function runZip(
+    job: ExportJob,
+    docs: ExportDoc[],
+    field: number | undefined,
+    withCsv: boolean,
+  ): Promise<void> {
+    const zip = new ZipArchive({ zlib: { level: 6 } });
+    const out = createWriteStream(job.file);
+    const done = pipeline(zip, out);
+    const used = new Set<string>();
+    const names = new Map<ExportDoc, string>();
+    for (const d of docs) {
+      const file = storedFile(deps.files.dataDir, d.row.filePath);
+      const ext = (d.row.fileType || extname(d.row.filePath)).toLowerCase();
+      const named = field !== undefined ? d.fields.find((f) => f.ID === field) : undefined;
+      const base = safe(named ? wireValues(d, named) || String(d.row.id) : String(d.row.id));
+      let name = `${base}${ext}`;
+      for (let i = 1; used.has(name.toLowerCase()); i++) name = `${base} (${i})${ext}`;
+      used.add(name.toLowerCase());
+      if (file) {
+        zip.file(file, { name });
+        names.set(d, name);
+      }
+      job.processed++;
+    }
+    if (withCsv) zip.append(indexCsv(docs, names), { name: 'index.csv' });
+    await zip.finalize();
+    await done;
+  }
+
+  router.post('/dbs/:db/export/xlsx', deps.auth.requireAuth, async (req, res) => {
+    const access = accessOf(deps, res);
+    const databaseId = access.database(intParam(req, 'db')).Id;
+    const caller = callerOf(res);
+    if ((caller.license?.type ?? caller.user.licenseType) === LicenseType.ReadOnly)
+      throw keyed(403, BulkErrorKey.FailedDueToPermissions);
+    const body: unknown = req.body;
+    const items = Array.isArray(body) ? body : readKey(body, 'Documents');
+    const docs = documentsOf(access, databaseId, items, ArchivePermission.ExportData);
+    const wanted = readKey(body, 'Fields');
+    const only = Array.isArray(wanted) ? new Set(wanted.map(Number)) : undefined;
+    const fields: FieldDefinition[] = [];
+    for (const d of docs)
+      for (const f of d.fields)
+        if ((!only || only.has(f.ID)) && !fields.some((x) => x.ID === f.ID)) fields.push(f);
+    const book = new ExcelJS.Workbook();
+    book.creator = 'GlobalSearch';
+    const sheet = book.addWorksheet('Export');
+    sheet.addRow(['DocID', 'Archive', ...fields.map((f) => f.Name)]).font = { bold: true };
+    for (const d of docs)
+      sheet.addRow([
+        d.row.id,
+        d.archive.name,
+        ...fields.map((f) => (d.fields.some((x) => x.ID === f.ID) ? wireValues(d, f) : '')),
+      ]);
+    audit(databaseId, docs, caller.user.name, 'Document exported to spreadsheet');
+    const bytes = await book.xlsx.writeBuffer();
+    res.set({
+      'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'Content-Disposition': 'attachment; filename="export.xlsx"',
+    });
+    res.send(Buffer.from(bytes as ArrayBuffer));
+  });
+
+  router.post('/dbs/:db/export', deps.auth.requireAuth, async (req, res) => {
+    const access = accessOf(deps, res);
+    const databaseId = access.database(intParam(req, 'db')).Id;
+    const body: unknown = req.body;
+    const items = Array.isArray(body) ? body : readKey(body, 'Documents');
+    const docs = documentsOf(access, databaseId, items, ArchivePermission.ExportDocuments);
+    const zipAlways = query(req, 'alwaysExportZip')?.toLowerCase() === 'true';
+    const withCsv = query(req, 'ExportWithCSV')?.toLowerCase() === 'true';
+    const field = queryInt(req, 'field');
+    const caller = callerOf(res);
+    await mkdir(dir, { recursive: true });
+    const id = randomUUID();
+    const single = docs.length === 1 && !zipAlways && !withCsv ? docs[0] : undefined;
+    const job: ExportJob = {
+      status: 'Running',
+      processed: 0,
+      total: docs.length,
+      file: join(dir, `${id}.zip`),
+      name: 'export.zip',
+      contentType: 'application/zip',
+      message: '',
+      owner: caller.user.id,
+    };
+    if (single) {
+      const file = storedFile(deps.files.dataDir, single.row.filePath);
+      if (!file) throw keyed(400, BulkErrorKey.ExportNoResults);
+      Object.assign(job, {
+        status: 'Completed',
+        processed: 1,
+        file,
+        name: `${single.row.id}${single.row.fileType}`,
+        contentType: 'application/octet-stream',
+      });
+    } else {
+      runZip(job, docs, field, withCsv).then(
+        () => {
+          job.status = 'Completed';
+        },
+        (err: unknown) => {
+          job.status = 'Failed';
+          job.message = err instanceof Error ? err.message : String(err);
+        },
+      );
+    }
+    jobs.set(id, job);
+    audit(databaseId, docs, caller.user.name, query(req, 'auditEntry') ?? 'Document Exported');
+    res.json(id);
+  });
+
+  /** The result, once: a zip made for the job is removed after it has been sent. */
+  const send = (res: Response, id: string, job: ExportJob): void => {
+    res.set('Content-Disposition', `attachment; filename="${job.name}"`);
+    res.type(job.contentType);
+    res.sendFile(job.file, { dotfiles: 'allow' }, (err) => {
+      if (err) {
+        if (!res.headersSent) res.status(404).json({ Message: 'The export file is gone.' });
+        return;
+      }
+      jobs.delete(id);
+      if (job.file.startsWith(dir)) void rm(job.file, { force: true });
+    });
+  };
+
+  router.get('/dbs/:db/export', deps.auth.requireAuth, (req, res) => {
+    accessOf(deps, res).database(intParam(req, 'db'));
+    const id = query(req, 'jobid') ?? '';
+    const job = jobs.get(id);
+    if (!job || job.owner !== callerOf(res).user.id) throw notFound(`Export job '${id}' was not found.`);
+    if (job.status === 'Running') {
+      res.status(202).json({ Status: job.status, Processed: job.processed, Total: job.total });
+      return;
+    }
+    if (job.status === 'Failed') throw new HttpError(500, { Message: job.message });
+    send(res, id, job);
+  });
+  return router;
+}

@@ -1,0 +1,85 @@
+// GET upload?url=: the server downloads a public address into the upload cache (wire §2.6 item 2).
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { uploadPaths } from '@gs/contract/upload';
+import { API, basic, makeWorldApp } from '../testing/testApp';
+
+const PDF = Buffer.from('%PDF-1.4 a remote invoice');
+
+let remote: Server;
+let base: string;
+beforeAll(async () => {
+  remote = createServer((req, res) => {
+    if (req.url === '/docs/invoice.pdf') res.writeHead(200, { 'Content-Type': 'application/pdf' }).end(PDF);
+    else if (req.url === '/render?id=7')
+      res.writeHead(200, { 'Content-Type': 'image/png' }).end(Buffer.from([137, 80, 78, 71]));
+    else if (req.url === '/moved') res.writeHead(302, { Location: '/docs/invoice.pdf' }).end();
+    else if (req.url === '/empty') res.writeHead(200, { 'Content-Type': 'text/plain' }).end();
+    else res.writeHead(404).end('missing');
+  });
+  await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => remote.close(() => resolve())));
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'gs-upload-url-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function get(url: string | undefined) {
+  const { app } = makeWorldApp({ files: { dataDir } });
+  const path = url === undefined ? 'upload' : uploadPaths.uploadFromUrl(url);
+  return request(app).get(`${API}${path}`).set('Authorization', basic('full.user'));
+}
+const cached = (name: string): Buffer => readFileSync(join(dataDir, 'cache', 'upload', name));
+const message = (res: { body: unknown }): string => (res.body as { Message: string }).Message;
+
+describe('GET upload?url=', () => {
+  it('downloads the address into the cache and answers the cache name as a JSON string', async () => {
+    const res = await get(`${base}/docs/invoice.pdf`).expect(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const name = res.body as string;
+    expect(name).toMatch(/^[0-9a-f-]{36}\.pdf$/);
+    expect(cached(name)).toEqual(PDF);
+  });
+
+  it('takes the extension from the content type when the address has none, and follows redirects', async () => {
+    expect((await get(`${base}/render?id=7`).expect(200)).body).toMatch(/\.png$/);
+    const moved = (await get(`${base}/moved`).expect(200)).body as string;
+    expect(cached(moved)).toEqual(PDF);
+  });
+
+  it('refuses file paths and other schemes with a 400 Message, fetching nothing', async () => {
+    for (const url of [
+      'file:///etc/passwd',
+      'C:\\invoices\\a.pdf',
+      '\\\\server\\share\\a.pdf',
+      '/etc/passwd',
+      'ftp://example.com/a.pdf',
+      'javascript:alert(1)',
+    ]) {
+      const res = await get(url).expect(400);
+      expect(message(res)).toMatch(/Only http and https addresses/);
+    }
+    expect(message(await get(undefined).expect(400))).toMatch(/'url' is required/);
+    expect(() => readdirSync(join(dataDir, 'cache', 'upload'))).toThrow();
+  });
+
+  it('answers 400 when the address fails or is empty, and 401 without credentials', async () => {
+    expect(message(await get(`${base}/nothing.pdf`).expect(400))).toMatch(
+      /could not be downloaded: HTTP 404/,
+    );
+    expect(message(await get(`${base}/empty`).expect(400))).toMatch(/empty/);
+    const { app } = makeWorldApp({ files: { dataDir } });
+    await request(app)
+      .get(`${API}upload?url=${encodeURIComponent(`${base}/docs/invoice.pdf`)}`)
+      .expect(401);
+  });
+});

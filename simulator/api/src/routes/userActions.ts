@@ -1,0 +1,129 @@
+// User actions (spec §7, wire §2.5; contract/src/userActions.ts): `GET useraction` lists what an
+// archive offers (as the queue object HL reads), `PUT useraction?Database&Archive&ActionID&Token`
+// starts one on a map of document id -> hash, `POST useraction?...&Document&ActionId&SecureId` on
+// one document. A start is recorded with a 'Global Action Entered' history entry per document.
+// Bad ids are 400, unknown databases, archives, documents and actions 404, a wrong hash or a
+// read-only licence 403. Every start of one call is one transaction.
+import { Router, type Request, type Response } from 'express';
+import type { UserActionQueue } from '@gs/contract/userActions';
+import { accessOf, type RouteDeps } from '../deps';
+import type { ArchiveRow } from '../db/archivesRepo';
+import { secureId } from '../db/secureIds';
+import type { UserActionRow } from '../db/userActionsRepo';
+import { callerOf } from '../http/auth';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { parseId, query } from '../http/query';
+import { messages } from '../services/access';
+import { documentMessages, requireEditingLicense, requestSecureId } from '../services/documentAccess';
+
+const required = (req: Request, key: string): number => {
+  const raw = query(req, key);
+  if (raw === undefined || raw.trim() === '') throw badRequest(`The query parameter '${key}' is required.`);
+  return parseId(raw, key);
+};
+
+export function createUserActionsRouter(deps: RouteDeps): Router {
+  const actions = deps.repos.userActions;
+  const router = Router();
+
+  const archiveOf = (req: Request, res: Response): { databaseId: number; archive: ArchiveRow } => {
+    const access = accessOf(deps, res);
+    const databaseId = access.database(required(req, 'Database')).Id;
+    return { databaseId, archive: access.archive(databaseId, required(req, 'Archive')) };
+  };
+
+  const checkDocument = (databaseId: number, archive: ArchiveRow, docId: number, hash: unknown): void => {
+    if (!deps.repos.documents.existsInArchive(databaseId, archive.id, docId))
+      throw notFound(messages.document(archive.id, docId));
+    if (typeof hash !== 'string' || hash !== secureId(deps.secret, 'doc', databaseId, docId))
+      throw forbidden(documentMessages.secureId(docId));
+  };
+
+  const actionOf = (req: Request, databaseId: number, archive: ArchiveRow): UserActionRow => {
+    const key = query(req, 'ActionID');
+    if (key === undefined || key.trim() === '')
+      throw badRequest(`The query parameter 'ActionID' is required.`);
+    const action = actions
+      .forArchive(databaseId, archive.id)
+      .find((a) => a.key.toLowerCase() === key.trim().toLowerCase());
+    if (!action) throw notFound(`User action '${key}' is not offered in archive '${archive.name}'.`);
+    return action;
+  };
+
+  const start = (
+    res: Response,
+    action: UserActionRow,
+    databaseId: number,
+    archive: ArchiveRow,
+    docIds: number[],
+  ) => {
+    const userName = callerOf(res).user.name;
+    const now = deps.clock.now();
+    actions.transaction(() => {
+      for (const documentId of docIds) {
+        actions.addRun({
+          actionId: action.id,
+          databaseId,
+          archiveId: archive.id,
+          documentId,
+          userName,
+          startedAt: now,
+        });
+        deps.repos.audit.add({
+          databaseId,
+          archiveId: archive.id,
+          documentId,
+          oldArchiveId: 0,
+          oldDocId: 0,
+          userName,
+          category: 'updated',
+          message: `Global Action Entered: ${action.name} (process ${action.processId})`,
+          time: now,
+          connectionString: '',
+        });
+      }
+    });
+    return docIds.length;
+  };
+
+  router.get('/useraction', deps.auth.requireAuth, (req, res) => {
+    const { databaseId, archive } = archiveOf(req, res);
+    const doc = query(req, 'Document');
+    if (doc !== undefined && doc.trim() !== '')
+      checkDocument(databaseId, archive, parseId(doc, 'Document'), requestSecureId(req));
+    const offered = actions.forArchive(databaseId, archive.id);
+    const body: UserActionQueue = {
+      Key: `${databaseId}:${archive.id}`,
+      ProcessId: offered[0]?.processId ?? 0,
+      Name: archive.name,
+      UsersAndGroups: [...new Set(offered.map((a) => a.usersAndGroups).filter(Boolean))].join(', '),
+      Actions: offered.map((a) => ({ Name: a.name, Key: a.key })),
+    };
+    res.json(body);
+  });
+
+  router.put('/useraction', deps.auth.requireAuth, (req, res) => {
+    const { databaseId, archive } = archiveOf(req, res);
+    requireEditingLicense(res);
+    const action = actionOf(req, databaseId, archive);
+    const body: unknown = req.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length === 0)
+      throw badRequest('The body must map each document id to its hash.');
+    const docIds = Object.entries(body as Record<string, unknown>).map(([id, hash]) => {
+      const docId = parseId(id, 'document id');
+      checkDocument(databaseId, archive, docId, hash);
+      return docId;
+    });
+    res.json(start(res, action, databaseId, archive, docIds));
+  });
+
+  router.post('/useraction', deps.auth.requireAuth, (req, res) => {
+    const { databaseId, archive } = archiveOf(req, res);
+    requireEditingLicense(res);
+    const docId = required(req, 'Document');
+    checkDocument(databaseId, archive, docId, requestSecureId(req));
+    res.json(start(res, actionOf(req, databaseId, archive), databaseId, archive, [docId]));
+  });
+
+  return router;
+}

@@ -1,0 +1,150 @@
+// The viewer's page work on archive documents. `POST Processing.ashx` (Database, Archive,
+// Document, SecureId, Page, Degrees in the JSON body or the query, any casing) turns one page and
+// saves it into the file (pageRotation.ts): Modify Pages (65536) and a licence that may edit, else
+// 403. The new file is written aside, the row (size, modified time) and a history entry are
+// committed in one transaction, and only then is the file renamed over the old one; rotations of
+// one file run one after another. `GET .../documents/{id}/page?SecureId&page[&width]` draws one
+// page as PNG (TIFF pages in 8-bit grey: browsers cannot show TIFF), with View.
+import { stat, unlink, writeFile, rename } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { Router, type Request } from 'express';
+import sharp from 'sharp';
+import { ArchivePermission } from '@gs/contract/flags';
+import type { RotatePageResponse } from '@gs/contract/viewer';
+import type { RouteDeps } from '../deps';
+import { callerOf } from '../http/auth';
+import { badRequest, notFound } from '../http/errors';
+import { intParam, parseId, query, readKey } from '../http/query';
+import { messages } from '../services/access';
+import { requireEditingLicense, requirePermission, requestSecureId } from '../services/documentAccess';
+import { storedFile } from '../services/documentOps';
+import { renderPage } from '../services/pageFiles';
+import { rotatePage } from '../services/pageRotation';
+import { viewerDocument } from '../services/viewerAccess';
+
+const MAX_PAGE_WIDTH = 4000;
+
+/** A value of the body (any casing) or else the query; the first of several names. */
+function input(req: Request, names: string[]): string | undefined {
+  for (const name of names) {
+    const v = readKey(req.body, name);
+    if (typeof v === 'number') return String(v);
+    if (typeof v === 'string' && v.trim() !== '') return v;
+  }
+  for (const name of names) {
+    const v = query(req, name);
+    if (v !== undefined && v.trim() !== '') return v;
+  }
+  return undefined;
+}
+
+function requiredInt(req: Request, names: string[]): number {
+  const v = input(req, names);
+  if (v === undefined) throw badRequest(`The parameter '${names[0] ?? ''}' is missing.`);
+  return parseId(v, names[0] ?? '');
+}
+
+/** Rotations of one file wait for the one before (a second turn reads the first's result). */
+const fileQueues = new Map<string, Promise<unknown>>();
+function oneAtATime<T>(file: string, work: () => Promise<T>): Promise<T> {
+  const before = fileQueues.get(file) ?? Promise.resolve();
+  const run = before.catch(() => undefined).then(work);
+  fileQueues.set(file, run);
+  run
+    .finally(() => {
+      if (fileQueues.get(file) === run) fileQueues.delete(file);
+    })
+    .catch(() => undefined);
+  return run;
+}
+
+export function createViewerPagesRouter(deps: RouteDeps): Router {
+  const { repos } = deps;
+  const router = Router();
+
+  router.post('/Processing.ashx', deps.auth.requireAuth, async (req, res) => {
+    const ids = {
+      db: requiredInt(req, ['Database', 'db', 'DatabaseId']),
+      archive: requiredInt(req, ['Archive', 'ArchiveId']),
+      doc: requiredInt(req, ['Document', 'DocumentId', 'Id']),
+    };
+    const page = requiredInt(req, ['Page', 'PageNumber']);
+    const turn = requiredInt(req, ['Degrees', 'Rotation', 'Angle']);
+    const ref = viewerDocument(deps, res, ids, input(req, ['SecureId']) ?? req.get('SecureId'));
+    requireEditingLicense(res);
+    requirePermission(ref, ArchivePermission.ModifyPages, 'modify pages');
+    const row = repos.viewer.file(ref.databaseId, ref.docId);
+    const file = row && storedFile(deps.files.dataDir, row.filePath);
+    if (!row || !file) throw notFound(`Document ${ref.docId} has no file.`);
+    const type = (row.fileType || extname(row.filePath)).toLowerCase();
+    const userName = callerOf(res).user.name;
+
+    const answer = await oneAtATime(file, async (): Promise<RotatePageResponse> => {
+      const rotated = await rotatePage(file, type, page, turn).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+          throw notFound(`The file of document ${ref.docId} was not found.`);
+        throw error;
+      });
+      const partial = `${file}.${process.pid}.rotate.part`;
+      await writeFile(partial, rotated.bytes);
+      try {
+        const now = deps.clock.now();
+        repos.viewer.transaction(() => {
+          repos.viewer.fileChanged(ref.databaseId, ref.docId, rotated.bytes.length, now);
+          repos.audit.add({
+            databaseId: ref.databaseId,
+            archiveId: ref.archive.id,
+            documentId: ref.docId,
+            oldArchiveId: 0,
+            oldDocId: 0,
+            userName,
+            category: 'updated',
+            message: `Page ${page} rotated ${turn} degrees`,
+            time: now,
+            connectionString: '',
+          });
+        });
+      } catch (error) {
+        await unlink(partial).catch(() => undefined);
+        throw error;
+      }
+      await rename(partial, file);
+      return { Page: page, Rotation: rotated.rotation, PageCount: rotated.pages };
+    });
+    res.json(answer);
+  });
+
+  router.get('/dbs/:db/archives/:archive/documents/:doc/page', deps.auth.requireAuth, async (req, res) => {
+    const ref = viewerDocument(
+      deps,
+      res,
+      { db: intParam(req, 'db'), archive: intParam(req, 'archive'), doc: intParam(req, 'doc') },
+      requestSecureId(req),
+    );
+    requirePermission(ref, ArchivePermission.View, 'view documents');
+    const pageText = query(req, 'page');
+    const page = pageText === undefined ? 1 : parseId(pageText, 'page');
+    const widthText = query(req, 'width');
+    const width = widthText === undefined ? undefined : parseId(widthText, 'width');
+    if (width !== undefined && (width < 1 || width > MAX_PAGE_WIDTH))
+      throw badRequest(`width must be from 1 to ${MAX_PAGE_WIDTH}; got '${widthText ?? ''}'.`);
+    const row = repos.viewer.file(ref.databaseId, ref.docId);
+    if (!row || row.archiveId !== ref.archive.id)
+      throw notFound(messages.document(ref.archive.id, ref.docId));
+    const file = storedFile(deps.files.dataDir, row.filePath);
+    if (!file) throw notFound(`Document ${ref.docId} has no file.`);
+    await stat(file).catch(() => {
+      throw notFound(`The file of document ${ref.docId} was not found.`);
+    });
+    let png = await renderPage(file, page);
+    if (width) png = await sharp(png).resize({ width, withoutEnlargement: true }).png().toBuffer();
+    res.set('Last-Modified', new Date(row.modifiedAt).toUTCString());
+    res.type('image/png').send(png);
+  });
+
+  router.get('/admin/stamps', deps.auth.requireAuth, (_req, res) => {
+    res.json(repos.viewer.stamps().map((s) => ({ Id: s.id, Text: s.text })));
+  });
+
+  return router;
+}

@@ -1,0 +1,61 @@
+// The file a merge or append writes: a PDF (pdfMerge.ts) or, when the base document is a TIFF, a
+// multi-page TIFF. TIFF pages come from every source page rendered to an image (PDF pages through
+// the page renderer, TIFF and image pages as they are), each fitted on white to the first page's
+// size (sharp joins frames of one size), bilevel G4 when the first source is bilevel, else LZW.
+import sharp from 'sharp';
+import { isPdf, isTiff, pageCount } from './fileStore';
+import { renderPage } from './pageFiles';
+import { mergeToPdf, type MergeSource } from './pdfMerge';
+
+export type MergeFormat = 'pdf' | 'tiff';
+
+export interface MergedFile {
+  bytes: Uint8Array;
+  pages: number;
+  /** extension with its dot */
+  type: '.pdf' | '.tif';
+}
+
+/** TIFF output for a TIFF base, PDF for anything else. */
+export const formatFor = (baseType: string): MergeFormat => (isTiff(baseType) ? 'tiff' : 'pdf');
+
+async function framesOf(source: MergeSource): Promise<Buffer[]> {
+  if (isPdf(source.type) || isTiff(source.type)) {
+    const count = await pageCount(source.file);
+    const frames: Buffer[] = [];
+    // renderPage reads the type from the file name (stored files keep their extension)
+    for (let page = 1; page <= count; page++) frames.push(await renderPage(source.file, page));
+    return frames;
+  }
+  const count = (await sharp(source.file).metadata()).pages ?? 1;
+  const frames: Buffer[] = [];
+  for (let page = 0; page < count; page++) frames.push(await sharp(source.file, { page }).png().toBuffer());
+  return frames;
+}
+
+export async function mergeToTiff(sources: MergeSource[]): Promise<{ bytes: Uint8Array; pages: number }> {
+  const frames = (await Promise.all(sources.map(framesOf))).flat();
+  const [first] = frames;
+  if (!first || !sources[0]) throw new Error('nothing to merge');
+  const { width = 1, height = 1 } = await sharp(first).metadata();
+  const bilevel = isTiff(sources[0].type) && (await sharp(sources[0].file).metadata()).bitsPerSample === 1;
+  const fitted = await Promise.all(
+    frames.map((frame) =>
+      sharp(frame)
+        .resize(width, height, { fit: 'contain', background: '#ffffff' })
+        .flatten({ background: '#ffffff' })
+        .png()
+        .toBuffer(),
+    ),
+  );
+  const joined = fitted.length === 1 ? sharp(fitted[0]) : sharp(fitted, { join: { animated: true } });
+  const bytes = bilevel
+    ? await joined.toColourspace('b-w').tiff({ compression: 'ccittfax4', bitdepth: 1 }).toBuffer()
+    : await joined.tiff({ compression: 'lzw' }).toBuffer();
+  return { bytes, pages: fitted.length };
+}
+
+export async function mergeFiles(sources: MergeSource[], format: MergeFormat): Promise<MergedFile> {
+  if (format === 'tiff') return { ...(await mergeToTiff(sources)), type: '.tif' };
+  return { ...(await mergeToPdf(sources)), type: '.pdf' };
+}

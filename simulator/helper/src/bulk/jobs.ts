@@ -1,0 +1,73 @@
+// Bulk jobs the client polls: a status per job kept in memory, the error log appended as batches
+// finish (so a crash leaves a log that says how far the job got), and cancellation between batches.
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { bulkErrorLine, type BulkJobStatus } from '@gs/contract/helperBulk';
+
+export interface Job {
+  status: BulkJobStatus;
+  cancelled: boolean;
+  /** absolute path of the error log */
+  logFile: string;
+  log(id: number | string, text: string): void;
+  note(line: string): void;
+}
+
+export class JobStore {
+  private readonly jobs = new Map<string, Job>();
+
+  create(kind: BulkJobStatus['Kind'], logFile: (id: string) => { abs: string; shown: string }): Job {
+    const id = randomUUID();
+    const { abs, shown } = logFile(id);
+    const status: BulkJobStatus = {
+      JobID: id,
+      Kind: kind,
+      Status: 'Queued',
+      Processed: 0,
+      Total: 0,
+      Succeeded: 0,
+      Failed: 0,
+      ErrorPath: '',
+      Message: '',
+    };
+    let made = false;
+    const write = (line: string): void => {
+      if (!made) {
+        mkdirSync(dirname(abs), { recursive: true });
+        made = true;
+      }
+      appendFileSync(abs, `${line}\r\n`);
+      status.ErrorPath = shown;
+    };
+    const job: Job = {
+      status,
+      cancelled: false,
+      logFile: abs,
+      log: (docId, text) => write(bulkErrorLine(docId, text)),
+      note: write,
+    };
+    this.jobs.set(id, job);
+    return job;
+  }
+
+  get(id: string): Job | undefined {
+    return this.jobs.get(id);
+  }
+
+  /** Run the job's work in the background; its failure is the job's Message. */
+  run(job: Job, work: () => Promise<string>): void {
+    job.status.Status = 'Running';
+    work().then(
+      (message) => {
+        job.status.Status = job.cancelled ? 'Cancelled' : 'Completed';
+        job.status.Message = message;
+      },
+      (err: unknown) => {
+        job.status.Status = 'Failed';
+        const key = (err as { key?: string }).key;
+        job.status.Message = key ?? (err instanceof Error ? err.message : String(err));
+      },
+    );
+  }
+}
