@@ -3,6 +3,7 @@
 import { test, expect } from '../fixtures';
 import { CapturePage, setNextScanFault } from '../pages/CapturePage';
 import { IndexingPage } from '../pages/IndexingPage';
+import { InboxPage } from '../pages/InboxPage';
 
 const UNREACHABLE =
   'Unable to establish a connection to GlobalSearch Extensions. Please ensure that the GlobalSearch Extensions tray application is installed and running.';
@@ -101,4 +102,54 @@ test('scans 3 pages into an archive, indexes them and finds the document with it
       thumb.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth),
     )
     .toBe(150);
+});
+
+test('scans into an inbox, renames the file there and sends it to an archive', async ({
+  page,
+  sim: _sim,
+  signInTo,
+}) => {
+  const capture = new CapturePage(page);
+  const inbox = new InboxPage(page);
+  await capture.useFastTimings();
+  await signInTo('full.user', 'Finance');
+  await inbox.open('Scanning');
+  const before = new Set(
+    await inbox.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid') ?? '')),
+  );
+  await page.goBack();
+  await inbox.panel.getByRole('button', { name: 'Options for Scanning', exact: true }).click();
+  await page
+    .getByRole('menu', { name: 'Inbox options: Scanning' })
+    .getByRole('menuitem', { name: 'Import scan' })
+    .click();
+  await expect(page).toHaveURL(/\/scan\?db=\d+&inboxId=\d+$/);
+  await capture.scan(2);
+
+  // straight into the inbox: the grid shows the new file
+  await expect(page).toHaveURL(/\/results\/Inbox\?db=\d+&inboxId=\d+$/);
+  await expect(inbox.rows).toHaveCount(before.size + 1);
+  const after = await inbox.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid') ?? ''));
+  const added = after.find((id) => !before.has(id))?.replace('inbox-row-', '') ?? '';
+  expect(added).not.toBe('');
+
+  await inbox.rename(added, 'E2E Scanned');
+  const renamed = `E2E Scanned${added.slice(added.lastIndexOf('.'))}`;
+  await expect(inbox.row(renamed)).toBeVisible();
+
+  // send to an archive and index it there
+  await inbox.sendToArchive(renamed, ['Accounts Payable', 'Invoices']);
+  await expect(page).toHaveURL(/\/view\?db=\d+&a=\d+&inboxId=\d+&inboxFile=/);
+  const indexer = new IndexingPage(page);
+  await expect(indexer.title).toHaveText('Index into Invoices');
+  await expect(indexer.pageOf).toHaveText('Page 1 of 2');
+  const vendor = await indexer.firstSuggestion('Vendor Name');
+  await indexer.input('Vendor Name').fill(vendor);
+  await indexer.input('Vendor Number').fill('V10157');
+  await indexer.input('Invoice Number').fill(`INBOX-${Date.now()}`);
+  await indexer.input('Invoice Date').fill('02/03/2025');
+  await indexer.input('Invoice Amount').fill('12.34');
+  await indexer.input('Status').selectOption('Pending');
+  await indexer.save.click();
+  await expect(page).toHaveURL(/\/results\/Inbox\?db=\d+&inboxId=\d+/);
 });
