@@ -17,7 +17,6 @@ import { httpAtom } from '../../state/environment';
 import { renewSessionAtom, sessionAtom } from '../../state/session';
 import { ExportModal, type ExportKind } from '../export/ExportModal';
 import { requestResultsReloadAtom } from '../results/resultsReload';
-import type { ResultRow } from '../results/resultsRows';
 import { checkedDocumentsAtom } from '../results/selection';
 import { bulkErrorText, translateKey } from './bulkMessages';
 import { revisionArchiveError } from './bulkValidation';
@@ -27,14 +26,15 @@ import './bulk.css';
 export interface BulkActionsProps {
   search: Search | null;
   params: ResultsParams;
-  rows: ResultRow[];
+  /** the result's permissions on the archive (the page's `Permissions`) */
+  permissions: number;
   fields: FieldSpec[];
   locale: string;
   /** Modify Data (1024) on the result and not a read-only licence */
   canUpdate: boolean;
 }
 
-export function BulkActions({ search, params, rows, fields, locale, canUpdate }: BulkActionsProps) {
+export function BulkActions({ search, params, permissions, fields, locale, canUpdate }: BulkActionsProps) {
   const { t, i18n } = useTranslation();
   const http = useAtomValue(httpAtom);
   const session = useAtomValue(sessionAtom);
@@ -45,7 +45,8 @@ export function BulkActions({ search, params, rows, fields, locale, canUpdate }:
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const readOnly = session?.licenseType === LicenseType.ReadOnly;
-  const perms = rows.reduce((acc, r) => acc | r.doc.Permissions, 0);
+  // the archive's permissions from the result, not each row's: a page holds up to 10,000 documents
+  const perms = permissions;
   const exports: ExportKind[] = [
     ...(hasFlag(perms, ArchivePermission.ExportData) && !readOnly ? (['spreadsheet'] as const) : []),
     ...(hasFlag(perms, ArchivePermission.ExportDocuments) ? (['zip', 'utility'] as const) : []),

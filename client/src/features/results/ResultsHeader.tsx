@@ -21,6 +21,8 @@ export interface ResultsHeaderProps {
   fields: FieldSpec[];
   locale: string;
   canEdit: boolean;
+  /** the result's permissions on the archive */
+  permissions: number;
   canViewHistory: boolean;
   pageSize: number;
   sidebarOpen: boolean;
@@ -88,7 +90,7 @@ export function ResultsHeader(props: ResultsHeaderProps) {
         <BulkActions
           search={search}
           params={params}
-          rows={rows}
+          permissions={props.permissions}
           fields={fields}
           locale={locale}
           canUpdate={props.canEdit}

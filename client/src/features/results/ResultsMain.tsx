@@ -66,6 +66,7 @@ export function ResultsMain({ params, go, activeDoc, onActivate, ...layout }: Re
         locale={locale}
         canEdit={session?.licenseType !== 4 && hasFlag(permissions, ArchivePermission.ModifyData)}
         canViewHistory={hasFlag(permissions, ArchivePermission.ViewHistory)}
+        permissions={permissions}
         pageSize={size.size}
         {...layout}
       />
