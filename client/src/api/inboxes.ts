@@ -1,10 +1,12 @@
 // Inboxes (square9api-wire.md §2.7, contract/inboxes.ts): the list, one page of an inbox's files,
 // and the file operations (rename through NewName, copy or move to another inbox, delete, put an
-// uploaded cache file in), with the addresses of a file's bytes and its 150x150 thumbnail.
+// uploaded cache file in, export checked files as a zip job), with the addresses of a file's
+// bytes and its 150x150 thumbnail.
 import type { Inbox, InboxesResponse, InboxFile } from '@gs/contract/inboxes';
+import { TOKEN_REQUEST_HEADER } from '@gs/contract/licenses';
 import { paths } from '@gs/contract/paths';
 import { uploadPaths } from '@gs/contract/upload';
-import type { Http } from './http';
+import { ApiError, parseServerMessage, type Http } from './http';
 
 /** The server's sort keys (`-` prefix descending): name, type, created, date (= modified). */
 export type InboxSortKey = 'name' | 'type' | 'created' | 'date';
@@ -100,3 +102,43 @@ export const inboxFileUrl = (http: Http, inboxId: number, fileName: string, toke
 
 export const inboxThumbUrl = (http: Http, inboxId: number, fileName: string, token: string): string =>
   http.url(uploadPaths.inboxThumb(inboxId, fileName), { token });
+
+/** `POST inboxes/{id}?action=export` `{FileNames}`: starts a zip job and answers its id. */
+export async function startInboxExport(http: Http, inboxId: number, fileNames: string[]): Promise<string> {
+  const body = await http.request<{ JobId: string }>(paths.inbox(inboxId), {
+    method: 'POST',
+    query: { action: 'export' },
+    body: { FileNames: fileNames },
+  });
+  return body.JobId;
+}
+
+/** The finished zip of an inbox export job (a link, so the token travels in the query). */
+export const inboxExportUrl = (http: Http, jobId: string, token: string): string =>
+  http.url(paths.inboxes(), { jobid: jobId, token });
+
+/** `GET inboxes?jobid`: 202 while the zip is being written, then its bytes. */
+export async function pollInboxExport(
+  http: Http,
+  jobId: string,
+  token: string,
+  intervalMs: number,
+  doFetch: typeof fetch = fetch,
+): Promise<Blob> {
+  for (;;) {
+    let response: Response;
+    try {
+      response = await doFetch(http.url(paths.inboxes(), { jobid: jobId }), {
+        headers: { [TOKEN_REQUEST_HEADER]: token },
+      });
+    } catch {
+      throw new ApiError('network', 0, null, '');
+    }
+    if (response.ok && response.status !== 202) return response.blob();
+    if (!response.ok) {
+      const text = await response.text();
+      throw new ApiError('http', response.status, parseServerMessage(text), text);
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

@@ -1,7 +1,8 @@
 // The operations on an inbox's checked files (spec §2, §5, §6; wire doc §2.7): upload into the
 // inbox, rename (Modify 4, through NewName), download one file, copy or move to another inbox
 // (the inbox-select modal), delete (the delete-confirm modal) and send to an archive (the
-// index-archive-select modal, then the indexing view). Nothing checked gives
+// index-archive-select modal, then the indexing view), export as a zip (a server job polled every
+// second, then downloaded and kept as an export-link notification). Nothing checked gives
 // ERROR_NO_DOCUMENTS_SELECTED. A read-only licence (type 4) only looks and downloads.
 import { useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -12,13 +13,17 @@ import type { Inbox, InboxFile } from '@gs/contract/inboxes';
 import {
   deleteInboxFile,
   fullName,
+  inboxExportUrl,
   inboxFileUrl,
+  pollInboxExport,
   renameInboxFile,
+  startInboxExport,
   transferInboxFile,
 } from '../../api/inboxes';
 import { Alert, type AlertTone } from '../../components/Alert';
 import { ConfirmDialog } from '../../components/Modal';
 import { httpAtom } from '../../state/environment';
+import { addNoteAtom, NoteType } from '../../state/notes';
 import { sessionAtom } from '../../state/session';
 import { indexingPath } from '../indexing/indexingPath';
 import { inboxChangedAtom } from './inboxAtoms';
@@ -35,6 +40,8 @@ export interface InboxToolbarProps {
   /** the checked files of the page, in grid order */
   checked: InboxFile[];
   onUpload: (files: File[]) => void;
+  /** how often an export job is asked whether its zip is ready (1 s; tests pass less) */
+  exportPollMs?: number;
 }
 
 /** Starts a download of the link (the server answers the file's bytes). */
@@ -48,11 +55,12 @@ export function downloadLink(href: string, fileName: string): void {
   link.remove();
 }
 
-export function InboxToolbar({ db, inbox, checked, onUpload }: InboxToolbarProps) {
+export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000 }: InboxToolbarProps) {
   const { t } = useTranslation();
   const http = useAtomValue(httpAtom);
   const session = useAtomValue(sessionAtom);
   const changed = useSetAtom(inboxChangedAtom);
+  const addNote = useSetAtom(addNoteAtom);
   const navigate = useNavigate();
   const picker = useRef<HTMLInputElement>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -103,6 +111,30 @@ export function InboxToolbar({ db, inbox, checked, onUpload }: InboxToolbarProps
     );
   };
 
+  /** Zips the checked files on the server, downloads the zip and keeps its link as a note. */
+  const runExport = async () => {
+    const token = session?.token ?? '';
+    const count = checked.length;
+    const file = `Inbox-${inbox.Name}.zip`;
+    setBusy(true);
+    setNotice({ tone: 'info', text: t('inbox.export.working', { count }) });
+    try {
+      const jobId = await startInboxExport(http, inbox.Id, checked.map(fullName));
+      const blob = await pollInboxExport(http, jobId, token, exportPollMs);
+      downloadLink(URL.createObjectURL(blob), file);
+      addNote({
+        type: NoteType.ExportLink,
+        text: t('inbox.export.note', { count, name: inbox.Name }),
+        href: inboxExportUrl(http, jobId, token),
+      });
+      setNotice({ tone: 'success', text: t('inbox.export.done', { count, file }) });
+    } catch (error) {
+      setNotice({ tone: 'error', text: inboxErrorText(t, error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <div className="inbox-toolbar-wrap">
       <div className="results-header__tools" role="toolbar" aria-label={t('inbox.toolbar.label')}>
@@ -140,6 +172,15 @@ export function InboxToolbar({ db, inbox, checked, onUpload }: InboxToolbarProps
           )}
         >
           {t('inbox.toolbar.download')}
+        </button>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={busy}
+          onClick={start(() => void runExport())}
+          data-testid="inbox-export-button"
+        >
+          {t('inbox.toolbar.export')}
         </button>
         {writable && (
           <button type="button" className="button button--small" disabled={busy} onClick={start('transfer')}>

@@ -1,5 +1,6 @@
 // Inboxes (square9api-wire.md §2.7): the list, one inbox with its files (paged), DocDetails,
-// download, thumbnail, upload from the cache, rename, copy/move to another inbox and delete.
+// download, thumbnail, upload from the cache, rename, copy/move to another inbox, delete and
+// export of files as a zip job (services/inboxExport.ts).
 // Bits: view 1, add 2, modify 4, delete 8, move 131072; a read-only licence only looks.
 import { rm } from 'node:fs/promises';
 import { extname } from 'node:path';
@@ -7,11 +8,13 @@ import { Router, type Request, type Response } from 'express';
 import { InboxPermission } from '@gs/contract/flags';
 import { INBOX_THUMB_SIZE, type DocDetails, type Inbox, type InboxesResponse } from '@gs/contract/inboxes';
 import type { RouteDeps } from '../deps';
+import { callerOf } from '../http/auth';
 import { badRequest } from '../http/errors';
 import { intParam, parseId, query, queryBool, queryInt, readKey } from '../http/query';
 import { cacheDir, isPdf, isTiff, safeName } from '../services/fileStore';
 import { contentTypeOf } from '../services/fileTypes';
 import { inboxAccess, type InboxRef } from '../services/inboxAccess';
+import { createInboxExports, exportNames } from '../services/inboxExport';
 import {
   existingFile,
   inboxDir,
@@ -74,13 +77,26 @@ async function copyOrMove(
   return placeFile(source, dirOf(target), name, move);
 }
 
-/** Upload from the cache (Add), rename (Modify) and delete (Delete). */
-function addWriteRoutes(router: Router, deps: RouteDeps): void {
+const isExport = (req: Request): boolean =>
+  query(req, 'action')?.toLowerCase() === 'export' || query(req, 'Export')?.toLowerCase() === 'true';
+
+/** Upload from the cache (Add), export (View), rename (Modify) and delete (Delete). */
+function addWriteRoutes(
+  router: Router,
+  deps: RouteDeps,
+  exports: ReturnType<typeof createInboxExports>,
+): void {
   const { dataDir } = deps.files;
   const dirOf = (ref: InboxRef): string => inboxDir(dataDir, ref.inbox);
   router.post('/inboxes/:id', deps.auth.requireAuth, async (req, res) => {
     const access = inboxAccess(deps, res);
     const ref = access.inbox(intParam(req, 'id'));
+    if (isExport(req)) {
+      const names = exportNames(req.body);
+      const owner = callerOf(res).user.id;
+      res.json({ JobId: await exports.start(dirOf(ref), ref.inbox.name, names, owner) });
+      return;
+    }
     access.require(ref, InboxPermission.Add, 'add files');
     const cacheName = required(req, 'FilePath');
     const wanted = safeName(query(req, 'newFileName') || cacheName);
@@ -110,8 +126,14 @@ export function createInboxesRouter(deps: RouteDeps): Router {
   const router = Router();
   const { dataDir } = deps.files;
   const dirOf = (ref: InboxRef): string => inboxDir(dataDir, ref.inbox);
+  const exports = createInboxExports(dataDir);
 
   router.get('/inboxes', deps.auth.requireAuth, async (req, res) => {
+    const jobId = query(req, 'jobid');
+    if (jobId !== undefined) {
+      exports.answer(res, jobId, callerOf(res).user.id);
+      return;
+    }
     const access = inboxAccess(deps, res);
     const id = query(req, 'Id');
     const filePath = query(req, 'FilePath');
@@ -153,7 +175,7 @@ export function createInboxesRouter(deps: RouteDeps): Router {
     const jpeg = await render(path, extname(name), INBOX_THUMB_SIZE, INBOX_THUMB_SIZE);
     res.type('image/jpeg').send(jpeg);
   });
-  addWriteRoutes(router, deps);
+  addWriteRoutes(router, deps, exports);
   return router;
 }
 
