@@ -2,6 +2,7 @@
 // uploads a PDF (an empty file is left out with its message) and sees it with its thumbnail,
 // renames it, copies it to HR Onboarding, deletes a scan after confirming, and sends the file to
 // an archive, arriving at the indexing address. The read-only user only looks.
+import { readFile } from 'node:fs/promises';
 import { test, expect } from '../fixtures';
 import { InboxPage } from '../pages/InboxPage';
 
@@ -82,6 +83,14 @@ test('a full user uploads, renames, copies, deletes and sends inbox files to an 
   await inbox.delete(scan);
   await expect(inbox.row(scan)).toHaveCount(0);
   await expect(inbox.count).toHaveText(`Files: ${seeded}`);
+
+  // export as a zip: downloaded, holding the file
+  await inbox.check('E2E Renamed.pdf');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('inbox-export-button').click();
+  const zip = await readFile((await (await download).path()) ?? '');
+  expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
+  expect(zip.includes(Buffer.from('E2E Renamed.pdf'))).toBe(true);
 
   // send to an archive: the indexing view's address with the inbox file
   await inbox.sendToArchive('E2E Renamed.pdf', ['Accounts Payable', 'Invoices']);
