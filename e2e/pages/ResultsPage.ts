@@ -80,4 +80,23 @@ export class ResultsPage {
       texts.push((await row.getByRole('gridcell').nth(index).textContent()) ?? '');
     return texts;
   }
+
+  /** Opens a row's thumbnail popover and answers the loaded image's width (150 once drawn). */
+  async thumbnailWidth(docId: number): Promise<number> {
+    await this.row(docId)
+      .getByRole('button', { name: `Thumbnail of document ${docId}` })
+      .click();
+    const thumb = this.page.getByRole('img', { name: `Thumbnail of document ${docId}` });
+    await expect(thumb).toBeVisible();
+    let width = 0;
+    await expect
+      .poll(async () => {
+        width = await thumb.evaluate((img) =>
+          (img as HTMLImageElement).complete ? (img as HTMLImageElement).naturalWidth : 0,
+        );
+        return width;
+      })
+      .toBeGreaterThan(0);
+    return width;
+  }
 }
