@@ -26,11 +26,17 @@ export function fetchJson(url: string, headers: Record<string, string> = {}): Pr
 /** The simulator (simulator/api/src/main.ts) in a child process on a free port. */
 export async function startServer(dataDir: string): Promise<{ port: number; child: ChildProcess }> {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'simulator/api/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the simulator
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', resolve(root, 'simulator/api/src/main.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const port = await new Promise<number>((done, fail) => {
     let out = '';
     child.stdout?.on('data', (c: Buffer) => {

@@ -28,6 +28,10 @@ export function createAuditRepo(db: Db) {
       old_doc_id, user_name, category, message, time, connection_string)
     VALUES (@databaseId, @archiveId, @documentId, @oldArchiveId, @oldDocId, @userName, @category,
       @message, @time, @connectionString)`);
+  // many entries of one user, category and time in one statement: [archiveId, documentId, message]
+  const insertMany = db.prepare(`INSERT INTO audit(database_id, archive_id, document_id, old_archive_id,
+      old_doc_id, user_name, category, message, time, connection_string)
+    SELECT ?, j.value->>0, j.value->>1, 0, 0, ?, ?, j.value->>2, ?, '' FROM json_each(?) AS j`);
   const ofDocument = db.prepare(`SELECT ${COLUMNS} FROM audit
     WHERE database_id = ? AND document_id = ? ORDER BY time, id`);
   const ofArchive = db.prepare(`SELECT ${COLUMNS} FROM audit
@@ -39,6 +43,20 @@ export function createAuditRepo(db: Db) {
     add(row: NewAuditRow): AuditRow {
       const id = Number(insert.run(row).lastInsertRowid);
       return { id, ...row };
+    },
+    /** entries of many documents (a bulk batch), in the order given */
+    addMany(
+      common: { databaseId: number; userName: string; category: string; time: number },
+      entries: [archiveId: number, documentId: number, message: string][],
+    ): void {
+      if (entries.length === 0) return;
+      insertMany.run(
+        common.databaseId,
+        common.userName,
+        common.category,
+        common.time,
+        JSON.stringify(entries),
+      );
     },
     /** every entry of a document, oldest first */
     ofDocument(databaseId: number, documentId: number): AuditRow[] {

@@ -109,6 +109,37 @@ describe('POST dbs/{db}/bulk/update', () => {
     await post(t, 'reader', `dbs/${t.w.alpha}/bulk/update`, { Updates: [] }).expect(403);
   });
 
+  it('takes any key casing, sends changed fields back only in a dry run and refuses a bad body', async () => {
+    const t = makeBulkApp();
+    const a = t.b.docs[0] ?? 0;
+    const res = await post(t, 'full.user', `dbs/${t.w.alpha}/bulk/update`, {
+      updates: [{ archiveid: String(t.e.ledger), DOCID: a, fields: [{ fieldId: t.e.qty, VALUE: 12 }] }],
+      overwritesystem: false,
+    }).expect(200);
+    expect((res.body as BulkApiUpdateResponse).Results).toEqual([
+      { ArchiveID: t.e.ledger, DocID: a, Ok: true, Message: '' },
+    ]);
+    const qty = t.db.prepare(`SELECT f_${t.e.qty} AS v FROM doc_${t.w.alpha} WHERE id = ?`).get(a);
+    expect(qty).toEqual({ v: 12 });
+    const bad = async (body: unknown, message: RegExp): Promise<void> => {
+      const r = await post(t, 'full.user', `dbs/${t.w.alpha}/bulk/update`, body).expect(400);
+      expect((r.body as { MessageDetail: string }).MessageDetail).toMatch(message);
+    };
+    await bad({}, /Updates must be a list/);
+    await bad(
+      { Updates: [{ ArchiveID: 'x', DocID: a, Fields: [] }] },
+      /Updates\.0\.ArchiveID must be a whole number/,
+    );
+    await bad(
+      { Updates: [{ ArchiveID: t.e.ledger, DocID: a, Fields: [{ FieldID: 1, Value: {} }] }] },
+      /Updates\.0\.Fields\.0\.Value must be text/,
+    );
+    await bad({ Updates: [], DryRun: 'yes' }, /DryRun must be true or false/);
+    await bad({ Updates: new Array(10_001).fill({}) }, /more than 10000 items/);
+    // nothing of a refused body was written
+    expect(qty).toEqual(t.db.prepare(`SELECT f_${t.e.qty} AS v FROM doc_${t.w.alpha} WHERE id = ?`).get(a));
+  });
+
   it('needs Modify Data on the archive', async () => {
     const t = makeBulkApp();
     const res = await post(t, 'full.user', `dbs/${t.w.alpha}/bulk/update`, {
@@ -151,6 +182,64 @@ describe('POST dbs/{db}/bulk/import', () => {
       .all(results[0]?.DocID, results[1]?.DocID);
     expect(paths).toHaveLength(1);
     expect(readdirSync(cache)).toEqual([]);
+  });
+
+  it('gives new documents the next ids in row order, with their values and one history entry each', async () => {
+    const t = makeBulkApp();
+    const top = (
+      t.db.prepare(`SELECT max(id) AS id FROM doc_${t.w.alpha}`).get() as {
+        id: number;
+      }
+    ).id;
+    const res = await post(t, 'full.user', `dbs/${t.w.alpha}/bulk/import`, {
+      archiveid: t.e.ledger,
+      rows: [
+        {
+          row: 7,
+          fields: [
+            { fieldid: t.e.customer, value: 'First' },
+            { fieldid: t.e.qty, value: '3' },
+          ],
+        },
+        { row: 8, fields: [{ fieldid: t.e.qty, value: 'not a number' }] },
+        { row: 9, fields: [{ fieldid: t.e.customer, value: 'Third' }] },
+      ],
+    }).expect(200);
+    const results = (res.body as BulkApiImportResponse).Results;
+    expect(results.map((r) => [r.Row, r.Ok, r.DocID])).toEqual([
+      [7, true, top + 1],
+      [8, false, 0],
+      [9, true, top + 2],
+    ]);
+    const rows = t.db
+      .prepare(
+        `SELECT id, f_${t.e.customer} AS customer, f_${t.e.qty} AS qty, archive_id AS archive
+         FROM doc_${t.w.alpha} WHERE id > ? ORDER BY id`,
+      )
+      .all(top);
+    expect(rows).toEqual([
+      { id: top + 1, customer: 'First', qty: 3, archive: t.e.ledger },
+      { id: top + 2, customer: 'Third', qty: null, archive: t.e.ledger },
+    ]);
+    const history = t.db
+      .prepare(
+        `SELECT document_id AS doc, category, user_name AS user FROM audit WHERE document_id > ? ORDER BY id`,
+      )
+      .all(top);
+    expect(history).toEqual([
+      { doc: top + 1, category: 'indexed', user: 'full.user' },
+      { doc: top + 2, category: 'indexed', user: 'full.user' },
+    ]);
+    await post(t, 'full.user', `dbs/${t.w.alpha}/bulk/import`, {
+      ArchiveID: t.e.ledger,
+      Rows: [{ Row: 'x' }],
+    })
+      .expect(400)
+      .expect((r) =>
+        expect((r.body as { MessageDetail: string }).MessageDetail).toMatch(
+          /Rows\.0\.Row must be a whole number/,
+        ),
+      );
   });
 
   it('refuses a read-only licence and an archive without Add', async () => {

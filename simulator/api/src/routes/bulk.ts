@@ -12,6 +12,7 @@ import { ArchivePermission, hasFlag } from '@gs/contract/flags';
 import { accessOf, type RouteDeps } from '../deps';
 import type { Db } from '../db/connection';
 import { callerOf } from '../http/auth';
+import { readBulkImport, readBulkUpdate } from '../http/bulkBodies';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { intParam, lowerKeys } from '../http/query';
 import { messages } from '../services/access';
@@ -34,35 +35,12 @@ const id = z.union([
 const text = z
   .union([z.string(), z.number(), z.boolean(), z.null()])
   .transform((v) => (v === null ? '' : String(v)));
-const fieldValue = z.object({ fieldid: id, value: text.optional().transform((v) => v ?? '') });
-const flag = z.boolean().optional().default(false);
 
 const resolveBody = z.object({
   searchid: id,
   archive: id.optional(),
   searchcriteria: z.record(z.string(), text).optional(),
 });
-const updateBody = z.object({
-  updates: z.array(z.object({ archiveid: id, docid: id, fields: z.array(fieldValue) })).max(MAX_BATCH),
-  overwritesystem: flag,
-  dryrun: flag,
-});
-const importBody = z.object({
-  archiveid: id,
-  overwritesystem: flag,
-  release: z.array(z.string()).optional(),
-  rows: z
-    .array(
-      z.object({
-        row: id,
-        fields: z.array(fieldValue),
-        file: z.string().optional(),
-        filename: z.string().optional(),
-      }),
-    )
-    .max(MAX_BATCH),
-});
-
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const r = schema.safeParse(lowerKeys(body));
   if (!r.success) {
@@ -132,17 +110,13 @@ export function createBulkRouter(deps: RouteDeps, sqlite: Db): Router {
     const access = accessOf(deps, res);
     const databaseId = access.database(intParam(req, 'db')).Id;
     requireEditingLicense(res);
-    const body = parse(updateBody, req.body);
+    const body = readBulkUpdate(req.body, MAX_BATCH);
     const results = updates.apply({
       databaseId,
       access,
-      updates: body.updates.map((u) => ({
-        ArchiveID: u.archiveid,
-        DocID: u.docid,
-        Fields: u.fields.map((f) => ({ FieldID: f.fieldid, Value: f.value })),
-      })),
-      overwriteSystem: body.overwritesystem,
-      dryRun: body.dryrun,
+      updates: body.Updates,
+      overwriteSystem: body.OverwriteSystem,
+      dryRun: body.DryRun,
       userName: callerOf(res).user.name,
       now: deps.clock.now(),
     });
@@ -153,25 +127,15 @@ export function createBulkRouter(deps: RouteDeps, sqlite: Db): Router {
     const access = accessOf(deps, res);
     const databaseId = access.database(intParam(req, 'db')).Id;
     requireEditingLicense(res);
-    const body = parse(importBody, req.body);
-    const archive = access.archive(databaseId, body.archiveid);
+    const body = readBulkImport(req.body, MAX_BATCH);
+    const archive = access.archive(databaseId, body.ArchiveID);
     if (!hasFlag(access.archivePermissions(archive), ArchivePermission.Add))
       throw forbidden(documentMessages.permission(archive, 'add documents'));
     res.json(
       await imports.run({
         dataDir: deps.files.dataDir,
         archive,
-        request: {
-          ArchiveID: archive.id,
-          OverwriteSystem: body.overwritesystem,
-          Release: body.release,
-          Rows: body.rows.map((r) => ({
-            Row: r.row,
-            Fields: r.fields.map((f) => ({ FieldID: f.fieldid, Value: f.value })),
-            File: r.file,
-            FileName: r.filename,
-          })),
-        },
+        request: { ...body, ArchiveID: archive.id },
         userName: callerOf(res).user.name,
         now: deps.clock.now(),
       }),

@@ -59,6 +59,8 @@ export function memoLists(rules: FieldRulesRepo): FieldLists {
 interface Pending {
   cols: Map<number, StoredValue>;
   multis: Map<number, string[]>;
+  /** its history entries: [archive, document, message] */
+  audit: [number, number, string][];
 }
 
 interface ArchiveInfo {
@@ -92,10 +94,17 @@ export function createBulkUpdates(db: Db, repos: Repos) {
   };
 
   /** The documents of one archive named in a batch, read with two statements (not two per document). */
-  const readMany = (databaseId: number, info: ArchiveInfo, ids: number[]): Map<number, StoredDocument> => {
+  const readMany = (
+    databaseId: number,
+    info: ArchiveInfo,
+    ids: number[],
+    needed: Set<number>,
+  ): Map<number, StoredDocument> => {
     const out = new Map<number, StoredDocument>();
     if (!info.archive) return out;
-    const cols = info.rules.filter((r) => !hasFlag(r.prop, FieldProp.MultiValue)).map((r) => r.id);
+    const cols = info.rules
+      .filter((r) => needed.has(r.id) && !hasFlag(r.prop, FieldProp.MultiValue))
+      .map((r) => r.id);
     const rows = cached(
       reads,
       `${databaseId}:${cols.join(',')}`,
@@ -112,7 +121,7 @@ export function createBulkUpdates(db: Db, repos: Repos) {
       cols.forEach((c, i) => values.set(c, row[i + 1] ?? null));
       out.set(id, { id, archiveId: info.archive.id, values, multi: new Map() });
     }
-    if (info.rules.some((r) => hasFlag(r.prop, FieldProp.MultiValue))) {
+    if (info.rules.some((r) => needed.has(r.id) && hasFlag(r.prop, FieldProp.MultiValue))) {
       const mv = cached(
         reads,
         `mv:${databaseId}`,
@@ -136,7 +145,9 @@ export function createBulkUpdates(db: Db, repos: Repos) {
    */
   function write(call: BulkUpdateCall, pending: Map<number, Pending>): void {
     const groups = new Map<string, { cols: number[]; rows: unknown[][] }>();
+    const audit: [number, number, string][] = [];
     for (const [docId, p] of pending) {
+      for (const entry of p.audit) audit.push(entry);
       for (const [fieldId, values] of p.multis)
         repos.documentFields.setMulti(call.databaseId, docId, fieldId, values);
       const cols = [...p.cols.keys()].sort((a, b) => a - b);
@@ -164,6 +175,10 @@ export function createBulkUpdates(db: Db, repos: Repos) {
           `UPDATE ${docTable(call.databaseId)} SET ${sets} FROM json_each(?) AS j WHERE ${docTable(call.databaseId)}.id = j.value->>0`,
       ).run(call.now, JSON.stringify(g.rows));
     }
+    repos.audit.addMany(
+      { databaseId: call.databaseId, userName: call.userName, category: 'updated', time: call.now },
+      audit,
+    );
   }
 
   const archiveInfo = (call: BulkUpdateCall, archiveId: number): ArchiveInfo => {
@@ -188,6 +203,35 @@ export function createBulkUpdates(db: Db, repos: Repos) {
     };
   };
 
+  /** A document's result; the changed fields travel only in a dry run (the preview needs them). */
+  const resultOf = (
+    call: BulkUpdateCall,
+    item: BulkUpdateItem,
+    message: string,
+    fields?: BulkPreviewRow['Fields'],
+  ): BulkApiDocResult => ({
+    ArchiveID: item.ArchiveID,
+    DocID: item.DocID,
+    Ok: message === '',
+    Message: message,
+    ...(call.dryRun && fields ? { Fields: fields } : {}),
+  });
+
+  /** The values a document would have: what the update sends, else what it holds. */
+  class Values {
+    constructor(
+      readonly info: ArchiveInfo,
+      readonly doc: StoredDocument,
+      readonly sent: Map<number, string>,
+    ) {}
+    valueOf = (id: number): string => {
+      const given = this.sent.get(id);
+      if (given !== undefined) return given;
+      const rule = this.info.byId.get(id);
+      return rule ? shownStored(rule, this.doc) : '';
+    };
+  }
+
   function one(
     call: BulkUpdateCall,
     info: ArchiveInfo,
@@ -196,25 +240,15 @@ export function createBulkUpdates(db: Db, repos: Repos) {
     docs: Map<number, StoredDocument>,
     pending: Map<number, Pending>,
   ): BulkApiDocResult {
-    const result = (ok: boolean, message: string, fields?: BulkPreviewRow['Fields']): BulkApiDocResult => ({
-      ArchiveID: item.ArchiveID,
-      DocID: item.DocID,
-      Ok: ok,
-      Message: message,
-      ...(fields ? { Fields: fields } : {}),
-    });
-    if (info.refusal) return result(false, info.refusal);
+    if (info.refusal) return resultOf(call, item, info.refusal);
     const doc = docs.get(item.DocID);
-    if (!doc) return result(false, `Document ${item.DocID} was not found in archive ${item.ArchiveID}.`);
-    const sent = new Map(item.Fields.map((f) => [f.FieldID, f.Value]));
-    const valueOf = (id: number): string => {
-      const given = sent.get(id);
-      if (given !== undefined) return given;
-      const rule = info.byId.get(id);
-      return rule ? shownStored(rule, doc) : '';
-    };
+    if (!doc)
+      return resultOf(call, item, `Document ${item.DocID} was not found in archive ${item.ArchiveID}.`);
+    const sent = new Map<number, string>();
+    for (const f of item.Fields) sent.set(f.FieldID, f.Value);
+    const values = new Values(info, doc, sent);
     const ctx = {
-      offeredItems: (r: FieldRule) => lists.offered(r, valueOf),
+      offeredItems: (r: FieldRule) => lists.offered(r, values.valueOf),
       overwriteSystem: call.overwriteSystem,
     };
     const singles: { rule: FieldRule; value: StoredValue }[] = [];
@@ -232,7 +266,7 @@ export function createBulkUpdates(db: Db, repos: Repos) {
       const c = checkField(rule, input, ctx);
       if (!c.valid) {
         const name = c.rule ? `'${c.rule.name}'` : `${c.id}`;
-        return result(false, `Field ${name}: ${c.message}`);
+        return resultOf(call, item, `Field ${name}: ${c.message}`);
       }
       const old = shownStored(c.rule, doc);
       if (c.write.multi) {
@@ -244,32 +278,26 @@ export function createBulkUpdates(db: Db, repos: Repos) {
       }
       changed.push({ FieldID: c.rule.id, Name: c.rule.name, Old: old, New: shownWrite(c.rule, c.write) });
     }
-    if (call.dryRun || changed.length === 0) return result(true, '', changed);
-    const stamps = info.stamped.filter((r) => !sent.has(r.id) || !call.overwriteSystem);
+    if (call.dryRun || changed.length === 0) return resultOf(call, item, '', changed);
     let p = pending.get(item.DocID);
-    if (!p) pending.set(item.DocID, (p = { cols: new Map(), multis: new Map() }));
+    if (!p) pending.set(item.DocID, (p = { cols: new Map(), multis: new Map(), audit: [] }));
     for (const one of singles) {
       p.cols.set(one.rule.id, one.value);
       doc.values.set(one.rule.id, one.value);
     }
-    for (const r of stamps) p.cols.set(r.id, call.userName);
+    for (const r of info.stamped)
+      if (!sent.has(r.id) || !call.overwriteSystem) p.cols.set(r.id, call.userName);
     for (const m of multis) {
       p.multis.set(m.rule.id, m.values);
       doc.multi.set(m.rule.id, m.values);
     }
-    repos.audit.add({
-      databaseId: call.databaseId,
-      archiveId: item.ArchiveID,
-      documentId: item.DocID,
-      oldArchiveId: 0,
-      oldDocId: 0,
-      userName: call.userName,
-      category: 'updated',
-      message: `Bulk update: ${changed.map((c) => `Field '${c.Name}' changed from '${c.Old}' to '${c.New}'`).join('; ')}`,
-      time: call.now,
-      connectionString: '',
-    });
-    return result(true, '', changed);
+    let message = 'Bulk update: ';
+    for (let i = 0; i < changed.length; i++) {
+      const c = changed[i] as BulkPreviewRow['Fields'][number];
+      message += `${i ? '; ' : ''}Field '${c.Name}' changed from '${c.Old}' to '${c.New}'`;
+    }
+    p.audit.push([item.ArchiveID, item.DocID, message]);
+    return resultOf(call, item, '');
   }
 
   /** Check and apply every update of the call in one transaction; a result per update, in order. */
@@ -282,15 +310,26 @@ export function createBulkUpdates(db: Db, repos: Repos) {
       return info;
     };
     const run = (): BulkApiDocResult[] => {
-      const byArchive = new Map<number, number[]>();
+      // per archive: its documents, and the fields the updates read (those they set, and the
+      // parents of their dynamic lists)
+      const byArchive = new Map<number, { ids: number[]; needed: Set<number> }>();
       for (const u of call.updates) {
-        const ids = byArchive.get(u.ArchiveID);
-        if (ids) ids.push(u.DocID);
-        else byArchive.set(u.ArchiveID, [u.DocID]);
+        let a = byArchive.get(u.ArchiveID);
+        if (!a) byArchive.set(u.ArchiveID, (a = { ids: [], needed: new Set() }));
+        a.ids.push(u.DocID);
+        for (const f of u.Fields) a.needed.add(f.FieldID);
       }
       const docs = new Map<number, Map<number, StoredDocument>>();
-      for (const [archiveId, ids] of byArchive)
-        docs.set(archiveId, readMany(call.databaseId, infoOf(archiveId), ids));
+      for (const [archiveId, a] of byArchive) {
+        const info = infoOf(archiveId);
+        for (const id of [...a.needed]) {
+          const rule = info.byId.get(id);
+          if (rule)
+            for (const parent of [rule.listF1 || rule.parentId, rule.listF2])
+              if (parent) a.needed.add(parent);
+        }
+        docs.set(archiveId, readMany(call.databaseId, info, a.ids, a.needed));
+      }
       const pending = new Map<number, Pending>();
       const results = call.updates.map((item) =>
         one(call, infoOf(item.ArchiveID), lists, item, docs.get(item.ArchiveID) ?? new Map(), pending),

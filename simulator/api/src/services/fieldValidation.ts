@@ -90,12 +90,26 @@ function characterValue(rule: FieldRule, text: string): ValueCheck {
 const isListField = (rule: FieldRule): boolean =>
   hasFlag(rule.prop, FieldProp.DropdownList) || hasFlag(rule.prop, FieldProp.DynamicList);
 
+/** A list's items by their trimmed lower-case spelling (first wins), kept while the list is. */
+const listIndexes = new WeakMap<readonly string[], Map<string, string>>();
+function listIndex(items: readonly string[]): Map<string, string> {
+  let index = listIndexes.get(items);
+  if (!index) {
+    index = new Map();
+    for (const i of items) {
+      const key = i.trim().toLowerCase();
+      if (!index.has(key)) index.set(key, i);
+    }
+    listIndexes.set(items, index);
+  }
+  return index;
+}
+
 /** One non-empty value: its type, then the list; a list item is stored in the list's spelling. */
 function checkValue(rule: FieldRule, text: string, ctx: CheckContext): ValueCheck {
   const result = typed(rule, text);
   if (!result.ok || !isListField(rule)) return result;
-  const wanted = text.trim().toLowerCase();
-  const item = ctx.offeredItems(rule).find((i) => i.trim().toLowerCase() === wanted);
+  const item = listIndex(ctx.offeredItems(rule)).get(text.trim().toLowerCase());
   if (item === undefined)
     return fail(FieldCheckCode.Custom, `'${text}' is not an item of the list of '${rule.name}'.`);
   return rule.type === FieldType.Character ? { ok: true, value: item } : result;
@@ -120,36 +134,39 @@ const multiValues = (input: FieldInput): string[] => {
 };
 
 /** Check one field value of an archive; `rule` is undefined when the field is not in the archive. */
+const invalid = (
+  input: FieldInput,
+  rule: FieldRule | undefined,
+  code: FieldCheckCodeValue,
+  message: string,
+): FieldCheck => ({ valid: false, id: input.id, rule, code, message });
+
+const requiredMessage = (rule: FieldRule): string => `'${rule.name}' is required.`;
+
 export function checkField(rule: FieldRule | undefined, input: FieldInput, ctx: CheckContext): FieldCheck {
-  const invalid = (code: FieldCheckCodeValue, message: string): FieldCheck => ({
-    valid: false,
-    id: input.id,
-    rule,
-    code,
-    message,
-  });
-  if (!rule) return invalid(FieldCheckCode.NotFound, `Field ${input.id} is not a field of this archive.`);
+  if (!rule)
+    return invalid(input, rule, FieldCheckCode.NotFound, `Field ${input.id} is not a field of this archive.`);
   const refused = refusal(rule, ctx);
-  if (refused) return invalid(FieldCheckCode.Custom, refused);
+  if (refused) return invalid(input, rule, FieldCheckCode.Custom, refused);
   const required = hasFlag(rule.prop, FieldProp.Required);
-  const requiredMessage = `'${rule.name}' is required.`;
   if (hasFlag(rule.prop, FieldProp.MultiValue)) {
     const texts = multiValues(input);
-    if (required && texts.length === 0) return invalid(FieldCheckCode.Required, requiredMessage);
+    if (required && texts.length === 0)
+      return invalid(input, rule, FieldCheckCode.Required, requiredMessage(rule));
     const values: string[] = [];
     for (const text of texts) {
       const r = checkValue(rule, text, ctx);
-      if (!r.ok) return invalid(r.code, r.message);
+      if (!r.ok) return invalid(input, rule, r.code, r.message);
       values.push(String(r.value));
     }
     return { valid: true, id: input.id, rule, write: { multi: true, values } };
   }
   if (isBlank(input.val)) {
-    if (required) return invalid(FieldCheckCode.Required, requiredMessage);
+    if (required) return invalid(input, rule, FieldCheckCode.Required, requiredMessage(rule));
     return { valid: true, id: input.id, rule, write: { multi: false, value: null } };
   }
   const r = checkValue(rule, input.val, ctx);
   return r.ok
     ? { valid: true, id: input.id, rule, write: { multi: false, value: r.value } }
-    : invalid(r.code, r.message);
+    : invalid(input, rule, r.code, r.message);
 }

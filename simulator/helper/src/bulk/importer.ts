@@ -126,6 +126,17 @@ export async function prepareImport(ctx: BulkContext, o: Options): Promise<Prepa
 
 /** Batches sent before the oldest one has answered. */
 const IN_FLIGHT = 2;
+/** Document files uploaded at the same time. */
+const UPLOADS_AT_ONCE = 6;
+
+/** Run `work` on every item, at most `limit` at a time; the first failure stops the rest. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
 
 const logLine = (job: Job, file: string, text: string): void =>
   job.note(`FileName/Document Id: ${file}: ${text}`);
@@ -167,33 +178,43 @@ export async function runImport(ctx: BulkContext, p: PreparedImport, job: Job): 
     job.status.Processed = Math.max(job.status.Processed, oldest.to);
   };
   try {
+    const fileOf = (row: string[]): { given: string; abs: string } => {
+      const given = (row[p.pathColumn] ?? '').trim();
+      return { given, abs: resolve(p.base, ...given.split(/[\\/]+/).filter((s) => s !== '')) };
+    };
+    const inside = (abs: string): boolean =>
+      abs.startsWith(root + sep) || abs.startsWith(resolve(p.base) + sep);
     for (let start = 0; start < csv.rows.length && !job.cancelled; start += ctx.batchSize) {
       const slice = csv.rows.slice(start, start + ctx.batchSize);
       const last = start + ctx.batchSize >= csv.rows.length;
+      // the batch's files not sent yet go up a few at a time, before the rows are built
+      const fresh = new Set<string>();
+      for (const row of slice) {
+        const { given, abs } = fileOf(row);
+        if (given && inside(abs) && !uploads.has(abs)) fresh.add(abs);
+      }
+      await eachLimited([...fresh], UPLOADS_AT_ONCE, async (abs) => {
+        try {
+          const name = abs.split(sep).pop() ?? 'file';
+          uploads.set(abs, await p.api.upload(name, await readFile(abs)));
+        } catch (err) {
+          if (err instanceof ApiFailure && err.status >= 500) throw err;
+          uploads.set(abs, err instanceof Error ? err : new Error(String(err)));
+        }
+      });
       const rows: BulkApiImportRequest['Rows'] = [];
       const names = new Map<number, string>();
       for (let i = 0; i < slice.length; i++) {
         const row = slice[i] ?? [];
         const rowNo = start + i + 1;
-        const given = (row[p.pathColumn] ?? '').trim();
+        const { given, abs } = fileOf(row);
         names.set(rowNo, given || `row ${rowNo}`);
-        const abs = resolve(p.base, ...given.split(/[\\/]+/).filter((s) => s !== ''));
-        if (!given || (!abs.startsWith(root + sep) && !abs.startsWith(resolve(p.base) + sep))) {
+        if (!given || !inside(abs)) {
           logLine(job, given || `row ${rowNo}`, 'The file path is missing or outside the data folder.');
           job.status.Failed++;
           continue;
         }
-        let cached = uploads.get(abs);
-        if (cached === undefined) {
-          try {
-            const name = abs.split(sep).pop() ?? 'file';
-            cached = await p.api.upload(name, await readFile(abs));
-          } catch (err) {
-            if (err instanceof ApiFailure && err.status >= 500) throw err;
-            cached = err instanceof Error ? err : new Error(String(err));
-          }
-          uploads.set(abs, cached);
-        }
+        const cached = uploads.get(abs) ?? new Error('The file was not uploaded.');
         if (cached instanceof Error) {
           logLine(job, given, `The file cannot be read: ${cached.message}`);
           job.status.Failed++;
