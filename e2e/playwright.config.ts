@@ -59,6 +59,8 @@ export default defineConfig({
       DATA_DIR: join(root, 'e2e', '.data', `run-${E2E_PORT}`),
       SCENARIO: 'demo',
       SIM_TEST_ENDPOINTS: '1',
+      // PDF conversion waits for the tests to move the simulator's clock (exportHolds.spec.ts)
+      PDF_CONVERT_DELAY_SECONDS: '600',
     },
   },
 });

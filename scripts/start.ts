@@ -1,7 +1,8 @@
 // Starts the whole system on one URL: builds the client when needed, seeds the data folder on first
 // run, then runs the Square9API simulator (serving the client) and the Extensions helper. Ctrl-C stops.
 // Run: npm start   (npm run dev: Vite's dev server with reload; env PORT, HELPER_HTTP_PORT,
-// HELPER_HTTPS_PORT, DATA_DIR, SCENARIO, LICENSE_IDLE_MINUTES, SIM_TEST_ENDPOINTS=1, and
+// HELPER_HTTPS_PORT, DATA_DIR, SCENARIO, LICENSE_IDLE_MINUTES, PDF_CONVERT_DELAY_SECONDS,
+// SIM_TEST_ENDPOINTS=1, and
 // DATA_TEMPLATE_DIR: seed that folder instead, reseeding it when the fixtures or the schema change,
 // and start every run from a fresh copy of it in DATA_DIR, as the end-to-end tests do)
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -94,6 +95,9 @@ async function serve(clientDir: string | undefined): Promise<() => Promise<void>
     testEndpoints: env.SIM_TEST_ENDPOINTS === '1',
     config: {
       licenseIdleMinutes: env.LICENSE_IDLE_MINUTES ? Number(env.LICENSE_IDLE_MINUTES) : undefined,
+      pdfConvertDelayMs: env.PDF_CONVERT_DELAY_SECONDS
+        ? Number(env.PDF_CONVERT_DELAY_SECONDS) * 1000
+        : undefined,
       helperHttpPort,
       helperHttpsPort,
     },

@@ -297,7 +297,8 @@ export const BULK_ERROR_MESSAGES: Record<BulkErrorKeyName, string> = {
   ERROR_EXPORT_NO_RESULTS: 'There are no documents to export.',
   ERROR_EXPORT_PDF_PENDING: 'A document is still being converted to PDF.',
   ERROR_EXPORT_IN_WORKFLOW: 'A document is in a workflow and cannot be exported.',
-  ERROR_EXPORT_PDF_WORKFLOW_PENDING: 'A document is waiting for a workflow PDF conversion.',
+  ERROR_EXPORT_PDF_WORKFLOW_PENDING:
+    'Documents are still being converted to PDF or are in a workflow, and cannot be exported.',
   BULK_INVALID_CSV_PATH: 'The CSV path is not valid.',
   BULK_INVALID_ERROR_PATH: 'The error file path is not valid.',
   BULK_PATH_OUTSIDE_DATA: "The path is outside the helper's data folder.",

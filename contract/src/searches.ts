@@ -64,6 +64,19 @@ export interface ResultDoc {
   FileType: string;
 }
 
+/**
+ * `WorkflowStatus` of a Result (and of a document's own Result): 0 when no document of it is in a
+ * GlobalAction workflow, else the furthest state any is in (the simulator's codes).
+ */
+export const WorkflowState = {
+  None: 0,
+  /** a workflow is processing the document */
+  Processing: 1,
+  /** the document waits in a workflow queue (for a user's decision) */
+  Queued: 2,
+} as const;
+export type WorkflowStateCode = (typeof WorkflowState)[keyof typeof WorkflowState];
+
 export interface SearchResult {
   Count: number;
   Docs: ResultDoc[];

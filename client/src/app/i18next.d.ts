@@ -1,9 +1,12 @@
 // Types translation keys from the English files, so a mistyped key fails the type-check. Every
 // feature file of client/src/locales/en is listed here (i18n.ts merges them at run time).
+import type annotations from '../locales/en/annotations.json';
 import type bulk from '../locales/en/bulk.json';
 import type capture from '../locales/en/capture.json';
 import type documents from '../locales/en/documents.json';
+import type docStates from '../locales/en/docStates.json';
 import type inbox from '../locales/en/inbox.json';
+import type inboxOps from '../locales/en/inboxOps.json';
 import type indexing from '../locales/en/indexing.json';
 import type translation from '../locales/en/translation.json';
 import type viewer from '../locales/en/viewer.json';
@@ -13,10 +16,13 @@ declare module 'i18next' {
     defaultNS: 'translation';
     resources: {
       translation: typeof translation &
+        typeof annotations &
         typeof capture &
         typeof inbox &
+        typeof inboxOps &
         typeof viewer &
         typeof documents &
+        typeof docStates &
         typeof bulk &
         typeof indexing;
     };

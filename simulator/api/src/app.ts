@@ -14,6 +14,7 @@ import { createAuth } from './http/auth';
 import { apiNotFound, errorHandler, requestUri } from './http/errors';
 import { apiHeaders } from './http/headers';
 import { createLicensing } from './services/licensing';
+import { createPdfConverter, type PdfConverter } from './services/pdfConversion';
 import { createAdminRouter } from './routes/admin';
 import { createArchivesRouter } from './routes/archives';
 import { createAuditRouter } from './routes/audit';
@@ -28,6 +29,7 @@ import { createSearchesRouter } from './routes/searches';
 import { createSearchDocumentsRouter } from './routes/searchDocuments';
 import { createDocumentsRouter } from './routes/documents';
 import { createDocumentFilesRouter } from './routes/documentFiles';
+import { createAnnotationsRouter } from './routes/annotations';
 import { createDocumentOpsRouter } from './routes/documentOps';
 import { createDocumentMergeRouter } from './routes/documentMerge';
 import { createViewerPagesRouter } from './routes/viewerPages';
@@ -71,6 +73,7 @@ function createApiRouter(deps: RouteDeps): Router {
   api.use(createSearchesRouter(deps));
   api.use(createDocumentsRouter(deps));
   api.use(createDocumentFilesRouter(deps));
+  api.use(createAnnotationsRouter(deps));
   api.use(createDocumentOpsRouter(deps));
   api.use(createDocumentMergeRouter(deps));
   api.use(createViewerSessionsRouter(deps));
@@ -98,7 +101,17 @@ function spaFallback(clientDir: string): RequestHandler {
   };
 }
 
+/** The app and the background PDF converter its server polls (startApi); tests drive it by hand. */
+export interface Simulator {
+  app: Express;
+  pdfConverter: PdfConverter;
+}
+
 export function createApp(options: AppOptions): Express {
+  return createSimulator(options).app;
+}
+
+export function createSimulator(options: AppOptions): Simulator {
   const { db, clock, files } = options;
   const config = makeApiConfig(options.config);
   // data folders seeded before the search structures existed get them (a no-op otherwise)
@@ -115,6 +128,12 @@ export function createApp(options: AppOptions): Express {
     auth,
     secret: db.transaction(() => serverSecret(db))(),
   };
+  const pdfConverter = createPdfConverter({
+    repos,
+    clock,
+    dataDir: files.dataDir,
+    delayMs: config.pdfConvertDelayMs,
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -122,7 +141,8 @@ export function createApp(options: AppOptions): Express {
   app.use(createConfigRouter(deps));
   app.use(API_MOUNT, createBulkApi(deps, db));
   app.use(API_MOUNT, createApiRouter(deps));
-  if (options.testEndpoints) app.use('/__sim', express.json({ strict: false }), createSimRouter(deps));
+  if (options.testEndpoints)
+    app.use('/__sim', express.json({ strict: false }), createSimRouter(deps, pdfConverter));
   if (options.clientDir) {
     const root = resolve(options.clientDir);
     app.use(express.static(root));
@@ -132,5 +152,5 @@ export function createApp(options: AppOptions): Express {
     res.status(404).json({ Message: notFoundMessage(requestUri(req)) });
   });
   app.use(errorHandler);
-  return app;
+  return { app, pdfConverter };
 }

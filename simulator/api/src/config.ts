@@ -6,11 +6,14 @@ import { API_ROOT } from '@gs/contract/paths';
 export interface ApiConfig {
   /** a licence unused for longer than this expires and frees its seat */
   licenseIdleMinutes: number;
+  /** a document queued for PDF conversion waits this long before the converter takes it */
+  pdfConvertDelayMs: number;
   client: ClientConfig;
 }
 
 export interface ApiConfigOptions {
   licenseIdleMinutes?: number;
+  pdfConvertDelayMs?: number;
   helperHost?: string;
   helperHttpPort?: number;
   helperHttpsPort?: number;
@@ -19,6 +22,7 @@ export interface ApiConfigOptions {
 }
 
 export const DEFAULT_LICENSE_IDLE_MINUTES = 20;
+export const DEFAULT_PDF_CONVERT_DELAY_MS = 5000;
 
 export function makeApiConfig(options: ApiConfigOptions = {}): ApiConfig {
   const client: ClientConfig = {
@@ -32,5 +36,9 @@ export function makeApiConfig(options: ApiConfigOptions = {}): ApiConfig {
       httpsPort: options.helperHttpsPort ?? HELPER_DEFAULT_HTTPS_PORT,
     },
   };
-  return { licenseIdleMinutes: options.licenseIdleMinutes ?? DEFAULT_LICENSE_IDLE_MINUTES, client };
+  return {
+    licenseIdleMinutes: options.licenseIdleMinutes ?? DEFAULT_LICENSE_IDLE_MINUTES,
+    pdfConvertDelayMs: options.pdfConvertDelayMs ?? DEFAULT_PDF_CONVERT_DELAY_MS,
+    client,
+  };
 }

@@ -3,9 +3,10 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { createApp } from './app';
+import { createSimulator } from './app';
 import type { ApiConfigOptions } from './config';
 import { openDatabase } from './db/connection';
+import { startWalCheckpointer } from './db/walCheckpointer';
 import { createOffsetClock } from './testClock';
 
 export interface StartApiOptions {
@@ -18,6 +19,9 @@ export interface StartApiOptions {
   testEndpoints?: boolean;
 }
 
+/** How often the background PDF converter looks for due documents. */
+const PDF_POLL_MS = 1000;
+
 export interface RunningApi {
   url: string;
   port: number;
@@ -28,8 +32,10 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   const dataDir = resolve(options.dataDir);
   for (const dir of [dataDir, join(dataDir, 'files'), join(dataDir, 'inboxes')])
     mkdirSync(dir, { recursive: true });
-  const db = openDatabase(join(dataDir, 'simulator.sqlite'));
-  const app = createApp({
+  const dbFile = join(dataDir, 'simulator.sqlite');
+  const db = openDatabase(dbFile);
+  const checkpointer = startWalCheckpointer(db, dbFile);
+  const { app, pdfConverter } = createSimulator({
     db,
     // an offset clock so /__sim/clock can age licences; without test endpoints it is just the time
     clock: createOffsetClock(),
@@ -38,6 +44,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     clientDir: options.clientDir,
     testEndpoints: options.testEndpoints,
   });
+  pdfConverter.start(PDF_POLL_MS);
   const host = options.host ?? '0.0.0.0';
   const server = app.listen(options.port, host);
   await new Promise<void>((done, fail) => {
@@ -52,9 +59,12 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       new Promise<void>((done, fail) => {
         server.closeAllConnections();
         server.close((err) => {
-          db.close();
-          if (err) fail(err);
-          else done();
+          // a conversion under way finishes before the database closes
+          void Promise.all([pdfConverter.stop(), checkpointer.stop()]).finally(() => {
+            db.close();
+            if (err) fail(err);
+            else done();
+          });
         });
       }),
   };

@@ -24,7 +24,12 @@ import { ExportModal, type ExportKind } from './ExportModal';
 const checked: CheckedDocument[] = DOCS.slice(0, 2).map((doc) => ({ db: 1, archive: 2, doc }));
 
 function show(kind: ExportKind, routes: Record<string, FakeHandler | FakeAnswer>, docs = checked) {
-  const fake = createFakeServer({ 'GET /api/bulk/export/profiles': [], ...routes });
+  const fake = createFakeServer({
+    'GET /api/bulk/export/profiles': [],
+    // the search's own status (nothing pending) unless a test says otherwise
+    'GET dbs/1/searches/12/archive/2/documents': searchPage(FIELDS, DOCS, 3),
+    ...routes,
+  });
   vi.stubGlobal('fetch', fake.fetch);
   writeStoredSession(session());
   const { store } = createAppStore({ config: DEFAULT_CONFIG, fetch: fake.fetch });
@@ -176,5 +181,109 @@ describe('export', () => {
       (r) => r.method === 'POST' && r.url.pathname === '/api/bulk/export/profiles',
     );
     expect(bodyOf(profile)).toEqual({ DatabaseID: 1, ArchiveID: 2, FieldIDs: [1, 3, 4, 5, 6] });
+  });
+});
+
+describe('export of documents waiting for PDF conversion or inside a workflow', () => {
+  const withStatus = (PdfConvertStatus: boolean, WorkflowStatus: number) => ({
+    ...searchPage(FIELDS, DOCS, 3),
+    PdfConvertStatus,
+    WorkflowStatus,
+  });
+  const refusal = async () => (await screen.findByTestId('export-errors')).textContent;
+  const exported = (fake: ReturnType<typeof show>['fake']) =>
+    fake.requests.filter((r) => r.method === 'POST' && r.path.startsWith('dbs/1/export'));
+
+  it.each([
+    [true, 0, 'A document is still being converted to PDF.'],
+    [false, 2, 'A document is in a workflow and cannot be exported.'],
+    [true, 1, 'Documents are still being converted to PDF or are in a workflow, and cannot be exported.'],
+  ])(
+    'refuses the whole search when its Result says PdfConvertStatus %s, WorkflowStatus %s',
+    async (pdf, workflow, text) => {
+      const { fake } = show(
+        'spreadsheet',
+        {
+          'GET dbs/1/searches/12/archive/2/documents': withStatus(pdf, workflow),
+          'POST dbs/1/export/xlsx': () => binary('application/octet-stream'),
+        },
+        [],
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+      expect(await refusal()).toBe(text);
+      expect(exported(fake)).toEqual([]);
+      expect(screen.queryByTestId('export-ready')).toBeNull();
+    },
+  );
+
+  it('asks each checked document when the search reports one, and refuses with what they say', async () => {
+    const own = (Id: number, PdfConvertStatus: boolean, WorkflowStatus: number) => ({
+      ...searchPage(
+        FIELDS,
+        DOCS.filter((d) => d.Id === Id),
+      ),
+      PdfConvertStatus,
+      WorkflowStatus,
+    });
+    const { fake } = show('zip', {
+      'GET dbs/1/searches/12/archive/2/documents': withStatus(true, 2),
+      'GET dbs/1/archives/2/documents/101': own(101, true, 0),
+      'GET dbs/1/archives/2/documents/102': own(102, false, 2),
+      'POST dbs/1/export': json('job-1'),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await refusal()).toBe(
+      'Documents are still being converted to PDF or are in a workflow, and cannot be exported.',
+    );
+    const asked = fake.requests.filter((r) => r.path.startsWith('dbs/1/archives/2/documents/'));
+    expect(asked.map((r) => r.url.searchParams.get('SecureId')).sort()).toEqual([
+      'doc-hash-101',
+      'doc-hash-102',
+    ]);
+    expect(exported(fake)).toEqual([]);
+  });
+
+  it('refuses before the export utility job starts in the Extensions helper', async () => {
+    const { fake } = show(
+      'utility',
+      {
+        'GET dbs/1/searches/12/archive/2/documents': withStatus(false, 1),
+        'POST /api/bulk/export': { JobID: 'e1' },
+      },
+      [],
+    );
+    fireEvent.change(screen.getByLabelText('Folder'), { target: { value: 'march' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await refusal()).toBe('A document is in a workflow and cannot be exported.');
+    expect(fake.requests.filter((r) => r.url.pathname === '/api/bulk/export')).toEqual([]);
+  });
+
+  it('exports checked documents that are ready although others of the search are not', async () => {
+    const ready = (Id: number) => ({
+      ...searchPage(
+        FIELDS,
+        DOCS.filter((d) => d.Id === Id),
+      ),
+    });
+    const { fake } = show('zip', {
+      'GET dbs/1/searches/12/archive/2/documents': withStatus(true, 1),
+      'GET dbs/1/archives/2/documents/101': ready(101),
+      'GET dbs/1/archives/2/documents/102': ready(102),
+      'POST dbs/1/export': json('job-1'),
+      'GET dbs/1/export?jobid=job-1': () => binary('application/zip'),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await screen.findByTestId('export-ready');
+    expect(exported(fake)).toHaveLength(1);
+  });
+
+  it('asks no checked document when the search reports nothing pending', async () => {
+    const { fake } = show('zip', {
+      'POST dbs/1/export': json('job-1'),
+      'GET dbs/1/export?jobid=job-1': () => binary('application/zip'),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await screen.findByTestId('export-ready');
+    expect(fake.requests.filter((r) => r.path.startsWith('dbs/1/archives/'))).toEqual([]);
   });
 });

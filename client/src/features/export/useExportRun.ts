@@ -1,7 +1,9 @@
 // Runs one export of the results page: finds the documents (checked, or the whole search), stops
-// with the reason when there are none, then makes the spreadsheet, the zip (polling its job) or the
-// helper's export-utility job. A finished spreadsheet or zip gets a download link and an export
-// link note (type 1) in the notifications menu.
+// with the reason when there are none or one waits for PDF conversion or is inside a workflow
+// (ERROR_EXPORT_PDF_PENDING, ERROR_EXPORT_IN_WORKFLOW, both: ERROR_EXPORT_PDF_WORKFLOW_PENDING),
+// then makes the spreadsheet, the zip (polling its job) or the helper's export-utility job. A
+// finished spreadsheet or zip gets a download link and an export link note (type 1) in the
+// notifications menu.
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +15,7 @@ import { sessionAtom } from '../../state/session';
 import { bulkErrorText, translateKey } from '../bulk/bulkMessages';
 import { exportBlocker, exportSettingsErrors } from '../bulk/bulkValidation';
 import { useHelperBulk, useHelperJob } from '../bulk/useHelperJob';
-import { exportDocuments, type ExportScope } from './exportDocuments';
+import { exportDocuments, type ExportScope, type ExportSelection } from './exportDocuments';
 import type { ExportUtilityValue } from './ExportUtilitySettings';
 
 export type ExportKind = 'spreadsheet' | 'zip' | 'utility';
@@ -43,7 +45,7 @@ export function useExportRun(kind: ExportKind, scope: ExportScope, fields: Field
     addNote({ type: NoteType.ExportLink, text: t('export.note', { count, file }), href: noteHref });
   };
 
-  async function runUtility(docs: Awaited<ReturnType<typeof exportDocuments>>, choices: ExportChoices) {
+  async function runUtility(docs: ExportSelection['docs'], choices: ExportChoices) {
     // the helper reads the mapped fields from the profile of this database and archive
     if (choices.utility.ExportWithCSV && choices.utility.ExportWithMappedFields)
       await helper.saveExportProfile({
@@ -71,8 +73,8 @@ export function useExportRun(kind: ExportKind, scope: ExportScope, fields: Field
     setProblems([]);
     setPhase({ name: 'working', done: 0, total: 0 });
     try {
-      const docs = await exportDocuments(http, scope);
-      const blocked = exportBlocker({ count: docs.length, pdfPending: false, inWorkflow: false });
+      const { docs, pdfPending, inWorkflow } = await exportDocuments(http, scope);
+      const blocked = exportBlocker({ count: docs.length, pdfPending, inWorkflow });
       if (blocked) throw new Error(blocked);
       if (kind === 'utility') return await runUtility(docs, choices);
       if (kind === 'spreadsheet') {

@@ -20,6 +20,7 @@ import { displayFieldValue, joinMultiValues } from '../../lib/fieldDisplay';
 import { canEditField, dynamicParents, fieldSpecOf, type FieldSpec } from '../../lib/fieldSpec';
 import { checkFieldValue, toEditText, toWireValue, VALID, type ValueCheck } from '../../lib/fieldValidation';
 import { httpAtom } from '../../state/environment';
+import { DocumentStatusLine } from './DocumentStatusLine';
 
 function FieldRow(props: {
   doc: DocumentRef;
@@ -198,6 +199,7 @@ export function IndexPanel(props: { doc: DocumentRef; locale: string; licenseTyp
           </button>
         </div>
       )}
+      <DocumentStatusLine result={result} />
     </form>
   );
 }

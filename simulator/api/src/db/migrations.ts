@@ -281,4 +281,43 @@ export const migrations: string[] = [
   ) STRICT;
   CREATE INDEX user_action_runs_by_document ON user_action_runs(database_id, document_id);
   `,
+  /* 4: annotations (viewer stamps) of archive documents, in drawing order: decision 006 */ `
+  CREATE TABLE annotations (
+    id INTEGER PRIMARY KEY,
+    database_id INTEGER NOT NULL REFERENCES databases(id) ON DELETE CASCADE,
+    document_id INTEGER NOT NULL,
+    ordinal INTEGER NOT NULL,
+    -- 1-based page; x, y: the top-left corner as fractions of the page as shown
+    page INTEGER NOT NULL CHECK (page >= 1),
+    x REAL NOT NULL CHECK (x >= 0 AND x <= 1),
+    y REAL NOT NULL CHECK (y >= 0 AND y <= 1),
+    text TEXT NOT NULL,
+    type TEXT NOT NULL DEFAULT 'stamp',
+    color TEXT NOT NULL,
+    created_by TEXT NOT NULL,
+    -- epoch milliseconds
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX annotations_by_document ON annotations(database_id, document_id, ordinal);
+  `,
+  /* 5: documents waiting for PDF conversion or inside a GlobalAction workflow (docStatesRepo.ts) */ `
+  -- a row only while a document has such a state: searches look here, never at every row
+  -- (its name does not start with doc: the per-database doc_* tables are what a re-seed drops)
+  CREATE TABLE pdf_workflow_states (
+    database_id INTEGER NOT NULL,
+    doc_id INTEGER NOT NULL,
+    -- queued for or undergoing PDF conversion (archive flag 2), since pdf_queued_at (epoch ms)
+    pdf_pending INTEGER NOT NULL DEFAULT 0,
+    pdf_queued_at INTEGER NOT NULL DEFAULT 0,
+    -- WorkflowState: 0 none, 1 being processed, 2 waiting in a queue
+    workflow_status INTEGER NOT NULL DEFAULT 0,
+    workflow_name TEXT NOT NULL DEFAULT '',
+    workflow_process_id INTEGER NOT NULL DEFAULT 0,
+    workflow_queue TEXT NOT NULL DEFAULT '',
+    -- epoch ms
+    workflow_since INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (database_id, doc_id)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX pdf_workflow_states_due ON pdf_workflow_states(pdf_queued_at) WHERE pdf_pending = 1;
+  `,
 ];

@@ -1,5 +1,6 @@
 // Every repo of one app, with its statements prepared once when the app is made.
 import type { Db } from './connection';
+import { createAnnotationsRepo } from './annotationsRepo';
 import { createArchivesRepo } from './archivesRepo';
 import { createAuditRepo } from './auditRepo';
 import { createDatabasesRepo } from './databasesRepo';
@@ -8,6 +9,7 @@ import { createDocumentsRepo } from './documentsRepo';
 import { createDocumentOpsRepo } from './documentOpsRepo';
 import { createDocImportsRepo } from './docImportsRepo';
 import { createDocSearchRepo } from './docSearchRepo';
+import { createDocStatesRepo } from './docStatesRepo';
 import { createFieldRulesRepo } from './fieldRulesRepo';
 import { createInboxesRepo } from './inboxesRepo';
 import { createLicensesRepo } from './licensesRepo';
@@ -21,6 +23,7 @@ import { createViewerRepo } from './viewerRepo';
 
 export function createRepos(db: Db) {
   return {
+    annotations: createAnnotationsRepo(db),
     archives: createArchivesRepo(db),
     audit: createAuditRepo(db),
     databases: createDatabasesRepo(db),
@@ -29,6 +32,7 @@ export function createRepos(db: Db) {
     documentOps: createDocumentOpsRepo(db),
     docImports: createDocImportsRepo(db),
     docSearch: createDocSearchRepo(db),
+    docStates: createDocStatesRepo(db),
     fieldRules: createFieldRulesRepo(db),
     inboxes: createInboxesRepo(db),
     licenses: createLicensesRepo(db),

@@ -44,7 +44,8 @@ export function createDocumentsRouter(deps: RouteDeps): Router {
     const columns = fields.map((f) => fieldRef(f.ID, f.Type, f.Prop));
     const row = repos.docSearch.rows.one(db, archive.id, docId, columns);
     if (!row) throw notFound(messages.document(archive.id, docId));
-    res.json(toResult({ secret, databaseId: db, archive, fields, permissions, terms: false }, 1, [row]));
+    const ctx = { secret, databaseId: db, archive, fields, permissions, terms: false };
+    res.json(toResult(ctx, 1, [row], repos.docStates.statusOf(db, docId)));
   });
 
   router.get('/dbs/:db/archives/:archive/documents/:doc/thumb', deps.auth.requireAuth, async (req, res) => {

@@ -5,6 +5,7 @@ import { FieldProp, FieldType } from '@gs/contract/flags';
 import type { ResultDoc, SearchPageResult } from '@gs/contract/searches';
 import type { DocRow } from '../../db/docQueryModel';
 import type { ArchiveRow } from '../../db/archivesRepo';
+import { NO_STATUS, type ResultStatus } from '../../db/docStatesRepo';
 import { secureId } from '../../db/secureIds';
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?/;
@@ -63,15 +64,26 @@ export function toResultDoc(ctx: ResultContext, row: DocRow): ResultDoc {
   };
 }
 
-export function toResult(ctx: ResultContext, count: number, rows: DocRow[]): SearchPageResult {
+/**
+ * `status`: whether a document the Result describes waits for PDF conversion and the furthest
+ * workflow state any is in (docStatesRepo); for a search, every document it finds, not only this
+ * page's: the client refuses to export while any is pending (spec §8), and an export of a whole
+ * search covers every page.
+ */
+export function toResult(
+  ctx: ResultContext,
+  count: number,
+  rows: DocRow[],
+  status: ResultStatus = NO_STATUS,
+): SearchPageResult {
   return {
     Count: count,
     Docs: rows.map((r) => toResultDoc(ctx, r)),
     Fields: ctx.fields,
     FolderOptions: ctx.archive.folderOptions ? String(ctx.archive.folderOptions) : '',
-    PdfConvertStatus: false,
+    PdfConvertStatus: status.pdfPending,
     Terms: ctx.terms,
-    WorkflowStatus: 0,
+    WorkflowStatus: status.workflowStatus,
     Permissions: ctx.permissions,
   };
 }

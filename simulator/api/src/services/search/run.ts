@@ -133,5 +133,6 @@ export function runSearch(
     permissions: t.permissions,
     terms,
   };
-  return toResult(ctx, page.count, page.rows);
+  const status = page.count ? deps.repos.docStates.statusOfFilter(filter) : undefined;
+  return toResult(ctx, page.count, page.rows, status);
 }
