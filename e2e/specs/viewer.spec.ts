@@ -1,6 +1,7 @@
 // The viewer: full.user opens the default search of Accounts Payable > Invoices, finds a two-page
 // invoice, opens it from the grid's View button (this window: openNewTab is off), goes to page 2,
-// rotates it right, reloads, and the page is still turned: pdf.js draws the saved /Rotate.
+// rotates it right, reloads, and the page is still turned: pdf.js draws the saved /Rotate. A stamp
+// placed on a page is saved on the server and is still there after a reload.
 import { test, expect } from '../fixtures';
 import { ViewerPage } from '../pages/ViewerPage';
 
@@ -55,4 +56,41 @@ test('a document opened from the grid keeps a rotated page after reload', async 
   await viewer.goToPage(1);
   await expect(viewer.page).toHaveAttribute('data-rotation', '0');
   await expect(viewer.page).toHaveAttribute('data-orientation', 'portrait');
+});
+
+test('a stamp placed in the viewer is kept by the server', async ({
+  page,
+  sim: _sim,
+  signInTo,
+  searchPage,
+  resultsPage,
+}) => {
+  await signInTo('full.user', 'Finance');
+  await searchPage.openArchive(INVOICES);
+  await resultsPage.waitForRows();
+  await resultsPage.searchAgain.click();
+  await searchPage.fillPrompt('Invoice Number', TWO_PAGE_INVOICE);
+  await searchPage.runPrompt();
+  await resultsPage.waitForRows();
+  const docId = await resultsPage.docId(0);
+  await resultsPage
+    .row(docId)
+    .getByRole('button', { name: `View document ${docId}` })
+    .click();
+  const viewer = new ViewerPage(page);
+  await expect(viewer.page).toHaveAttribute('data-page', '1');
+  await expect(page.getByTestId('viewer-stamp')).toHaveCount(0);
+
+  await viewer.button('Stamps').click();
+  const saved = page.waitForResponse(
+    (r) => /\/annotations\?/i.test(r.url()) && r.request().method() === 'PUT',
+  );
+  await page.getByRole('menuitem', { name: 'APPROVED', exact: true }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByTestId('viewer-stamp')).toHaveText(/APPROVED/);
+
+  await page.reload();
+  await expect(viewer.page).toHaveAttribute('data-page', '1');
+  await expect(page.getByTestId('viewer-stamp')).toHaveCount(1);
+  await expect(page.getByTestId('viewer-stamp')).toHaveText(/APPROVED/);
 });

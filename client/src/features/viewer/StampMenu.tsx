@@ -1,5 +1,6 @@
 // The stamps of `admin/stamps` offered in a menu, with @Today and @User filled in; a chosen stamp
-// is placed on the current page. Placed stamps lie over the page and can be removed again.
+// is placed on the current page. Placed stamps lie over the page in their colour and can be removed
+// again.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCachedQuery } from '../../api/queryCache';
@@ -73,7 +74,7 @@ export function StampLayer(props: {
           key={s.id}
           className="viewer__stamp"
           data-testid="viewer-stamp"
-          style={{ left: `${s.x * 100}%`, top: `${s.y * 100}%` }}
+          style={{ left: `${s.x * 100}%`, top: `${s.y * 100}%`, color: s.color, borderColor: s.color }}
         >
           <span>{s.text}</span>
           {props.canRemove && (

@@ -1,7 +1,9 @@
 // The viewer of one document: toolbar (page navigation, zoom in/out and fit width, rotate left and
 // right saved into the file through Processing.ashx, stamps, print, download, index panel), the
 // thumbnail strip, the page, and the index panel. Rotation needs Modify Pages (65536) and a licence
-// that may edit; stamps need Modify Annotations (2048); print needs Print (16).
+// that may edit; stamps need Modify Annotations (2048); print needs Print (16). An inbox file
+// (InboxId in the session) is drawn from the inbox routes, turns through Processing.ashx by
+// InboxId and InboxFileName (the inbox's Modify Pages), and has no index panel.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +11,14 @@ import { ArchivePermission, hasFlag, LicenseType } from '@gs/contract/flags';
 import type { ViewerSessionDoc } from '@gs/contract/viewer';
 import type { DocumentRef } from '../../api/documents';
 import { ApiError } from '../../api/http';
-import { pageImageUrl, rotateDocumentPage, viewerFileUrl } from '../../api/viewer';
+import {
+  inboxPageImageUrl,
+  inboxViewerFileUrl,
+  pageImageUrl,
+  rotateDocumentPage,
+  rotateInboxPage,
+  viewerFileUrl,
+} from '../../api/viewer';
 import { useFormatLocale } from '../../app/useFormatLocale';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
@@ -20,8 +29,9 @@ import { IndexPanel } from './IndexPanel';
 import { ImagePageView, PdfPageView, usePaneWidth, type Zoom } from './PageView';
 import type { PdfFile } from './pdfEngine';
 import { StampLayer, StampMenu } from './StampMenu';
-import { readStamps, writeStamps, type PlacedStamp } from './stamps';
+import { newStamp, type PlacedStamp } from './stamps';
 import { Thumbnails, THUMB_WIDTH } from './Thumbnails';
+import { useDocumentStamps } from './useDocumentStamps';
 import type { ViewerParams } from './viewerParams';
 
 const ZOOM_STEPS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4];
@@ -42,6 +52,7 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
     () => ({ db: params.db, archive: doc.Archive, id: doc.Id, hash: doc.Hash }),
     [params.db, doc.Archive, doc.Id, doc.Hash],
   );
+  const { InboxId: inboxId, InboxFileName: inboxFileName } = doc;
   const type = doc.FileType.toLowerCase();
   const kind = type === '.pdf' ? 'pdf' : IMAGE_TYPES.test(type) ? 'image' : 'other';
   const editingLicense = session?.licenseType !== LicenseType.ReadOnly;
@@ -49,7 +60,9 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
     editingLicense &&
     hasFlag(doc.Permissions, ArchivePermission.ModifyPages) &&
     (kind === 'pdf' || /^\.tiff?$/.test(type));
-  const canStamp = editingLicense && hasFlag(doc.Permissions, ArchivePermission.ModifyAnnotations);
+  // stamps are the annotations of an archive document, kept by the server (useDocumentStamps)
+  const mayStamp =
+    !doc.InboxId && editingLicense && hasFlag(doc.Permissions, ArchivePermission.ModifyAnnotations);
   const canPrint = hasFlag(doc.Permissions, ArchivePermission.Print);
 
   const [version, setVersion] = useState(0);
@@ -61,14 +74,21 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
   const [notice, setNotice] = useState<string | null>(null);
   const [rotating, setRotating] = useState(false);
   const [indexOpen, setIndexOpen] = useState(true);
-  const [stamps, setStamps] = useState<PlacedStamp[]>(() => readStamps(ref.db, ref.id));
+  const {
+    stamps,
+    available: stampsKept,
+    save: saveStamps,
+  } = useDocumentStamps(http, doc.InboxId ? null : ref, setNotice);
+  const canStamp = mayStamp && stampsKept;
   const pane = useRef<HTMLDivElement>(null);
   const paneWidth = usePaneWidth(pane);
   const terms = useMemo(
     () => searchWords(doc.ContentSearch || params.terms),
     [doc.ContentSearch, params.terms],
   );
-  const fileUrl = viewerFileUrl(http, ref, token, version);
+  const fileUrl = inboxId
+    ? inboxViewerFileUrl(http, inboxId, inboxFileName, token, version)
+    : viewerFileUrl(http, ref, token, version);
 
   useEffect(() => {
     if (kind !== 'pdf') return;
@@ -95,8 +115,11 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
   const pageCount = kind === 'pdf' ? (pdf?.pageCount ?? 0) : Math.max(1, doc.PageCount);
   const goTo = (n: number) => setPage(Math.min(Math.max(1, n), Math.max(1, pageCount)));
   const imageSrc = useCallback(
-    (n: number, width?: number) => pageImageUrl(http, ref, token, n, version, width),
-    [http, ref, token, version],
+    (n: number, width?: number) =>
+      inboxId
+        ? inboxPageImageUrl(http, inboxId, inboxFileName, token, n, version, width)
+        : pageImageUrl(http, ref, token, n, version, width),
+    [http, ref, token, version, inboxId, inboxFileName],
   );
   const onDrawn = useCallback((scale: number) => setDrawnScale(scale), []);
   const onPdfError = useCallback(() => setFailure(t('viewer.loadFailed')), [t]);
@@ -105,7 +128,9 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
     setRotating(true);
     setNotice(null);
     try {
-      await rotateDocumentPage(http, ref, page, degrees);
+      await (inboxId
+        ? rotateInboxPage(http, inboxId, inboxFileName, page, degrees)
+        : rotateDocumentPage(http, ref, page, degrees));
       setVersion((v) => v + 1);
     } catch (error) {
       setNotice(
@@ -117,8 +142,8 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
   };
 
   const placeStamps = (next: PlacedStamp[]) => {
-    setStamps(next);
-    writeStamps(ref.db, ref.id, next);
+    setNotice(null);
+    saveStamps(next);
   };
   const pageStamps = (
     <StampLayer
@@ -133,7 +158,11 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
   return (
     <div className="viewer" data-testid="viewer">
       <header className="viewer__toolbar" role="toolbar" aria-label={t('viewer.toolbar')}>
-        <h1 className="viewer__title">{t('viewer.title', { archive: doc.ArchiveName, id: doc.Id })}</h1>
+        <h1 className="viewer__title">
+          {inboxId
+            ? t('inboxOps.viewer.title', { name: inboxFileName })
+            : t('viewer.title', { archive: doc.ArchiveName, id: doc.Id })}
+        </h1>
         <div className="viewer__group">
           <button
             type="button"
@@ -217,18 +246,7 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
             <StampMenu
               user={session?.username ?? ''}
               locale={locale}
-              onPlace={(text) =>
-                placeStamps([
-                  ...stamps,
-                  {
-                    id: `${Date.now()}-${stamps.length}`,
-                    page,
-                    text,
-                    x: 0.55,
-                    y: 0.05 + 0.08 * (stamps.filter((s) => s.page === page).length % 10),
-                  },
-                ])
-              }
+              onPlace={(text) => placeStamps([...stamps, newStamp(stamps, page, text)])}
             />
           )}
           {canPrint && (
@@ -239,19 +257,21 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
           <a
             className="button button--small"
             href={fileUrl}
-            download={`${doc.Id}${type}`}
+            download={inboxId ? inboxFileName : `${doc.Id}${type}`}
             data-testid="viewer-download"
           >
             {t('viewer.download')}
           </a>
-          <button
-            type="button"
-            className="button button--small"
-            aria-pressed={indexOpen}
-            onClick={() => setIndexOpen(!indexOpen)}
-          >
-            {t('viewer.indexPanel')}
-          </button>
+          {!inboxId && (
+            <button
+              type="button"
+              className="button button--small"
+              aria-pressed={indexOpen}
+              onClick={() => setIndexOpen(!indexOpen)}
+            >
+              {t('viewer.indexPanel')}
+            </button>
+          )}
         </div>
       </header>
       {notice && (
@@ -310,7 +330,7 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
             </Alert>
           )}
         </div>
-        {indexOpen && (
+        {indexOpen && !inboxId && (
           <aside className="viewer__index" aria-label={t('viewer.indexPanel')}>
             <IndexPanel doc={ref} locale={locale} licenseType={session?.licenseType ?? null} />
           </aside>

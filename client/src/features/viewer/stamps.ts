@@ -1,16 +1,21 @@
 // Stamps placed on pages (spec §3 "Stamp"): the admin's stamp text with @Today (today's date in
-// the user's format) and @User (the signed-in user) filled in when it is placed. The server keeps
-// no annotations, so placed stamps are an overlay kept in this browser per document.
+// the user's format) and @User (the signed-in user) filled in when it is placed. Placed stamps are
+// the document's annotations, kept by the server (contract annotations.ts): the viewer shows the
+// stored set and saves the whole set again when a stamp is placed or removed.
+import { DEFAULT_ANNOTATION_COLOR, type Annotation, type AnnotationInput } from '@gs/contract/annotations';
 import { STAMP_TODAY, STAMP_USER } from '@gs/contract/viewer';
-import { readLocal, writeLocal } from '../../lib/storage';
 
 export interface PlacedStamp {
+  /** the key on the page: the server's id, or a temporary one until the set is saved */
   id: string;
+  /** the server's id once stored */
+  serverId?: number;
   page: number;
   text: string;
   /** position on the page as fractions of its width and height */
   x: number;
   y: number;
+  color: string;
 }
 
 export function fillStamp(text: string, user: string, today: Date, locale: string): string {
@@ -20,22 +25,37 @@ export function fillStamp(text: string, user: string, today: Date, locale: strin
   return text.split(STAMP_TODAY).join(date).split(STAMP_USER).join(user);
 }
 
-const keyOf = (db: number, doc: number): string => `viewerStamps:${db}:${doc}`;
+export const stampOf = (a: Annotation): PlacedStamp => ({
+  id: String(a.Id),
+  serverId: a.Id,
+  page: a.Page,
+  text: a.Text,
+  x: a.X,
+  y: a.Y,
+  color: a.Color || DEFAULT_ANNOTATION_COLOR,
+});
 
-const isPlaced = (v: unknown): v is PlacedStamp =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as PlacedStamp).text === 'string' &&
-  typeof (v as PlacedStamp).page === 'number';
+export const annotationOf = (s: PlacedStamp): AnnotationInput => ({
+  ...(s.serverId === undefined ? {} : { Id: s.serverId }),
+  Page: s.page,
+  X: s.x,
+  Y: s.y,
+  Text: s.text,
+  Type: 'stamp',
+  Color: s.color,
+});
 
-export function readStamps(db: number, doc: number): PlacedStamp[] {
-  try {
-    const parsed: unknown = JSON.parse(readLocal(keyOf(db, doc)) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isPlaced) : [];
-  } catch {
-    return [];
-  }
+let made = 0;
+
+/** A new stamp on `page`, below the page's others (ten to a column, then from the top again). */
+export function newStamp(stamps: PlacedStamp[], page: number, text: string): PlacedStamp {
+  made += 1;
+  return {
+    id: `new-${Date.now()}-${made}`,
+    page,
+    text,
+    x: 0.55,
+    y: 0.05 + 0.08 * (stamps.filter((s) => s.page === page).length % 10),
+    color: DEFAULT_ANNOTATION_COLOR,
+  };
 }
-
-export const writeStamps = (db: number, doc: number, stamps: PlacedStamp[]): void =>
-  writeLocal(keyOf(db, doc), JSON.stringify(stamps));

@@ -2,7 +2,9 @@
 // `/file`: routing ignores case) streams the native file with its content type, length, an inline
 // Content-Disposition `<id><ext>` and byte ranges (one `Range: bytes=a-b`: 206; unsatisfiable:
 // 416); it needs View, and writes a `viewed` history entry only when asked with `audit=true` (the
-// viewer's byte-range reads would otherwise flood the history). `GET .../documents/{id}/rev` lists
+// viewer's byte-range reads would otherwise flood the history); with `Annotations=true` a document
+// that has annotations comes back whole as a PDF with them drawn on (annotationBurnIn.ts).
+// `GET .../documents/{id}/rev` lists
 // the versions of a document of a revision-control (or versions) archive as
 // `[{DocId,SecureId,Version}]`, oldest first; it needs View Revisions (16384).
 import { createReadStream } from 'node:fs';
@@ -19,6 +21,7 @@ import { notFound, type HttpError } from '../http/errors';
 import { intParam, query } from '../http/query';
 import { messages } from '../services/access';
 import { documentOf, requirePermission, type DocumentRef } from '../services/documentAccess';
+import { annotatedFile } from '../services/annotationBurnIn';
 import { storedFile } from '../services/documentOps';
 import { contentTypeOf, parseRange } from '../services/fileTypes';
 
@@ -79,6 +82,14 @@ export function createDocumentFilesRouter(deps: RouteDeps): Router {
     if (!file) throw notFound(`Document ${ref.docId} has no file.`);
     const size = await sizeOf(file, ref.docId);
     const ext = (doc.fileType || extname(doc.filePath)).toLowerCase();
+    // Annotations=true: the annotated PDF (annotationBurnIn.ts) when the document has annotations
+    const annotated =
+      query(req, 'Annotations')?.toLowerCase() === 'true'
+        ? await annotatedFile(repos, ref, file, ext).catch((error: unknown) => {
+            if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw fileNotFound(ref.docId);
+            throw error;
+          })
+        : undefined;
     if (query(req, 'audit')?.toLowerCase() === 'true') {
       repos.audit.add({
         databaseId: ref.databaseId,
@@ -99,6 +110,16 @@ export function createDocumentFilesRouter(deps: RouteDeps): Router {
       'Accept-Ranges': 'bytes',
       'Last-Modified': new Date(doc.modifiedAt).toUTCString(),
     });
+    if (annotated) {
+      res.set({
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `inline; filename="${ref.docId}.pdf"`,
+        'Content-Length': String(annotated.length),
+      });
+      res.removeHeader('Accept-Ranges');
+      res.end(req.method === 'HEAD' ? undefined : Buffer.from(annotated));
+      return;
+    }
     send(req, res, file, size);
   });
 

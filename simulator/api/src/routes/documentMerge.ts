@@ -2,8 +2,8 @@
 // - Documents: the items in page order: archive documents (`ArchiveID`/`Archive`, `DocID`/`Id`,
 //   optionally their `Hash`/`SecureId`, checked when given) or inbox files (`InboxId`/`InboxID` and
 //   `Path`, the file name with its extension).
-// - BaseDocument: the item whose index data a merge takes and that an append writes to (default:
-//   the first). Type: 0 merge (default), 1 append (also "Merge" / "Append").
+// - BaseDocument: the item whose index data a merge takes (an inbox file gives none: the new
+//   document starts unindexed) and that an append writes to (default: the first). Type: 0 merge (default), 1 append (also "Merge" / "Append").
 // - Target: `Type` "Archive" (or 0, default) with `Id` the archive (default: the base document's),
 //   or "Inbox" (or 1) with `Id` the inbox; `AppendType` 0 puts the other pages after the base's, 1
 //   before.
@@ -94,6 +94,7 @@ export function createDocumentMergeRouter(deps: RouteDeps): Router {
   const context = (res: Response): DocumentOpsContext => ({
     ops: repos.documentOps,
     audit: repos.audit,
+    annotations: repos.annotations,
     dataDir: deps.files.dataDir,
     now: () => deps.clock.now(),
     userName: callerOf(res).user.name,
@@ -163,9 +164,10 @@ export function createDocumentMergeRouter(deps: RouteDeps): Router {
       res.json(0);
       return;
     }
-    if (isInboxPart(base))
-      throw badRequest('A merge into an archive needs an archive document as the BaseDocument.');
-    const { archive, permissions } = archiveTarget(res, db, targetId || base.archive.id);
+    const targetArchive = targetId || (isInboxPart(base) ? undefined : base.archive.id);
+    if (targetArchive === undefined)
+      throw badRequest('The Target Id (an archive) is required when the BaseDocument is an inbox file.');
+    const { archive, permissions } = archiveTarget(res, db, targetArchive);
     if (!hasFlag(permissions, ArchivePermission.Add))
       throw forbidden(documentMessages.permission(archive, 'add documents'));
     res.json(await mergeDocuments(ctx, { databaseId: db, parts, base, target: archive }));

@@ -3,13 +3,14 @@
 // `dbs/{db}/export?jobid=` answers 202 `{Status, Processed, Total}` while it runs, then the zip of
 // the documents' files (with `ExportWithCSV=true` also `index.csv` of their index data); a single
 // document without alwaysExportZip comes back as its own file. Files are named after the value of
-// `field` when given, else the document id. Needs Export (128) on every document's archive.
+// `field` when given, else the document id. Needs Export (128) on every document's archive. With
+// `WithAnnotations=true` a document that has annotations is exported as a PDF with them drawn on.
 // POST `dbs/{db}/export/xlsx` with `{Documents: [{Archive, Id}], Fields?}` answers a real .xlsx of
 // the documents' index data (Export Data, 64; never a read-only licence). Errors carry `Message`
 // and the client's `Key` (ERROR_EXPORT_NO_RESULTS, ...). A job's result is answered once, then dropped.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Response } from 'express';
@@ -25,6 +26,7 @@ import { callerOf } from '../http/auth';
 import { HttpError, notFound } from '../http/errors';
 import { intParam, query, queryInt, readKey } from '../http/query';
 import type { UserAccess } from '../services/access';
+import { annotatedFile } from '../services/annotationBurnIn';
 import { storedFile } from '../services/documentOps';
 import { toWireText } from '../services/fieldValues';
 import { fieldRef } from '../services/search/conditions';
@@ -136,11 +138,27 @@ export function createExportRouter(deps: RouteDeps): Router {
     return `${lines.join('\r\n')}\r\n`;
   };
 
+  /** The annotated PDF of a document with annotations, when asked for (annotationBurnIn.ts). */
+  const annotatedOf = async (
+    databaseId: number,
+    d: ExportDoc,
+    file: string | undefined,
+    ext: string,
+  ): Promise<Uint8Array | undefined> =>
+    file
+      ? annotatedFile(repos, { databaseId, docId: d.row.id }, file, ext).catch((error: unknown) => {
+          // a missing file fails as it does without annotations
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+          throw error;
+        })
+      : undefined;
+
   async function runZip(
     job: ExportJob,
     docs: ExportDoc[],
     field: number | undefined,
     withCsv: boolean,
+    annotationsOf?: (d: ExportDoc, file: string | undefined, ext: string) => Promise<Uint8Array | undefined>,
   ): Promise<void> {
     const zip = new ZipArchive({ zlib: { level: 6 } });
     const out = createWriteStream(job.file);
@@ -149,13 +167,18 @@ export function createExportRouter(deps: RouteDeps): Router {
     const names = new Map<ExportDoc, string>();
     for (const d of docs) {
       const file = storedFile(deps.files.dataDir, d.row.filePath);
-      const ext = (d.row.fileType || extname(d.row.filePath)).toLowerCase();
+      const native = (d.row.fileType || extname(d.row.filePath)).toLowerCase();
+      const annotated = annotationsOf ? await annotationsOf(d, file, native) : undefined;
+      const ext = annotated ? '.pdf' : native;
       const named = field !== undefined ? d.fields.find((f) => f.ID === field) : undefined;
       const base = safe(named ? wireValues(d, named) || String(d.row.id) : String(d.row.id));
       let name = `${base}${ext}`;
       for (let i = 1; used.has(name.toLowerCase()); i++) name = `${base} (${i})${ext}`;
       used.add(name.toLowerCase());
-      if (file) {
+      if (annotated) {
+        zip.append(Buffer.from(annotated), { name });
+        names.set(d, name);
+      } else if (file) {
         zip.file(file, { name });
         names.set(d, name);
       }
@@ -208,6 +231,8 @@ export function createExportRouter(deps: RouteDeps): Router {
     const docs = documentsOf(access, databaseId, items, ArchivePermission.ExportDocuments);
     const zipAlways = query(req, 'alwaysExportZip')?.toLowerCase() === 'true';
     const withCsv = query(req, 'ExportWithCSV')?.toLowerCase() === 'true';
+    // WithAnnotations=true: annotated documents are exported as PDFs with their annotations drawn on
+    const withAnnotations = query(req, 'WithAnnotations')?.toLowerCase() === 'true';
     const field = queryInt(req, 'field');
     const caller = callerOf(res);
     await mkdir(dir, { recursive: true });
@@ -226,15 +251,21 @@ export function createExportRouter(deps: RouteDeps): Router {
     if (single) {
       const file = storedFile(deps.files.dataDir, single.row.filePath);
       if (!file) throw keyed(400, BulkErrorKey.ExportNoResults);
+      const native = (single.row.fileType || extname(single.row.filePath)).toLowerCase();
+      const annotated = withAnnotations ? await annotatedOf(databaseId, single, file, native) : undefined;
+      if (annotated) await writeFile(join(dir, `${id}.pdf`), annotated);
       Object.assign(job, {
         status: 'Completed',
         processed: 1,
-        file,
-        name: `${single.row.id}${single.row.fileType}`,
-        contentType: 'application/octet-stream',
+        file: annotated ? join(dir, `${id}.pdf`) : file,
+        name: `${single.row.id}${annotated ? '.pdf' : single.row.fileType}`,
+        contentType: annotated ? 'application/pdf' : 'application/octet-stream',
       });
     } else {
-      runZip(job, docs, field, withCsv).then(
+      const annotations = withAnnotations
+        ? (d: ExportDoc, file: string | undefined, ext: string) => annotatedOf(databaseId, d, file, ext)
+        : undefined;
+      runZip(job, docs, field, withCsv, annotations).then(
         () => {
           job.status = 'Completed';
         },

@@ -1,11 +1,15 @@
 // Merge and append (spec §4, §7, globalsearch-ux §10). Items are archive documents or inbox files.
 // - merge: the pages of two or more items, in the order given, as a new file: a new document in
-//   the target archive that takes the base document's index data (values, multi-values) and every
-//   archive item's text, or a new file in the target inbox. The originals stay. The first item
-//   must be a PDF or TIFF; images are drawn as pages, other types refused.
+//   the target archive that takes the base document's index data (values, multi-values; none when
+//   the base is an inbox file) and every archive item's text, or a new file in the target inbox.
+//   The originals stay. The first item must be a PDF or TIFF; images are drawn as pages, other
+//   types refused.
 // - append: the pages of the other item(s) added after (or before) the base item's own, written
 //   over the base: an archive document (its file, type, size and page count change; history
 //   'appended') or an inbox file.
+// Annotations (decision 006) follow the pages: a merged document gets each archive item's stamps
+// on that item's pages of the new file (the items keep theirs); pages put in front of an archive
+// document move its stamps on by that many pages. Both in the transaction of the merge.
 // The result is a TIFF when the base is a TIFF, else a PDF. New files are written before the row
 // is committed and removed again if the commit fails; a replaced file is unlinked after the commit
 // when no other document uses it.
@@ -20,7 +24,7 @@ import { messages } from './access';
 import { storedFile, type DocumentOpsContext } from './documentOps';
 import { uniqueName } from './fileStore';
 import { existingFile, inboxDir } from './inboxFiles';
-import { formatFor, mergeFiles, type MergedFile } from './mergeOutput';
+import { formatFor, mergeFiles, sourcePages, type MergedFile } from './mergeOutput';
 import { MERGEABLE_TYPES, MERGE_BASE_TYPES, type MergeSource } from './pdfMerge';
 
 /** An archive document of a merge. */
@@ -43,7 +47,8 @@ export interface MergeJob {
   databaseId: number;
   /** in page order */
   parts: MergeItem[];
-  base: MergePart;
+  /** an archive document gives the new document its index data; an inbox file gives none */
+  base: MergeItem;
   target: ArchiveRow;
 }
 
@@ -141,28 +146,52 @@ async function committed<T>(file: string, commit: () => T): Promise<T> {
 const archiveParts = (items: MergeItem[]): MergePart[] =>
   items.filter((i): i is MergePart => !isInboxPart(i));
 
+/** Each source with its page count and the number of pages before it in the merged file. */
+async function pagePlacement(sources: ResolvedSource[]) {
+  const counts = await Promise.all(sources.map(sourcePages));
+  let offset = 0;
+  return sources.map((source, i) => {
+    const pages = counts[i] ?? 1;
+    const placed = { item: source.item, offset, pages };
+    offset += pages;
+    return placed;
+  });
+}
+
 /** Merge the items into a new document in the target archive; its id. */
 export async function mergeDocuments(ctx: DocumentOpsContext, job: MergeJob): Promise<number> {
   const db = job.databaseId;
   const { sources, format } = await sourcesOf(ctx, db, job.parts, job.base);
   const result = await merged(sources, format);
+  const placement = await pagePlacement(sources);
   const { path, file } = await writeStored(ctx, db, job.target.id, 'merge', result);
   return committed(file, () =>
     ctx.ops.transaction(() => {
       archiveParts(job.parts).forEach((p) => rowOf(ctx, db, p));
-      rowOf(ctx, db, job.base);
-      const id = ctx.ops.copy(db, job.base.docId, job.target.id, path, ctx.now());
+      const base = isInboxPart(job.base) ? null : job.base;
+      if (base) rowOf(ctx, db, base);
+      const id = base
+        ? ctx.ops.copy(db, base.docId, job.target.id, path, ctx.now())
+        : ctx.ops.create(db, job.target.id, path, ctx.now());
       ctx.ops.setFile(db, id, { path, type: result.type, size: result.bytes.length, pages: result.pages });
       const text = archiveParts(job.parts)
         .map((p) => ctx.ops.text(db, p.docId))
         .filter((t) => t !== '');
       if (text.length) ctx.ops.setText(db, id, text.join('\n'));
+      for (const { item, offset, pages } of placement)
+        if (!isInboxPart(item))
+          ctx.annotations?.copyShifted(
+            { databaseId: db, documentId: item.docId },
+            { databaseId: db, documentId: id },
+            offset,
+            pages,
+          );
       ctx.audit.add({
         databaseId: db,
         archiveId: job.target.id,
         documentId: id,
-        oldArchiveId: job.base.archive.id,
-        oldDocId: job.base.docId,
+        oldArchiveId: base?.archive.id ?? 0,
+        oldDocId: base?.docId ?? 0,
         userName: ctx.userName,
         category: 'updated',
         message: `Document created by merging ${job.parts.map(itemName).join(', ')}`,
@@ -198,6 +227,10 @@ export async function appendToDocument(ctx: DocumentOpsContext, job: AppendJob<M
   const items = pageOrder(job);
   const { sources, format } = await sourcesOf(ctx, db, items, job.base);
   const result = await merged(sources, format);
+  // the others' pages put in front of the base's own move its stamps on
+  const inFront = job.before
+    ? ((await pagePlacement(sources)).find((p) => p.item === job.base)?.offset ?? 0)
+    : 0;
   const { path, file } = await writeStored(ctx, db, job.base.archive.id, `append-${job.base.docId}`, result);
   await committed(file, () =>
     ctx.ops.transaction(() => {
@@ -212,6 +245,7 @@ export async function appendToDocument(ctx: DocumentOpsContext, job: AppendJob<M
         size: result.bytes.length,
         pages: result.pages,
       });
+      if (inFront > 0) ctx.annotations?.shiftPages(db, job.base.docId, inFront);
       const text = items
         .map((i) => (isInboxPart(i) ? '' : ctx.ops.text(db, i.docId)))
         .filter((t) => t !== '');

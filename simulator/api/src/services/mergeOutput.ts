@@ -2,6 +2,8 @@
 // multi-page TIFF. TIFF pages come from every source page rendered to an image (PDF pages through
 // the page renderer, TIFF and image pages as they are), each fitted on white to the first page's
 // size (sharp joins frames of one size), bilevel G4 when the first source is bilevel, else LZW.
+import { readFile } from 'node:fs/promises';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { isPdf, isTiff, pageCount } from './fileStore';
 import { renderPage } from './pageFiles';
@@ -53,6 +55,13 @@ export async function mergeToTiff(sources: MergeSource[]): Promise<{ bytes: Uint
     ? await joined.toColourspace('b-w').tiff({ compression: 'ccittfax4', bitdepth: 1 }).toBuffer()
     : await joined.tiff({ compression: 'lzw' }).toBuffer();
   return { bytes, pages: fitted.length };
+}
+
+/** How many pages a source gives a merge (a PDF's pages, an image's frames). */
+export async function sourcePages(source: MergeSource): Promise<number> {
+  if (isPdf(source.type))
+    return (await PDFDocument.load(await readFile(source.file), { ignoreEncryption: true })).getPageCount();
+  return (await sharp(source.file).metadata()).pages ?? 1;
 }
 
 export async function mergeFiles(sources: MergeSource[], format: MergeFormat): Promise<MergedFile> {

@@ -4,7 +4,8 @@
 // pattern whose brace tokens take the document's values ({Field name}, {DocID}, {ArchiveID},
 // {ArchiveName}, {Date}). ConvertToBW thresholds images, ConvertToPDF wraps images in a PDF;
 // ExportWithCSV also writes the index data as CSV (only the export profile's fields with
-// ExportWithMappedFields). The simulator keeps no annotations, so WithAnnotations changes nothing.
+// ExportWithMappedFields). WithAnnotations asks the API for annotated documents as PDFs with their
+// annotations drawn on (`WithAnnotations=true` on the export: annotationBurnIn.ts of the API).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -131,7 +132,7 @@ export async function runExport(
     const db = o.database;
     const jobId = await api.json<string>(
       'POST',
-      `dbs/${db}/export?alwaysExportZip=true&ExportWithCSV=true&auditEntry=${encodeURIComponent('Document Exported')}`,
+      `dbs/${db}/export?alwaysExportZip=true&ExportWithCSV=true&auditEntry=${encodeURIComponent('Document Exported')}${o.withAnnotations ? '&WithAnnotations=true' : ''}`,
       p.docs.map((d) => ({ Archive: d.ArchiveID, Id: d.DocID })),
     );
     let zip: Buffer | undefined;

@@ -3,7 +3,15 @@
 import type { Attachment } from './eml';
 
 export type DocumentRef =
-  | { kind: 'archive'; database: string; archive: number; id: number; hash?: string }
+  | {
+      kind: 'archive';
+      database: string;
+      archive: number;
+      id: number;
+      hash?: string;
+      /** an annotated document comes as a PDF with its annotations drawn on */
+      annotations?: boolean;
+    }
   | { kind: 'inbox'; database: string; inboxId: number; filename: string };
 
 export type DocumentFetcher = (doc: DocumentRef, token: string | undefined) => Promise<Attachment>;
@@ -22,6 +30,7 @@ export function httpFetcher(apiPath: () => string): DocumentFetcher {
     let fallback: string;
     if (doc.kind === 'archive') {
       if (doc.hash) q.set('SecureId', doc.hash);
+      if (doc.annotations) q.set('Annotations', 'true');
       url = `${base}api/dbs/${doc.database}/archives/${doc.archive}/documents/${doc.id}/File?${q.toString()}`;
       fallback = `document-${doc.id}`;
     } else {

@@ -57,7 +57,7 @@ describe('Launch API', () => {
       .expect(200);
     expect(res.body.Attachments).toBe(2);
     expect(fetched[0]).toEqual({
-      doc: { kind: 'archive', database: '1', archive: 2, id: 10, hash: 'h10' },
+      doc: { kind: 'archive', database: '1', archive: 2, id: 10, hash: 'h10', annotations: false },
       token: 'T1',
     });
     const eml = readFileSync(res.body.File as string, 'utf8');

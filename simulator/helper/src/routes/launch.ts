@@ -36,11 +36,13 @@ function documentsOf(req: Request): Record<string, unknown>[] {
 function archiveRefs(req: Request): DocumentRef[] {
   const database = text(req.query.database);
   if (!database) throw badRequest('database is required.');
+  // "E-mailing an annotated document converts it to PDF": the API draws the annotations on
+  const annotations = text(req.query.withAnnotations)?.toLowerCase() === 'true';
   return documentsOf(req).map((d) => {
     const [archive, id] = [int(d.Archive), int(d.Id)];
     if (archive === undefined || id === undefined)
       throw badRequest('Each document needs an Archive and an Id.');
-    return { kind: 'archive', database, archive, id, hash: text(d.Hash) };
+    return { kind: 'archive', database, archive, id, hash: text(d.Hash), annotations };
   });
 }
 
