@@ -43,7 +43,8 @@ export interface ViewerSessionDoc {
   /** extension with its dot, lower case (".pdf", ".tif") */
   FileType: string;
   PageCount: number;
-  /** the caller's ArchivePermission bits on the document's archive (now, not at creation) */
+  /** the caller's ArchivePermission bits on the document's archive (now, not at creation); for an
+   * inbox file the inbox's bits (same positions) */
   Permissions: number;
 }
 
@@ -77,6 +78,16 @@ export interface RotatePageRequest {
   Page: number;
   Degrees: number;
 }
+/**
+ * `POST Processing.ashx` on an inbox file: InboxId and InboxFileName instead of the archive
+ * document; turns the page in the file itself. Needs Modify Pages (65536) on the inbox.
+ */
+export interface RotateInboxPageRequest {
+  InboxId: number;
+  InboxFileName: string;
+  Page: number;
+  Degrees: number;
+}
 export interface RotatePageResponse {
   Page: number;
   Rotation: number;
@@ -97,6 +108,8 @@ export const viewerPaths = {
   /** GET with SecureId, page (1-based) and optional width: one page of the document as PNG */
   documentPage: (db: number, archive: number, doc: number) =>
     `dbs/${db}/archives/${archive}/documents/${doc}/page`,
+  /** GET with FileName, page (1-based) and optional width: one page of an inbox file as PNG */
+  inboxPage: (inboxId: number) => `inboxes/${inboxId}/page`,
 };
 
 /** Stamp placeholders filled in when a stamp is placed (spec §3 "Stamp"). */

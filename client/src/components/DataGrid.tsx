@@ -14,6 +14,7 @@ export interface DataGridProps<TData extends RowData> {
   /** class names and test ids of a row */
   rowProps?: (row: GridRow<TData>) => { className?: string; testId?: string };
   onRowClick?: (row: GridRow<TData>, event: MouseEvent) => void;
+  onRowDoubleClick?: (row: GridRow<TData>, event: MouseEvent) => void;
   empty?: ReactNode;
   /** called a frame after rows for a new `paintKey` are committed (timing of first paint) */
   onPainted?: () => void;
@@ -75,6 +76,9 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
                   data-testid={extra?.testId}
                   style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
                   onClick={props.onRowClick ? (event) => props.onRowClick?.(row, event) : undefined}
+                  onDoubleClick={
+                    props.onRowDoubleClick ? (event) => props.onRowDoubleClick?.(row, event) : undefined
+                  }
                 >
                   {row.getVisibleCells().map((cell) => (
                     <div

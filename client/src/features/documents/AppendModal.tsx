@@ -1,7 +1,8 @@
 // The 'inbox document select for append' modal (spec §2, §5): the files of an inbox with File
 // Name, File Type, Date Created and Date Modified; the user picks one and whether its pages go
 // after the checked document's (the document keeps them) or the document's pages go after the
-// file's (the inbox file keeps them).
+// file's (the inbox file keeps them). From the inbox grid the checked item is itself an inbox
+// file: it is left out of the list, and the modal opens on its inbox.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InboxFile } from '@gs/contract/inboxes';
@@ -23,18 +24,22 @@ export interface AppendChoice {
 /** Inbox files listed at once (the modal has no paging). */
 const APPEND_FILE_LIMIT = 1000;
 
-export function AppendModal({
-  onChoose,
-  onClose,
-}: {
+export interface AppendModalProps {
   onChoose: (choice: AppendChoice) => void;
   onClose: () => void;
-}) {
+  /** the checked inbox file (appending from the inbox grid): not offered, its inbox shown first */
+  exclude?: { inboxId: number; fileName: string };
+  /** the labels of the two directions, when the checked item is not an archive document */
+  directions?: { intoDocument: string; intoInbox: string };
+}
+
+export function AppendModal({ onChoose, onClose, exclude, directions }: AppendModalProps) {
   const { t } = useTranslation();
   const [inboxes] = useApiQuery('append:inboxes', (http) => listInboxes(http));
   const [picked, setPicked] = useState<number | null>(null);
   const list = inboxes.status === 'success' ? inboxes.data : [];
-  const inboxId = picked ?? list[0]?.Id ?? null;
+  const start = list.find((i) => i.Id === exclude?.inboxId) ?? list[0];
+  const inboxId = picked ?? start?.Id ?? null;
   const [file, setFile] = useState<string | null>(null);
   const [into, setInto] = useState<AppendInto>('document');
 
@@ -85,7 +90,12 @@ export function AppendModal({
               ))}
             </select>
           </label>
-          <InboxFiles inboxId={inboxId} selected={file} onSelect={setFile} />
+          <InboxFiles
+            inboxId={inboxId}
+            selected={file}
+            onSelect={setFile}
+            exclude={exclude?.inboxId === inboxId ? exclude.fileName : undefined}
+          />
           <fieldset className="document-actions__choice">
             <legend>{t('documents.append.direction')}</legend>
             <label>
@@ -95,7 +105,7 @@ export function AppendModal({
                 checked={into === 'document'}
                 onChange={() => setInto('document')}
               />
-              {t('documents.append.intoDocument')}
+              {directions?.intoDocument ?? t('documents.append.intoDocument')}
             </label>
             <label>
               <input
@@ -104,7 +114,7 @@ export function AppendModal({
                 checked={into === 'inbox'}
                 onChange={() => setInto('inbox')}
               />
-              {t('documents.append.intoInbox')}
+              {directions?.intoInbox ?? t('documents.append.intoInbox')}
             </label>
           </fieldset>
         </div>
@@ -117,10 +127,13 @@ function InboxFiles({
   inboxId,
   selected,
   onSelect,
+  exclude,
 }: {
   inboxId: number;
   selected: string | null;
   onSelect: (name: string) => void;
+  /** a file not to offer (the checked one) */
+  exclude?: string;
 }) {
   const { t, i18n } = useTranslation();
   const [files] = useApiQuery(`append:files:${inboxId}`, (http) =>
@@ -133,7 +146,8 @@ function InboxFiles({
   );
   if (files.status === 'loading') return <Spinner label={t('documents.append.loading')} />;
   if (files.status === 'error') return <Alert tone="error">{t('documents.append.filesError')}</Alert>;
-  if (files.data.Files.length === 0) return <p className="muted">{t('documents.append.noFiles')}</p>;
+  const offered = files.data.Files.filter((f) => fullName(f) !== exclude);
+  if (offered.length === 0) return <p className="muted">{t('documents.append.noFiles')}</p>;
   const date = (text: string) => {
     const when = new Date(text);
     return Number.isNaN(when.getTime()) ? text : when.toLocaleString(i18n.language);
@@ -153,7 +167,7 @@ function InboxFiles({
           </tr>
         </thead>
         <tbody>
-          {files.data.Files.map((file: InboxFile) => {
+          {offered.map((file: InboxFile) => {
             const name = fullName(file);
             return (
               <tr

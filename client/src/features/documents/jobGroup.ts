@@ -1,6 +1,7 @@
 // A job group (spec §4): one request per document, all tagged with the group's Job id and Count;
-// every answer counts as a success or a danger result, failures are logged as 'DocID {id}: {text}',
-// and the group is done when every result is in. A few requests run at a time.
+// every answer counts as a success or a danger result, failures are logged as 'DocID {id}: {text}'
+// (an inbox file's id is its file name), and the group is done when every result is in. A few
+// requests run at a time.
 import { ApiError } from '../../api/http';
 
 export interface JobProgress {
@@ -13,8 +14,8 @@ export interface JobProgress {
 
 export interface JobGroupOptions<T> {
   items: readonly T[];
-  /** the document id of an item (for the failure log) */
-  idOf: (item: T) => number;
+  /** the document id of an item, or an inbox file's name (for the failure log) */
+  idOf: (item: T) => number | string;
   run: (item: T, tag: { job: string; count: number }) => Promise<unknown>;
   /** called after every result with the counts so far */
   onProgress?: (progress: JobProgress) => void;

@@ -1,6 +1,7 @@
-// An inbox's files on the app's one grid (DataGrid, TanStack Table v9): check boxes, a 150x150
-// thumbnail, File Name, File Type, Date Created and Date Modified (spec §2), sorted and paged by
-// the server (one sort at a time: name, type, created, date), with the grid's page sizes.
+// An inbox's files on the app's one grid (DataGrid, TanStack Table v9): check boxes, a view button,
+// a 150x150 thumbnail, File Name, File Type, Date Created and Date Modified (spec §2), sorted and
+// paged by the server (one sort at a time: name, type, created, date), with the grid's page sizes.
+// The view button or a double-click opens the file in the viewer (ctrl-click: a new tab).
 import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +48,7 @@ const columnOf = (key: InboxSortKey): string =>
 
 export const INBOX_THUMB_PX = 150;
 export const INBOX_ROW_HEIGHT = INBOX_THUMB_PX + 8;
-const FIXED = ['select', 'thumb'];
+const FIXED = ['select', 'view', 'thumb'];
 const notFixed = (id: string): boolean => !FIXED.includes(id);
 
 export interface InboxGridProps {
@@ -65,6 +66,8 @@ export interface InboxGridProps {
   onSort: (sort: InboxSort) => void;
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
+  /** opens the file in the viewer; `newTab` for a ctrl- or cmd-click */
+  onOpen?: (file: InboxFile, newTab: boolean) => void;
 }
 
 function SelectAll({ table }: { table: Table<GridFeatures, InboxFile> }) {
@@ -128,7 +131,31 @@ function DateCell({ value }: { value: string }) {
 
 const fixed = { enableSorting: false, enableHiding: false, enablePinning: false } as const;
 
-function buildColumns(inboxId: number, labels: Record<string, string>): InboxColumn[] {
+function ViewButton({ file, onOpen }: { file: InboxFile; onOpen: InboxGridProps['onOpen'] }) {
+  const { t } = useTranslation();
+  const name = fullName(file);
+  return (
+    <button
+      type="button"
+      className="button button--small data-grid__view"
+      aria-label={t('inboxOps.grid.open', { name })}
+      title={t('viewer.openHint')}
+      onClick={(event) => {
+        event.stopPropagation();
+        onOpen?.(file, event.ctrlKey || event.metaKey);
+      }}
+      data-testid="inbox-view"
+    >
+      {t('viewer.view')}
+    </button>
+  );
+}
+
+function buildColumns(
+  inboxId: number,
+  labels: Record<string, string>,
+  onOpen: InboxGridProps['onOpen'],
+): InboxColumn[] {
   const text = (id: 'FileName' | 'FileType') =>
     helper.accessor(id, {
       id,
@@ -154,6 +181,19 @@ function buildColumns(inboxId: number, labels: Record<string, string>): InboxCol
       header: ({ table }) => <SelectAll table={table} />,
       cell: ({ row }) => <SelectRow row={row} />,
     }) as InboxColumn,
+    ...(onOpen
+      ? [
+          helper.display({
+            id: 'view',
+            size: 64,
+            minSize: 64,
+            maxSize: 64,
+            ...fixed,
+            header: '',
+            cell: ({ row }) => <ViewButton file={row.original} onOpen={onOpen} />,
+          }) as InboxColumn,
+        ]
+      : []),
     helper.display({
       id: 'thumb',
       size: INBOX_THUMB_PX + 12,
@@ -172,7 +212,7 @@ function buildColumns(inboxId: number, labels: Record<string, string>): InboxCol
 
 export function InboxGrid(props: InboxGridProps) {
   const { t } = useTranslation();
-  const { inboxId, onSort } = props;
+  const { inboxId, onSort, onOpen } = props;
   const labels = useMemo(
     () => ({
       thumb: t('inbox.grid.thumbColumn'),
@@ -183,7 +223,7 @@ export function InboxGrid(props: InboxGridProps) {
     }),
     [t],
   );
-  const columns = useMemo(() => buildColumns(inboxId, labels), [inboxId, labels]);
+  const columns = useMemo(() => buildColumns(inboxId, labels, onOpen), [inboxId, labels, onOpen]);
   const gridKey = `gridState.inbox.${inboxId}`;
   const [saved] = useState(() => readGridState(gridKey));
   const [pinning, setPinning] = useState<ColumnPinningState>(saved.pinning);
@@ -250,6 +290,9 @@ export function InboxGrid(props: InboxGridProps) {
         empty={props.loaded ? <p className="muted">{t('inbox.grid.empty')}</p> : undefined}
         rowProps={(row) => ({ testId: `inbox-row-${row.id}` })}
         onRowClick={(row) => row.toggleSelected()}
+        onRowDoubleClick={
+          onOpen ? (row, event) => onOpen(row.original, event.ctrlKey || event.metaKey) : undefined
+        }
       />
       {props.loaded && (
         <Pagination

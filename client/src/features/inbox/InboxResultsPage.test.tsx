@@ -24,7 +24,7 @@ const names = (container: HTMLElement) =>
   within(container)
     .queryAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('gridcell')[2]?.textContent);
+    .map((row) => within(row).getAllByRole('gridcell')[3]?.textContent);
 const pageRequests = (fake: ReturnType<typeof inboxServer>) =>
   fake.requests.filter(
     (r) => r.method === 'GET' && r.path === `inboxes/${SCANNING}` && r.url.searchParams.has('pageNumber'),
@@ -46,7 +46,7 @@ describe('inbox results (/results/Inbox)', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent?.replace('⋮', '').replace('▲', '')),
-    ).toEqual(['', 'Thumbnail', 'File Name', 'File Type', 'Date Created', 'Date Modified']);
+    ).toEqual(['', '', 'Thumbnail', 'File Name', 'File Type', 'Date Created', 'Date Modified']);
     const thumb = within(table).getAllByTestId('inbox-thumb')[0] as HTMLImageElement;
     expect(thumb.width).toBe(150);
     expect(thumb.height).toBe(150);

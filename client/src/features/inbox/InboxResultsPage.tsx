@@ -1,7 +1,8 @@
 // /results/Inbox?db&inboxId (spec §2): an inbox's files. The archive tree and the inbox list on
 // the left (the same remembered sidebar as the results page), the inbox's name and file count, the
 // operations on the checked files, and the grid paged and sorted from the address (an invalid page
-// size becomes 25, spec §5). Files dropped on the grid are added to this inbox. Inboxes have no
+// size becomes 25, spec §5). Files dropped on the grid are added to this inbox; a file opens in
+// the viewer from its view button or a double-click. Inboxes have no
 // history (spec §6), so there is no history panel here.
 import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
@@ -22,9 +23,11 @@ import { inboxErrorText } from './inboxErrors';
 import { InboxGrid } from './InboxGrid';
 import { hasDraggedFiles, InboxList, useCanAdd } from './InboxList';
 import { inboxResultsPath, parseInboxParams, type InboxParams, type InboxTarget } from './inboxPaths';
+import { nextCheckOrder } from './inboxSelection';
 import { InboxToolbar } from './InboxToolbar';
 import { UploadStatusView } from './UploadStatusView';
 import { useInboxUpload } from './useInboxUpload';
+import { useOpenInboxFile } from './useOpenInboxFile';
 import './inbox.css';
 
 /** The inbox grid's page size: anything invalid (not a number, 0 or less, above 10000) is 25. */
@@ -114,15 +117,19 @@ function InboxMain({
     if (lastPage !== null && lastPage !== params.page) void go({ page: lastPage }, true);
   }, [lastPage, params.page, go]);
 
-  // a new page, sort or reload starts with nothing checked
-  const [selection, setSelection] = useState<{ of: Inbox | null; rows: RowSelectionState }>({
-    of: null,
-    rows: {},
-  });
-  const checkedRows = selection.of === inbox ? selection.rows : {};
-  const checked = (inbox?.Files ?? []).filter((f) => checkedRows[fullName(f)]);
+  // a new page, sort or reload starts with nothing checked; the checked files in check order
+  const [selection, setSelection] = useState<{
+    of: Inbox | null;
+    rows: RowSelectionState;
+    order: string[];
+  }>({ of: null, rows: {}, order: [] });
+  const current = selection.of === inbox ? selection : { rows: {}, order: [] };
+  const checkedRows = current.rows;
+  const byName = new Map((inbox?.Files ?? []).map((f) => [fullName(f), f]));
+  const checked = current.order.flatMap((name) => byName.get(name) ?? []);
 
   const upload = useInboxUpload();
+  const openFile = useOpenInboxFile(params.db, params.inboxId);
   const canAdd = useCanAdd();
   const [dropping, setDropping] = useState(false);
   const [refused, setRefused] = useState(false);
@@ -210,10 +217,17 @@ function InboxMain({
           pageSize={pageSize}
           total={inbox?.Count ?? 0}
           selection={checkedRows}
-          onSelection={(rows) => setSelection({ of: inbox, rows })}
+          onSelection={(rows) =>
+            setSelection({
+              of: inbox,
+              rows,
+              order: nextCheckOrder(current.order, rows, [...byName.keys()]),
+            })
+          }
           onSort={(sort) => void go({ sort, page: 1 })}
           onPage={(page) => void go({ page })}
           onPageSize={(size) => void go({ size, page: 1 })}
+          onOpen={openFile}
         />
       )}
     </section>

@@ -2,14 +2,21 @@
 // inbox, rename (Modify 4, through NewName), download one file, copy or move to another inbox
 // (the inbox-select modal), delete (the delete-confirm modal) and send to an archive (the
 // index-archive-select modal, then the indexing view), export as a zip (a server job polled every
-// second, then downloaded and kept as an export-link notification). Nothing checked gives
-// ERROR_NO_DOCUMENTS_SELECTED. A read-only licence (type 4) only looks and downloads.
+// second, then downloaded and kept as an export-link notification), merge (2 or more, the first a
+// PDF or TIFF, pages in check order, into a new archive document or inbox file; the originals stay),
+// append (exactly 1, with the inbox document select for append) and email (Email 32, through the
+// Extensions helper's launch inboxemail). Copy, move and delete run as job groups with a type 5
+// note, as on the results grid (documents/useJobRunner.tsx); when every result is in the grid
+// reloads, which clears the selection. Nothing checked gives ERROR_NO_DOCUMENTS_SELECTED. A
+// read-only licence (type 4) only looks, downloads and emails.
 import { useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasFlag, InboxPermission, LicenseType } from '@gs/contract/flags';
+import { AppendType, MergeTargetType, MergeType, type MergeInboxItem } from '@gs/contract/documents';
 import type { Inbox, InboxFile } from '@gs/contract/inboxes';
+import { mergeDocuments } from '../../api/documentOps';
 import {
   deleteInboxFile,
   fullName,
@@ -25,14 +32,29 @@ import { ConfirmDialog } from '../../components/Modal';
 import { httpAtom } from '../../state/environment';
 import { addNoteAtom, NoteType } from '../../state/notes';
 import { sessionAtom } from '../../state/session';
+import { effectiveHelperSettingsAtom, helperUrlFor } from '../capture/helperSettings';
+import { AppendModal, type AppendChoice } from '../documents/AppendModal';
+import { MERGE_BASE_TYPES } from '../documents/documentRules';
+import { emailInboxFiles, helperFailureText } from '../documents/helperEmail';
+import { useJobRunner } from '../documents/useJobRunner';
 import { indexingPath } from '../indexing/indexingPath';
 import { inboxChangedAtom } from './inboxAtoms';
 import { inboxErrorText } from './inboxErrors';
 import { IndexArchiveSelectModal } from './IndexArchiveSelectModal';
+import { InboxMergeModal, type InboxMergeTarget } from './InboxMergeModal';
 import { InboxSelectModal } from './InboxSelectModal';
 import { RenameDialog } from './RenameDialog';
 
-type Dialog = 'rename' | 'transfer' | 'delete' | 'send';
+type Dialog = 'rename' | 'transfer' | 'delete' | 'send' | 'merge' | 'append';
+
+/** Why a merge cannot start on the checked files (a translation key), or null. */
+export function mergeProblem(
+  checked: readonly InboxFile[],
+): 'documents.rules.mergeCount' | 'documents.rules.mergeFirst' | null {
+  if (checked.length < 2) return 'documents.rules.mergeCount';
+  if (!MERGE_BASE_TYPES.has(checked[0]?.FileType.toLowerCase() ?? '')) return 'documents.rules.mergeFirst';
+  return null;
+}
 
 export interface InboxToolbarProps {
   db: number;
@@ -61,11 +83,14 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
   const session = useAtomValue(sessionAtom);
   const changed = useSetAtom(inboxChangedAtom);
   const addNote = useSetAtom(addNoteAtom);
+  const helper = useAtomValue(effectiveHelperSettingsAtom);
   const navigate = useNavigate();
+  const jobs = useJobRunner();
   const picker = useRef<HTMLInputElement>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [notice, setNotice] = useState<{ tone: AlertTone; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const busy = exporting || jobs.busy;
 
   const writable = session?.licenseType !== LicenseType.ReadOnly;
   const may = (bit: number) => writable && hasFlag(inbox.Permissions, bit);
@@ -88,27 +113,128 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
       else setDialog(action);
     };
 
-  /** Runs `op` on every checked file, one after another, and reports how it went. */
-  const runEach = async (op: (file: InboxFile) => Promise<unknown>, done: (count: number) => string) => {
+  /** Checks the rule of an action before it starts: its translation key, shown as the notice. */
+  const refuse = (key: ReturnType<typeof mergeProblem> | 'documents.rules.appendCount'): boolean => {
+    if (key) setNotice({ tone: 'error', text: t(key) });
+    return key !== null;
+  };
+
+  /**
+   * Runs `op` on every checked file as one job group (a type 5 note counting the results, the wait
+   * modal until every result is in), then reloads the grid and reports how it went.
+   */
+  const runGroup = async (
+    text: string,
+    op: (file: InboxFile) => Promise<unknown>,
+    done: (count: number) => string,
+  ) => {
+    const files = [...checked];
     setDialog(null);
-    setBusy(true);
-    const errors: string[] = [];
-    let good = 0;
-    for (const file of checked) {
-      try {
-        await op(file);
-        good += 1;
-      } catch (error) {
-        errors.push(`${fullName(file)}: ${inboxErrorText(t, error)}`);
-      }
+    try {
+      const progress = await jobs.runGroup({
+        text,
+        items: files,
+        idOf: fullName,
+        run: op,
+        describe: (error) => inboxErrorText(t, error),
+      });
+      setNotice(
+        progress.danger > 0
+          ? {
+              tone: 'error',
+              text: [
+                t('documents.errors.someFailed', { count: progress.danger, total: progress.total }),
+                ...progress.errors,
+              ].join('\n'),
+            }
+          : { tone: 'success', text: done(progress.success) },
+      );
+    } finally {
+      changed();
     }
-    setBusy(false);
-    changed();
-    setNotice(
-      errors.length
-        ? { tone: 'error', text: [t('inbox.error.some', { count: errors.length }), ...errors].join('\n') }
-        : { tone: 'success', text: done(good) },
-    );
+  };
+
+  const item = (inboxId: number, name: string): MergeInboxItem => ({ InboxId: inboxId, Path: name });
+
+  /** Merges the checked files, in check order, into a new archive document or inbox file. */
+  const runMerge = async (target: InboxMergeTarget) => {
+    setDialog(null);
+    const items = checked.map((f) => item(inbox.Id, fullName(f)));
+    const [base] = items;
+    if (!base) return;
+    const body = {
+      Type: MergeType.Merge,
+      Documents: items,
+      BaseDocument: base,
+      Target:
+        target.kind === 'archive'
+          ? { Type: MergeTargetType.Archive, Id: target.archive.Id }
+          : { Type: MergeTargetType.Inbox, Id: inbox.Id },
+    };
+    try {
+      const id = await jobs.runTask(t('documents.wait.merge'), () => mergeDocuments(http, db, body));
+      const text =
+        target.kind === 'archive'
+          ? t('inboxOps.notes.mergedToArchive', { id, name: target.archive.Name })
+          : t('inboxOps.notes.mergedToInbox', { name: inbox.Name });
+      addNote({ type: NoteType.Success, text });
+      setNotice({ tone: 'success', text });
+      changed();
+    } catch (error) {
+      const message = inboxErrorText(t, error);
+      addNote({ type: NoteType.Error, text: t('documents.notes.mergeFailed', { message }) });
+      setNotice({ tone: 'error', text: message });
+    }
+  };
+
+  /** Appends: the chosen file's pages after the checked file's, or the checked file's after the chosen's. */
+  const runAppend = async (file: InboxFile, choice: AppendChoice) => {
+    setDialog(null);
+    const mine = item(inbox.Id, fullName(file));
+    const other = item(choice.inboxId, choice.fileName);
+    const [base, added] = choice.into === 'document' ? [mine, other] : [other, mine];
+    const body = {
+      Type: MergeType.Append,
+      Documents: [base, added],
+      BaseDocument: base,
+      Target: { Type: MergeTargetType.Inbox, AppendType: AppendType.After, Id: base.InboxId },
+    };
+    try {
+      await jobs.runTask(t('documents.wait.append'), () => mergeDocuments(http, db, body));
+      const text = t('inboxOps.notes.appendSuccessful', { from: added.Path, to: base.Path });
+      addNote({ type: NoteType.Success, text });
+      setNotice({ tone: 'success', text });
+      changed();
+    } catch (error) {
+      const message = inboxErrorText(t, error);
+      addNote({ type: NoteType.Error, text: t('documents.notes.appendFailed', { message }) });
+      setNotice({ tone: 'error', text: message });
+    }
+  };
+
+  /** Emails the checked files through the Extensions helper. */
+  const runEmail = async () => {
+    const files = checked.map((f) => ({ InboxID: inbox.Id, Filename: fullName(f) }));
+    try {
+      const result = await jobs.runTask(t('documents.wait.email'), () =>
+        emailInboxFiles({
+          baseUrl: helperUrlFor(helper, 'io'),
+          database: db,
+          token: session?.token ?? '',
+          body: { Documents: files },
+        }),
+      );
+      const text = t('documents.notes.emailed', { count: result.Attachments, file: result.File });
+      addNote({ type: NoteType.Success, text });
+      setNotice({ tone: 'success', text });
+    } catch (error) {
+      const message = helperFailureText(error, {
+        unreachable: t('documents.email.unreachable'),
+        unknown: t('documents.errors.unknown'),
+      });
+      addNote({ type: NoteType.Error, text: message });
+      setNotice({ tone: 'error', text: message });
+    }
   };
 
   /** Zips the checked files on the server, downloads the zip and keeps its link as a note. */
@@ -116,7 +242,7 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
     const token = session?.token ?? '';
     const count = checked.length;
     const file = `Inbox-${inbox.Name}.zip`;
-    setBusy(true);
+    setExporting(true);
     setNotice({ tone: 'info', text: t('inbox.export.working', { count }) });
     try {
       const jobId = await startInboxExport(http, inbox.Id, checked.map(fullName));
@@ -131,7 +257,7 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
     } catch (error) {
       setNotice({ tone: 'error', text: inboxErrorText(t, error) });
     } finally {
-      setBusy(false);
+      setExporting(false);
     }
   };
 
@@ -202,6 +328,42 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
             {t('inbox.toolbar.sendToArchive')}
           </button>
         )}
+        {writable && (
+          <button
+            type="button"
+            className="button button--small"
+            disabled={busy}
+            onClick={start(() => !refuse(mergeProblem(checked)) && setDialog('merge'))}
+            data-testid="inbox-merge-button"
+          >
+            {t('documents.actions.merge')}
+          </button>
+        )}
+        {writable && (
+          <button
+            type="button"
+            className="button button--small"
+            disabled={busy}
+            onClick={start(
+              () =>
+                !refuse(checked.length === 1 ? null : 'documents.rules.appendCount') && setDialog('append'),
+            )}
+            data-testid="inbox-append-button"
+          >
+            {t('documents.actions.append')}
+          </button>
+        )}
+        {hasFlag(inbox.Permissions, InboxPermission.Email) && (
+          <button
+            type="button"
+            className="button button--small"
+            disabled={busy}
+            onClick={start(() => void runEmail())}
+            data-testid="inbox-email-button"
+          >
+            {t('documents.actions.email')}
+          </button>
+        )}
       </div>
       <input
         ref={picker}
@@ -246,7 +408,11 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
           count={checked.length}
           onCancel={() => setDialog(null)}
           onChoose={(target, move) =>
-            void runEach(
+            void runGroup(
+              t(move ? 'documents.notes.move' : 'documents.notes.copy', {
+                count: checked.length,
+                name: target.Name,
+              }),
               (file) => transferInboxFile(http, inbox.Id, fullName(file), target.Id, move),
               (count) => t(move ? 'inbox.done.moved' : 'inbox.done.copied', { count, name: target.Name }),
             )
@@ -261,13 +427,35 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
           testId="delete-confirm"
           onCancel={() => setDialog(null)}
           onConfirm={() =>
-            void runEach(
+            void runGroup(
+              t('documents.notes.delete', { count: checked.length }),
               (file) => deleteInboxFile(http, inbox.Id, fullName(file)),
               (count) => t('inbox.done.deleted', { count }),
             )
           }
         />
       )}
+      {dialog === 'merge' && (
+        <InboxMergeModal
+          db={db}
+          inbox={inbox}
+          files={checked.map(fullName)}
+          onCancel={() => setDialog(null)}
+          onChoose={(target) => void runMerge(target)}
+        />
+      )}
+      {dialog === 'append' && first && (
+        <AppendModal
+          exclude={{ inboxId: inbox.Id, fileName: fullName(first) }}
+          directions={{
+            intoDocument: t('inboxOps.append.intoChecked', { name: fullName(first) }),
+            intoInbox: t('inboxOps.append.intoChosen', { name: fullName(first) }),
+          }}
+          onClose={() => setDialog(null)}
+          onChoose={(choice) => void runAppend(first, choice)}
+        />
+      )}
+      {jobs.waitModal}
       {dialog === 'send' && first && (
         <IndexArchiveSelectModal
           db={db}

@@ -14,13 +14,9 @@ import { searchSettingAtom } from '../../state/preferences';
 import { sessionAtom } from '../../state/session';
 import { useResultsContext } from '../results/resultsContext';
 import type { ResultRow } from '../results/resultsRows';
-import { openViewer, resultsRefreshAtom } from './viewerWindows';
+import { appHref, openViewer, resultsRefreshAtom } from './viewerWindows';
 
 const helper = createColumnHelper<GridFeatures, ResultRow>();
-
-/** The app's base path (Vite's base), for addresses opened in a new tab. */
-const appHref = (path: string): string =>
-  new URL(`${import.meta.env.BASE_URL.replace(/\/$/, '')}${path}`, window.location.origin).toString();
 
 function ViewButton({ row }: { row: ResultRow }) {
   const { t } = useTranslation();

@@ -130,18 +130,6 @@ describe('viewer page', () => {
       expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
-  it('places a stamp with @User and @Today filled in, kept after a reload', async () => {
-    const { unmount } = open('/viewer/doc-hash-101?db=1&archive=2&Id=101&session=sess-1');
-    await findViewer();
-    fireEvent.click(screen.getByRole('button', { name: 'Stamps' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Approved by full.user' }));
-    expect(screen.getByTestId('viewer-stamp').textContent).toContain('Approved by full.user');
-    unmount();
-    open('/viewer/doc-hash-101?db=1&archive=2&Id=101&session=sess-1');
-    await findViewer();
-    expect(screen.getByTestId('viewer-stamp').textContent).toContain('Approved by full.user');
-  });
-
   it('shows the index panel and saves an edit through the check and save calls', async () => {
     const fake = server({
       'POST indexes': [{ ID: 2, Valid: true, Code: 0, Message: '' }],

@@ -4,12 +4,20 @@
 // ERROR_CREATE_SESSION_MSG.
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ArchivePermission } from '@gs/contract/flags';
+import type { ViewerSessionDoc } from '@gs/contract/viewer';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { ViewerScreen } from './ViewerScreen';
 import { parseViewerParams, type ViewerParams } from './viewerParams';
 import { useViewerSession } from './useViewerSession';
 import './viewer.css';
+
+/** Stamps are kept per archive document: an inbox file's viewer offers none. */
+const withoutStamps = (doc: ViewerSessionDoc): ViewerSessionDoc => ({
+  ...doc,
+  Permissions: doc.Permissions & ~ArchivePermission.ModifyAnnotations,
+});
 
 export function ViewerPage() {
   const { t } = useTranslation();
@@ -38,7 +46,11 @@ function ViewerSessionGate({ params }: { params: ViewerParams }) {
     );
   const doc =
     state.status === 'ready'
-      ? (state.session.Documents.find((d) => d.Id === params.id) ?? state.session.Documents[0])
+      ? (state.session.Documents.find((d) =>
+          params.inboxId
+            ? d.InboxId === params.inboxId && d.InboxFileName === params.hash
+            : d.Id === params.id,
+        ) ?? state.session.Documents[0])
       : undefined;
   if (state.status === 'error' || !doc)
     return (
@@ -48,5 +60,11 @@ function ViewerSessionGate({ params }: { params: ViewerParams }) {
         </Alert>
       </div>
     );
-  return <ViewerScreen params={params} doc={doc} key={`${params.db}:${doc.Archive}:${doc.Id}`} />;
+  return (
+    <ViewerScreen
+      params={params}
+      doc={doc.InboxId ? withoutStamps(doc) : doc}
+      key={`${params.db}:${doc.Archive}:${doc.Id}:${doc.InboxId}:${doc.InboxFileName}`}
+    />
+  );
 }

@@ -1,5 +1,5 @@
 // The viewer's session: read it when the address names one, else post one for the addressed
-// document and put its id in the address (replace), so a reload reads the same session again;
+// document (or inbox file) and put its id in the address (replace), so a reload reads the same session again;
 // the session just made is not read a second time when its id arrives in the address.
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
@@ -8,6 +8,7 @@ import type { ViewerSession } from '@gs/contract/viewer';
 import { createViewerSession, getViewerSession } from '../../api/viewer';
 import { httpAtom } from '../../state/environment';
 import { viewerPath, type ViewerParams } from './viewerParams';
+import { inboxSessionRequest } from './viewerWindows';
 
 export type SessionState =
   { status: 'loading' } | { status: 'ready'; session: ViewerSession } | { status: 'error'; error: unknown };
@@ -26,13 +27,18 @@ export function useViewerSession(params: ViewerParams): SessionState {
     const p = JSON.parse(key) as ViewerParams;
     const load = async (): Promise<ViewerSession> => {
       if (p.session) return getViewerSession(http, p.session);
-      const id = await createViewerSession(http, {
-        Database: p.db,
-        Archive: p.archive,
-        SearchId: p.searchId ?? undefined,
-        SearchCriteria: p.criteria || undefined,
-        Documents: [{ Archive: p.archive, Id: p.id, Hash: p.hash, ContentSearchTerms: p.terms }],
-      });
+      const id = await createViewerSession(
+        http,
+        p.inboxId
+          ? inboxSessionRequest({ db: p.db, inboxId: p.inboxId, fileName: p.hash })
+          : {
+              Database: p.db,
+              Archive: p.archive,
+              SearchId: p.searchId ?? undefined,
+              SearchCriteria: p.criteria || undefined,
+              Documents: [{ Archive: p.archive, Id: p.id, Hash: p.hash, ContentSearchTerms: p.terms }],
+            },
+      );
       const session = await getViewerSession(http, id);
       if (live) {
         setMade(session);

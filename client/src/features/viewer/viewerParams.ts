@@ -1,6 +1,7 @@
 // The viewer's address (spec §2): /viewer/{documentHash}?db&archive&Id&terms&search&criteria and
 // the session it opens (`session`, once created, so a reload reads it again instead of making
 // another). The licence token may ride along (`token`, taken out of the address at start-up).
+// An inbox file: /viewer/{fileName}?db&inboxId (the file name stands where the hash stands).
 import { positiveId } from '../../app/paths';
 
 export const VIEWER_ROUTE = '/viewer/:documentHash';
@@ -16,14 +17,20 @@ export interface ViewerParams {
   searchId: number | null;
   /** the search's criteria as JSON text, as the results address carries them */
   criteria: string;
+  /** an inbox file's inbox (then `hash` is the file's name, `archive` and `id` are 0), else null */
+  inboxId: number | null;
 }
 
 export function viewerPath(
-  p: Omit<ViewerParams, 'session' | 'terms' | 'criteria' | 'searchId'> &
-    Partial<Pick<ViewerParams, 'session' | 'terms' | 'criteria' | 'searchId'>>,
+  p: Omit<ViewerParams, 'session' | 'terms' | 'criteria' | 'searchId' | 'inboxId'> &
+    Partial<Pick<ViewerParams, 'session' | 'terms' | 'criteria' | 'searchId' | 'inboxId'>>,
   token?: string,
 ): string {
-  const query = new URLSearchParams({ db: String(p.db), archive: String(p.archive), Id: String(p.id) });
+  const query = new URLSearchParams(
+    p.inboxId
+      ? { db: String(p.db), inboxId: String(p.inboxId) }
+      : { db: String(p.db), archive: String(p.archive), Id: String(p.id) },
+  );
   if (p.session) query.set('session', p.session);
   if (p.terms) query.set('terms', p.terms);
   if (p.searchId) query.set('search', String(p.searchId));
@@ -35,6 +42,19 @@ export function viewerPath(
 /** The parameters, or null when the address cannot name a document. */
 export function parseViewerParams(hash: string | undefined, query: URLSearchParams): ViewerParams | null {
   const db = positiveId(query.get('db'));
+  const inboxId = positiveId(query.get('inboxId'));
+  if (hash && db && inboxId)
+    return {
+      hash,
+      db,
+      archive: 0,
+      id: 0,
+      session: query.get('session') || null,
+      terms: '',
+      searchId: null,
+      criteria: '',
+      inboxId,
+    };
   const archive = positiveId(query.get('archive'));
   const id = positiveId(query.get('Id') ?? query.get('id'));
   if (!hash || !db || !archive || !id) return null;
@@ -47,5 +67,6 @@ export function parseViewerParams(hash: string | undefined, query: URLSearchPara
     terms: query.get('terms') ?? '',
     searchId: positiveId(query.get('search')),
     criteria: query.get('criteria') ?? '',
+    inboxId: null,
   };
 }

@@ -7,6 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { addInbox, documentInserter, grantInbox } from '@gs/simulator-fixtures/builders';
 import { InboxPermission } from '@gs/contract/flags';
+import { docTable, fieldColumn } from '../db/docTables';
 import { docCall, docHash, makeDocOpsApp, type DocOpsTestApp } from '../testing/docOpsWorld';
 import { API, basic } from '../testing/testApp';
 
@@ -190,5 +191,43 @@ describe('POST dbs/{db}/merge: inbox items and targets', () => {
       403,
     );
     await merge({ Documents: [doc(tiff1), doc(pdf2)], Target: { Type: 'Inbox' } }).expect(400);
+  });
+});
+
+describe('POST dbs/{db}/merge: inbox files only', () => {
+  it('merges inbox files into a new unindexed document of an archive; the files stay', async () => {
+    writeFileSync(inboxFile('fax.tif'), await tiffOf(60, 80));
+    const res = await merge({
+      Type: 0,
+      Documents: [inboxItem('scan.pdf'), inboxItem('fax.tif')],
+      BaseDocument: inboxItem('scan.pdf'),
+      Target: { Type: 'Archive', Id: t.w.invoices },
+    }).expect(200);
+    const id = res.body as number;
+    expect(rowOf(id)).toMatchObject({ ft: '.pdf', n: 4 });
+    const merged = await PDFDocument.load(readFileSync(join(t.d.dataDir, 'files', rowOf(id).p)));
+    expect(merged.getPage(0).getSize()).toEqual({ width: 100, height: 100 });
+    expect(existsSync(inboxFile('scan.pdf'))).toBe(true);
+    expect(existsSync(inboxFile('fax.tif'))).toBe(true);
+    const vendor = t.db
+      .prepare(`SELECT ${fieldColumn(t.w.vendor)} FROM ${docTable(t.w.alpha)} WHERE id = ?`)
+      .pluck()
+      .get(id);
+    expect(vendor ?? '').toBe('');
+  });
+
+  it('needs a target archive with Add, a PDF or TIFF first, and files that exist', async () => {
+    writeFileSync(inboxFile('note.txt'), 'a note');
+    const body = {
+      Documents: [inboxItem('scan.pdf'), inboxItem('scan.pdf')],
+      Target: { Type: 'Archive', Id: t.w.invoices },
+    };
+    await merge({ ...body, Target: { Type: 'Archive' } }).expect(400);
+    await merge({ ...body, Documents: [inboxItem('note.txt'), inboxItem('scan.pdf')] }).expect(400);
+    await merge({ ...body, Documents: [inboxItem('scan.pdf'), inboxItem('gone.pdf')] }).expect(404);
+    await merge({ ...body, Target: { Type: 'Archive', Id: 9999 } }).expect(404);
+    // web.user sees the inbox but may not add documents to Invoices
+    await merge(body, 'web.user').expect(403);
+    await merge(body, 'reader').expect(403);
   });
 });

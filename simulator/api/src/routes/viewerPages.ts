@@ -5,11 +5,14 @@
 // committed in one transaction, and only then is the file renamed over the old one; rotations of
 // one file run one after another. `GET .../documents/{id}/page?SecureId&page[&width]` draws one
 // page as PNG (TIFF pages in 8-bit grey: browsers cannot show TIFF), with View.
+// Inbox files: `Processing.ashx` with InboxId and InboxFileName (instead of Archive, Document and
+// SecureId) turns a page of the file in place (Modify Pages on the inbox, no history: inboxes have
+// none), and `GET inboxes/{id}/page?FileName&page[&width]` draws one of its pages (View).
 import { stat, unlink, writeFile, rename } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import sharp from 'sharp';
-import { ArchivePermission } from '@gs/contract/flags';
+import { ArchivePermission, InboxPermission } from '@gs/contract/flags';
 import type { RotatePageResponse } from '@gs/contract/viewer';
 import type { RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
@@ -18,6 +21,9 @@ import { intParam, parseId, query, readKey } from '../http/query';
 import { messages } from '../services/access';
 import { requireEditingLicense, requirePermission, requestSecureId } from '../services/documentAccess';
 import { storedFile } from '../services/documentOps';
+import { safeName } from '../services/fileStore';
+import { inboxAccess } from '../services/inboxAccess';
+import { existingFile, inboxDir } from '../services/inboxFiles';
 import { renderPage } from '../services/pageFiles';
 import { rotatePage } from '../services/pageRotation';
 import { viewerDocument } from '../services/viewerAccess';
@@ -44,6 +50,17 @@ function requiredInt(req: Request, names: string[]): number {
   return parseId(v, names[0] ?? '');
 }
 
+/** The `page` (1-based, default 1) and optional `width` of a page render. */
+function pageAndWidth(req: Request): { page: number; width: number | undefined } {
+  const pageText = query(req, 'page');
+  const page = pageText === undefined ? 1 : parseId(pageText, 'page');
+  const widthText = query(req, 'width');
+  const width = widthText === undefined ? undefined : parseId(widthText, 'width');
+  if (width !== undefined && (width < 1 || width > MAX_PAGE_WIDTH))
+    throw badRequest(`width must be from 1 to ${MAX_PAGE_WIDTH}; got '${widthText ?? ''}'.`);
+  return { page, width };
+}
+
 /** Rotations of one file wait for the one before (a second turn reads the first's result). */
 const fileQueues = new Map<string, Promise<unknown>>();
 function oneAtATime<T>(file: string, work: () => Promise<T>): Promise<T> {
@@ -62,7 +79,31 @@ export function createViewerPagesRouter(deps: RouteDeps): Router {
   const { repos } = deps;
   const router = Router();
 
+  /** Turns a page of an inbox file (InboxId and InboxFileName): Modify Pages on the inbox. */
+  async function rotateInboxPage(req: Request, res: Response, inboxId: number): Promise<RotatePageResponse> {
+    const name = input(req, ['InboxFileName', 'FileName', 'FilePath']);
+    if (name === undefined) throw badRequest(`The parameter 'InboxFileName' is missing.`);
+    const page = requiredInt(req, ['Page', 'PageNumber']);
+    const turn = requiredInt(req, ['Degrees', 'Rotation', 'Angle']);
+    const access = inboxAccess(deps, res);
+    const ref = access.inbox(inboxId);
+    access.require(ref, InboxPermission.ModifyPages, 'modify pages');
+    const file = await existingFile(inboxDir(deps.files.dataDir, ref.inbox), safeName(name));
+    return oneAtATime(file, async () => {
+      const rotated = await rotatePage(file, extname(file).toLowerCase(), page, turn);
+      const partial = `${file}.${process.pid}.rotate.part`;
+      await writeFile(partial, rotated.bytes);
+      await rename(partial, file);
+      return { Page: page, Rotation: rotated.rotation, PageCount: rotated.pages };
+    });
+  }
+
   router.post('/Processing.ashx', deps.auth.requireAuth, async (req, res) => {
+    const inboxId = input(req, ['InboxId', 'Inbox']);
+    if (inboxId !== undefined) {
+      res.json(await rotateInboxPage(req, res, parseId(inboxId, 'InboxId')));
+      return;
+    }
     const ids = {
       db: requiredInt(req, ['Database', 'db', 'DatabaseId']),
       archive: requiredInt(req, ['Archive', 'ArchiveId']),
@@ -122,12 +163,7 @@ export function createViewerPagesRouter(deps: RouteDeps): Router {
       requestSecureId(req),
     );
     requirePermission(ref, ArchivePermission.View, 'view documents');
-    const pageText = query(req, 'page');
-    const page = pageText === undefined ? 1 : parseId(pageText, 'page');
-    const widthText = query(req, 'width');
-    const width = widthText === undefined ? undefined : parseId(widthText, 'width');
-    if (width !== undefined && (width < 1 || width > MAX_PAGE_WIDTH))
-      throw badRequest(`width must be from 1 to ${MAX_PAGE_WIDTH}; got '${widthText ?? ''}'.`);
+    const { page, width } = pageAndWidth(req);
     const row = repos.viewer.file(ref.databaseId, ref.docId);
     if (!row || row.archiveId !== ref.archive.id)
       throw notFound(messages.document(ref.archive.id, ref.docId));
@@ -139,6 +175,19 @@ export function createViewerPagesRouter(deps: RouteDeps): Router {
     let png = await renderPage(file, page);
     if (width) png = await sharp(png).resize({ width, withoutEnlargement: true }).png().toBuffer();
     res.set('Last-Modified', new Date(row.modifiedAt).toUTCString());
+    res.type('image/png').send(png);
+  });
+
+  router.get('/inboxes/:id/page', deps.auth.requireAuth, async (req, res) => {
+    const ref = inboxAccess(deps, res).inbox(intParam(req, 'id'));
+    const name = query(req, 'FileName');
+    if (name === undefined || name.trim() === '') throw badRequest(`The parameter 'FileName' is missing.`);
+    const { page, width } = pageAndWidth(req);
+    const file = await existingFile(inboxDir(deps.files.dataDir, ref.inbox), safeName(name));
+    const modified = (await stat(file)).mtimeMs;
+    let png = await renderPage(file, page);
+    if (width) png = await sharp(png).resize({ width, withoutEnlargement: true }).png().toBuffer();
+    res.set('Last-Modified', new Date(modified).toUTCString());
     res.type('image/png').send(png);
   });
 

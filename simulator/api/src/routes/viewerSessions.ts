@@ -4,7 +4,8 @@
 // Every document is checked as the document routes check it (database and archive the caller may
 // view: 404; the document's own Hash: 403; an inbox file must exist: 404). `GET session/{id}`
 // answers the session to its creator (anyone else: 404) with what the viewer draws from: each
-// document's file type, page count and the caller's permissions now. Sessions live a day.
+// document's file type, page count and the caller's permissions now (an inbox file: the inbox's
+// bits, which share the archive bits' positions). Sessions live a day.
 import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
 import { Router, type Response } from 'express';
@@ -15,9 +16,9 @@ import type { ViewerSessionDocRow, ViewerSessionRow } from '../db/viewerRepo';
 import { secureId } from '../db/secureIds';
 import { callerOf } from '../http/auth';
 import { toDotNetDate } from '../http/dates';
-import { badRequest, notFound } from '../http/errors';
+import { HttpError, badRequest, notFound } from '../http/errors';
 import { lowerKeys } from '../http/query';
-import { safeName } from '../services/fileStore';
+import { pageCount, safeName } from '../services/fileStore';
 import { inboxAccess } from '../services/inboxAccess';
 import { viewerDocument } from '../services/viewerAccess';
 import { existingFile, inboxDir } from '../services/inboxFiles';
@@ -100,17 +101,36 @@ export function createViewerSessionsRouter(deps: RouteDeps): Router {
     res.json(row.id);
   });
 
-  router.get('/session/:id', deps.auth.requireAuth, (req, res) => {
+  /** An inbox file of a session as the viewer draws it: the caller's inbox bits now, its pages. */
+  async function inboxDocument(res: Response, d: ViewerSessionDocRow) {
+    let permissions = 0;
+    let pages = 0;
+    try {
+      const ref = inboxAccess(deps, res).inbox(d.inboxId);
+      const file = await existingFile(inboxDir(deps.files.dataDir, ref.inbox), d.inboxFileName);
+      permissions = ref.permissions;
+      pages = await pageCount(file);
+    } catch (error) {
+      // an inbox the caller no longer sees, or a file gone since: nothing to draw
+      if (!(error instanceof HttpError)) throw error;
+    }
+    return { permissions, pages };
+  }
+
+  router.get('/session/:id', deps.auth.requireAuth, async (req, res) => {
     const id = String(req.params.id);
     const { user } = callerOf(res);
     const row = repos.viewer.session(id);
     if (!row || row.userId !== user.id || row.createdAt < deps.clock.now() - SESSION_LIFETIME_MS)
       throw notFound(sessionMessages.notFound(id));
     const access = accessOf(deps, res);
+    const inboxFiles = new Map<ViewerSessionDocRow, { permissions: number; pages: number }>();
+    for (const d of row.documents) if (!d.id) inboxFiles.set(d, await inboxDocument(res, d));
     const documents: ViewerSessionDoc[] = row.documents.map((d) => {
       const common = { ContentSearch: d.terms, FieldData: '', Fields: '' };
       if (!d.id) {
         const ext = extname(d.inboxFileName).toLowerCase();
+        const file = inboxFiles.get(d);
         return {
           ...common,
           Archive: 0,
@@ -121,8 +141,8 @@ export function createViewerSessionsRouter(deps: RouteDeps): Router {
           InboxFileName: d.inboxFileName,
           OriginalFileName: d.inboxFileName,
           FileType: ext,
-          PageCount: 0,
-          Permissions: 0,
+          PageCount: file?.pages ?? 0,
+          Permissions: file?.permissions ?? 0,
         };
       }
       const archive = repos.archives.byId(d.archive);
