@@ -22,17 +22,23 @@ export interface JobTag {
 
 export type TransferKind = 'copy' | 'move';
 
-/** Copy or move one document to `destination`; the (new) document id. */
+/**
+ * Copy or move one document to archive `destination`; the (new) document id. An archive of another
+ * database also sends `DestinationDatabase` (the wire names only `DestinationArchive`; archive ids
+ * need not be unique across databases).
+ */
 export function transferDocument(
   http: Http,
   kind: TransferKind,
   doc: OpDocument,
   destination: number,
   tag: JobTag,
+  destinationDb: number = doc.db,
 ): Promise<number> {
   const path = kind === 'copy' ? paths.documentCopy : paths.documentMove;
+  const query = { SecureId: doc.hash, Job: tag.job, Count: tag.count, DestinationArchive: destination };
   return http.request<number>(path(doc.db, doc.archive, doc.id), {
-    query: { SecureId: doc.hash, Job: tag.job, Count: tag.count, DestinationArchive: destination },
+    query: destinationDb === doc.db ? query : { ...query, DestinationDatabase: destinationDb },
   });
 }
 

@@ -1,19 +1,24 @@
-// The archive-select modal (spec §2) of copy and move: the database's archive tree (the view
-// screen's, read-only) to pick the destination; the documents' own archive cannot be the
-// destination of a move.
+// The archive-select modal (spec §2) of copy and move: the archive tree (the view screen's,
+// read-only) to pick the destination; the documents' own archive cannot be the destination of a
+// move. With more than one database, a database selector (the databases the client loaded at
+// sign-in) shows another database's tree, so documents can go to an archive there.
 import { useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
 import { Modal } from '../../components/Modal';
+import { knownDatabasesAtom } from '../../state/database';
 import { ArchiveTree } from '../view/ArchiveTree';
 
 export interface ArchiveSelectModalProps {
+  /** the database of the documents; its tree shows first */
   db: number;
   title: string;
-  /** an archive that may not be chosen (the source of a move) */
+  /** an archive of `db` that may not be chosen (the source of a move) */
   exclude?: number;
   confirmLabel: string;
-  onChoose: (archive: Archive) => void;
+  /** the chosen archive and the database it belongs to */
+  onChoose: (archive: Archive, db: number) => void;
   onClose: () => void;
 }
 
@@ -26,8 +31,11 @@ export function ArchiveSelectModal({
   onClose,
 }: ArchiveSelectModalProps) {
   const { t } = useTranslation();
+  const databases = useAtomValue(knownDatabasesAtom);
+  const [targetDb, setTargetDb] = useState(db);
   const [chosen, setChosen] = useState<Archive | null>(null);
-  const same = chosen !== null && chosen.Id === exclude;
+  const same = chosen !== null && targetDb === db && chosen.Id === exclude;
+  const other = targetDb === db ? undefined : databases.find((d) => d.Id === targetDb);
   return (
     <Modal
       title={title}
@@ -42,7 +50,7 @@ export function ArchiveSelectModal({
             type="button"
             className="button button--primary"
             disabled={!chosen || same}
-            onClick={() => chosen && onChoose(chosen)}
+            onClick={() => chosen && onChoose(chosen, targetDb)}
             data-testid="archive-select-confirm"
           >
             {confirmLabel}
@@ -51,12 +59,33 @@ export function ArchiveSelectModal({
       }
     >
       <p className="muted">{t('documents.archiveSelect.lead')}</p>
+      {databases.length > 1 && (
+        <label className="document-actions__inline-field document-actions__database">
+          <span>{t('documents.archiveSelect.database')}</span>
+          <select
+            value={targetDb}
+            onChange={(event) => {
+              setTargetDb(Number(event.target.value));
+              setChosen(null);
+            }}
+            data-testid="archive-select-database"
+          >
+            {databases.map((d) => (
+              <option key={d.Id} value={d.Id}>
+                {d.Name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <div className="document-actions__tree">
-        <ArchiveTree db={db} selected={chosen?.Id ?? null} onSelect={setChosen} />
+        <ArchiveTree key={targetDb} db={targetDb} selected={chosen?.Id ?? null} onSelect={setChosen} />
       </div>
       <p className="document-actions__chosen" aria-live="polite">
         {chosen
-          ? t('documents.archiveSelect.chosen', { name: chosen.Name })
+          ? other
+            ? t('documents.archiveSelect.chosenIn', { name: chosen.Name, database: other.Name })
+            : t('documents.archiveSelect.chosen', { name: chosen.Name })
           : t('documents.archiveSelect.none')}
       </p>
       {same && <p className="document-actions__problem">{t('documents.archiveSelect.sameArchive')}</p>}

@@ -13,7 +13,6 @@ import {
   type MergeDocument,
   type MergeRequest,
 } from '@gs/contract/documents';
-import { HelperError } from '../../api/helper';
 import {
   deleteDocument,
   mergeDocuments,
@@ -24,7 +23,7 @@ import {
 import type { ResultsParams } from '../../app/resultsPaths';
 import { ConfirmDialog } from '../../components/Modal';
 import { httpAtom } from '../../state/environment';
-import { addNoteAtom, NoteType, updateNoteAtom } from '../../state/notes';
+import { addNoteAtom, NoteType } from '../../state/notes';
 import { sessionAtom } from '../../state/session';
 import { effectiveHelperSettingsAtom, helperUrlFor } from '../capture/helperSettings';
 import { requestResultsReloadAtom } from '../results/resultsReload';
@@ -33,10 +32,10 @@ import { AppendModal, type AppendChoice } from './AppendModal';
 import { ArchiveSelectModal } from './ArchiveSelectModal';
 import { actionProblem, licenseAllows, type DocumentAction } from './documentRules';
 import { EmailModal } from './EmailModal';
-import { emailDocuments } from './helperEmail';
-import { runJobGroup, serverText } from './jobGroup';
+import { emailDocuments, helperFailureText } from './helperEmail';
+import { serverText } from './jobGroup';
+import { useJobRunner } from './useJobRunner';
 import { UserActionsMenu } from './UserActionsMenu';
-import { WaitModal } from './WaitModal';
 import './documents.css';
 
 type Dialog = 'copy' | 'move' | 'delete' | 'append' | 'email' | null;
@@ -60,11 +59,9 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
   const http = useAtomValue(httpAtom);
   const helper = useAtomValue(effectiveHelperSettingsAtom);
   const addNote = useSetAtom(addNoteAtom);
-  const updateNote = useSetAtom(updateNoteAtom);
   const reload = useSetAtom(requestResultsReloadAtom);
+  const jobs = useJobRunner();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [waiting, setWaiting] = useState<string | null>(null);
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const licenseType = session?.licenseType ?? null;
   // the documents the open dialog acts on: kept as they were when it opened
@@ -88,34 +85,27 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
     kind: TransferKind | 'delete',
     docs: CheckedDocument[],
     destination?: Archive,
+    destinationDb?: number,
   ) => {
     setDialog(null);
     const text =
       kind === 'delete'
         ? t('documents.notes.delete', { count: docs.length })
         : t(`documents.notes.${kind}`, { count: docs.length, name: destination?.Name ?? '' });
-    const job = { total: docs.length, success: 0, danger: 0, errors: [] };
-    const noteId = addNote({ type: NoteType.Job, text, job });
-    setWaiting(text);
     try {
-      const progress = await runJobGroup({
+      const progress = await jobs.runGroup({
+        text,
         items: docs,
         idOf: (c) => c.doc.Id,
         run: (c, tag) =>
           kind === 'delete'
             ? deleteDocument(http, refOf(c), tag)
-            : transferDocument(http, kind, refOf(c), destination?.Id ?? 0, tag),
+            : transferDocument(http, kind, refOf(c), destination?.Id ?? 0, tag, destinationDb),
         describe: failureText,
-        onProgress: (p) => {
-          updateNote(noteId, { job: p });
-          setProgress({ done: p.success + p.danger, total: p.total });
-        },
       });
       if (progress.danger > 0)
         setProblem(t('documents.errors.someFailed', { count: progress.danger, total: progress.total }));
     } finally {
-      setWaiting(null);
-      setProgress(null);
       reload();
     }
   };
@@ -123,7 +113,6 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
   const runMerge = async (docs: CheckedDocument[]) => {
     const [first] = docs;
     if (!first) return;
-    setWaiting(t('documents.wait.merge'));
     const body: MergeRequest = {
       Type: MergeType.Merge,
       Documents: docs.map(mergeDocOf),
@@ -131,21 +120,18 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
       Target: { Type: MergeTargetType.Archive, Id: first.archive },
     };
     try {
-      const id = await mergeDocuments(http, params.db, body);
+      const id = await jobs.runTask(t('documents.wait.merge'), () => mergeDocuments(http, params.db, body));
       addNote({ type: NoteType.Success, text: t('documents.notes.mergeSuccessful', { id }) });
       reload();
     } catch (error) {
       const message = failureText(error);
       addNote({ type: NoteType.Error, text: t('documents.notes.mergeFailed', { message }) });
       setProblem(message);
-    } finally {
-      setWaiting(null);
     }
   };
 
   const runAppend = async (doc: CheckedDocument, choice: AppendChoice) => {
     setDialog(null);
-    setWaiting(t('documents.wait.append'));
     const archiveDoc = mergeDocOf(doc);
     const inboxItem = { InboxId: choice.inboxId, Path: choice.fileName };
     const body: MergeRequest =
@@ -163,7 +149,7 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
             Target: { Type: MergeTargetType.Inbox, AppendType: AppendType.After, Id: choice.inboxId },
           };
     try {
-      await mergeDocuments(http, params.db, body);
+      await jobs.runTask(t('documents.wait.append'), () => mergeDocuments(http, params.db, body));
       addNote({
         type: NoteType.Success,
         text: t('documents.notes.appendSuccessful', { name: choice.fileName, id: doc.doc.Id }),
@@ -173,42 +159,37 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
       const message = failureText(error);
       addNote({ type: NoteType.Error, text: t('documents.notes.appendFailed', { message }) });
       setProblem(message);
-    } finally {
-      setWaiting(null);
     }
   };
 
   const runEmail = async (docs: CheckedDocument[], withAnnotations: boolean) => {
     setDialog(null);
-    setWaiting(t('documents.wait.email'));
     try {
-      const result = await emailDocuments({
-        baseUrl: helperUrlFor(helper, 'io'),
-        database: params.db,
-        searchId: params.searchId,
-        fieldId: 0,
-        withAnnotations,
-        token: session?.token ?? '',
-        body: {
-          Documents: docs.map((c) => ({ Archive: c.archive, Id: c.doc.Id, Hash: c.doc.Hash })),
-          SearchCriteria: params.criteria,
-        },
-      });
+      const result = await jobs.runTask(t('documents.wait.email'), () =>
+        emailDocuments({
+          baseUrl: helperUrlFor(helper, 'io'),
+          database: params.db,
+          searchId: params.searchId,
+          fieldId: 0,
+          withAnnotations,
+          token: session?.token ?? '',
+          body: {
+            Documents: docs.map((c) => ({ Archive: c.archive, Id: c.doc.Id, Hash: c.doc.Hash })),
+            SearchCriteria: params.criteria,
+          },
+        }),
+      );
       addNote({
         type: NoteType.Success,
         text: t('documents.notes.emailed', { count: result.Attachments, file: result.File }),
       });
     } catch (error) {
-      const message =
-        error instanceof HelperError && error.kind === 'unreachable'
-          ? t('documents.email.unreachable')
-          : error instanceof HelperError
-            ? (error.helperMessage ?? t('documents.errors.unknown'))
-            : t('documents.errors.unknown');
+      const message = helperFailureText(error, {
+        unreachable: t('documents.email.unreachable'),
+        unknown: t('documents.errors.unknown'),
+      });
       addNote({ type: NoteType.Error, text: message });
       setProblem(message);
-    } finally {
-      setWaiting(null);
     }
   };
 
@@ -217,7 +198,7 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
       key={action}
       type="button"
       className="button button--small"
-      disabled={!licenseAllows(action, licenseType) || waiting !== null}
+      disabled={!licenseAllows(action, licenseType) || jobs.busy}
       title={licenseAllows(action, licenseType) ? undefined : t('documents.rules.readOnly')}
       onClick={onClick}
       data-testid={`documents-${action}`}
@@ -238,7 +219,7 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
         db={params.db}
         archive={params.archive}
         checked={checked}
-        disabled={waiting !== null}
+        disabled={jobs.busy}
         onProblem={(text) => setProblem(text)}
       />
       {problem && (
@@ -265,7 +246,7 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
           )}
           exclude={dialog === 'move' ? params.archive : undefined}
           confirmLabel={t(`documents.actions.${dialog}`)}
-          onChoose={(archive) => void runTransfer(dialog, targets, archive)}
+          onChoose={(archive, db) => void runTransfer(dialog, targets, archive, db)}
           onClose={() => setDialog(null)}
         />
       )}
@@ -292,16 +273,7 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
           onClose={() => setDialog(null)}
         />
       )}
-      {waiting && (
-        <WaitModal
-          title={waiting}
-          detail={
-            progress
-              ? t('notifications.job.progress', { done: progress.done, total: progress.total })
-              : undefined
-          }
-        />
-      )}
+      {jobs.waitModal}
     </div>
   );
 }

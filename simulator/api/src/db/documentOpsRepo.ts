@@ -13,6 +13,8 @@ export interface StoredDoc {
   fileType: string;
   version: number;
   rootVersionId: number;
+  fileSize: number;
+  pageCount: number;
 }
 
 export interface StoredRevision {
@@ -25,6 +27,7 @@ interface Statements {
   copy: Statement;
   copyMv: Statement;
   copyText: Statement;
+  create: Statement;
   move: Statement;
   deleteMv: Statement;
   deleteText: Statement;
@@ -45,7 +48,7 @@ export interface StoredFileInfo {
 }
 
 const DOC_COLUMNS = `id, archive_id AS archiveId, file_path AS filePath, file_type AS fileType,
-  version, root_version_id AS rootVersionId`;
+  version, root_version_id AS rootVersionId, file_size AS fileSize, page_count AS pageCount`;
 
 /** The statements of one database; the copied columns are read from the table itself. */
 function prepare(db: Db, dbId: number): Statements {
@@ -71,6 +74,8 @@ function prepare(db: Db, dbId: number): Statements {
     copyMv: db.prepare(`INSERT INTO ${mv}(doc_id, field_id, ordinal, value)
       SELECT ?, field_id, ordinal, value FROM ${mv} WHERE doc_id = ?`),
     copyText: db.prepare(`INSERT INTO ${text}(doc_id, body) SELECT ?, body FROM ${text} WHERE doc_id = ?`),
+    create: db.prepare(`INSERT INTO ${doc}(archive_id, file_path, created_at, modified_at)
+      VALUES (@archiveId, @filePath, @now, @now)`),
     move: db.prepare(`UPDATE ${doc} SET archive_id = ?, modified_at = ? WHERE id = ?`),
     deleteMv: db.prepare(`DELETE FROM ${mv} WHERE doc_id = ?`),
     deleteText: db.prepare(`DELETE FROM ${text} WHERE doc_id = ?`),
@@ -120,6 +125,10 @@ export function createDocumentOpsRepo(db: Db) {
       s.copyMv.run(id, docId);
       s.copyText.run(id, docId);
       return id;
+    },
+    /** A new document in `archiveId` without index values (a merge of inbox files); its id. */
+    create(dbId: number, archiveId: number, filePath: string, now: number): number {
+      return Number(statements(dbId).create.run({ archiveId, filePath, now }).lastInsertRowid);
     },
     move(dbId: number, docId: number, archiveId: number, now: number): void {
       statements(dbId).move.run(archiveId, now, docId);

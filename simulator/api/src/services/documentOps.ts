@@ -4,16 +4,26 @@
 // fails), a deleted document's file is unlinked only after the commit and only when no other
 // document (of any database) still uses it — the large scenario shares files between documents.
 // A move keeps the document's id and its file where it is (file paths are only storage names).
+// Across a Modify Annotations boundary the annotations are burned in instead (burnInTransfer.ts):
+// the copy or the moved document gets a new PDF file and no annotation records.
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { copyFile, mkdir, unlink } from 'node:fs/promises';
 import { dirname, extname, resolve, sep } from 'node:path';
 import type { HistoryCategory } from '@gs/contract/history';
 import type { ArchiveRow } from '../db/archivesRepo';
+import type { AnnotationsRepo } from '../db/annotationsRepo';
 import type { AuditRepo } from '../db/auditRepo';
 import type { DocumentOpsRepo, StoredDoc } from '../db/documentOpsRepo';
 import { HttpError, notFound } from '../http/errors';
 import { messages } from './access';
+import {
+  burnedFileInfo,
+  committedWith,
+  requireUnchanged,
+  writeBurnedFile,
+  type BurnedFile,
+} from './burnInTransfer';
 import type { DocumentRef } from './documentAccess';
 
 export interface DocumentOpsContext {
@@ -22,6 +32,8 @@ export interface DocumentOpsContext {
   dataDir: string;
   now: () => number;
   userName: string;
+  /** a copy takes the document's annotations along, a delete drops them (annotationsRepo.ts) */
+  annotations?: AnnotationsRepo;
 }
 
 /** The absolute path of a stored file path, or undefined when it is empty or leaves files/. */
@@ -33,13 +45,13 @@ export function storedFile(dataDir: string, filePath: string): string | undefine
 
 const isMissing = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
-function storedRow(ctx: DocumentOpsContext, ref: DocumentRef): StoredDoc {
+export function storedRow(ctx: DocumentOpsContext, ref: DocumentRef): StoredDoc {
   const row = ctx.ops.row(ref.databaseId, ref.docId);
   if (!row || row.archiveId !== ref.archive.id) throw notFound(messages.document(ref.archive.id, ref.docId));
   return row;
 }
 
-function log(
+export function log(
   ctx: DocumentOpsContext,
   entry: {
     databaseId: number;
@@ -63,12 +75,17 @@ function log(
   });
 }
 
-/** Copy the file of `row` under files/{db}/{dest}/; its stored path ('' when it has none). */
-async function copyStoredFile(ctx: DocumentOpsContext, ref: DocumentRef, row: StoredDoc, dest: number) {
+/** Copy the file of `row` under files/{dest db}/{dest}/; its stored path ('' when it has none). */
+export async function copyStoredFile(
+  ctx: DocumentOpsContext,
+  ref: DocumentRef,
+  row: StoredDoc,
+  dest: ArchiveRow,
+) {
   const source = storedFile(ctx.dataDir, row.filePath);
   if (!source) return '';
   const ext = extname(row.filePath) || row.fileType;
-  const filePath = `${ref.databaseId}/${dest}/${row.id}-${randomBytes(6).toString('hex')}${ext}`;
+  const filePath = `${dest.databaseId}/${dest.id}/${row.id}-${randomBytes(6).toString('hex')}${ext}`;
   const target = storedFile(ctx.dataDir, filePath);
   if (!target) throw new Error(`bad copy path ${filePath}`);
   await mkdir(dirname(target), { recursive: true });
@@ -80,18 +97,40 @@ async function copyStoredFile(ctx: DocumentOpsContext, ref: DocumentRef, row: St
   return filePath;
 }
 
-/** A copy of the document in `dest` (same database); the new document's id. */
+/** Unlink a stored file no document (of any database) uses any more. */
+export async function removeUnusedFile(ctx: DocumentOpsContext, filePath: string): Promise<void> {
+  const file = storedFile(ctx.dataDir, filePath);
+  if (!file || ctx.ops.fileInUse(filePath)) return;
+  await unlink(file).catch((error: unknown) => {
+    if (!isMissing(error)) console.error(error);
+  });
+}
+
+/**
+ * A copy of the document in `dest` (same database); the new document's id. With `burn` (the
+ * burn-in rule) an annotated document's copy is a PDF with the annotations drawn in.
+ */
 export async function copyDocument(
   ctx: DocumentOpsContext,
   ref: DocumentRef,
   dest: ArchiveRow,
+  burn = false,
 ): Promise<number> {
   const row = storedRow(ctx, ref);
-  const filePath = await copyStoredFile(ctx, ref, row, dest.id);
+  const burned = burn ? await writeBurnedFile(ctx, ref, row, dest) : undefined;
+  const filePath = burned?.path ?? (await copyStoredFile(ctx, ref, row, dest));
   try {
     return ctx.ops.transaction(() => {
-      storedRow(ctx, ref);
+      const current = storedRow(ctx, ref);
       const id = ctx.ops.copy(ref.databaseId, ref.docId, dest.id, filePath, ctx.now());
+      if (burned) {
+        requireUnchanged(ctx, ref, current, burned);
+        ctx.ops.setFile(ref.databaseId, id, burnedFileInfo(burned, current.pageCount));
+      } else
+        ctx.annotations?.copy(
+          { databaseId: ref.databaseId, documentId: ref.docId },
+          { databaseId: ref.databaseId, documentId: id },
+        );
       const from = { databaseId: ref.databaseId, oldArchiveId: ref.archive.id, oldDocId: ref.docId };
       log(
         ctx,
@@ -114,11 +153,38 @@ export async function copyDocument(
   }
 }
 
-/** Move the document to `dest` (same database); it keeps its id, which is returned. */
-export function moveDocument(ctx: DocumentOpsContext, ref: DocumentRef, dest: ArchiveRow): number {
-  return ctx.ops.transaction(() => {
-    storedRow(ctx, ref);
+/**
+ * Move the document to `dest` (same database); it keeps its id, which is returned. With `burn`
+ * (the burn-in rule) an annotated document gets a new PDF with the annotations drawn in and loses
+ * its annotation records; its old file is unlinked after the commit unless another document uses it.
+ */
+export async function moveDocument(
+  ctx: DocumentOpsContext,
+  ref: DocumentRef,
+  dest: ArchiveRow,
+  burn = false,
+): Promise<number> {
+  const row = storedRow(ctx, ref);
+  const burned = burn ? await writeBurnedFile(ctx, ref, row, dest) : undefined;
+  await committedWith(ctx, burned?.path, () => moveRow(ctx, ref, dest, burned));
+  if (burned) await removeUnusedFile(ctx, burned.from.filePath);
+  return ref.docId;
+}
+
+function moveRow(
+  ctx: DocumentOpsContext,
+  ref: DocumentRef,
+  dest: ArchiveRow,
+  burned: BurnedFile | undefined,
+): void {
+  ctx.ops.transaction(() => {
+    const current = storedRow(ctx, ref);
     ctx.ops.move(ref.databaseId, ref.docId, dest.id, ctx.now());
+    if (burned) {
+      requireUnchanged(ctx, ref, current, burned);
+      ctx.ops.setFile(ref.databaseId, ref.docId, burnedFileInfo(burned, current.pageCount));
+      ctx.annotations?.remove(ref.databaseId, ref.docId);
+    }
     log(
       ctx,
       {
@@ -131,7 +197,6 @@ export function moveDocument(ctx: DocumentOpsContext, ref: DocumentRef, dest: Ar
       'moved',
       `Document moved from archive '${ref.archive.name}' to '${dest.name}'`,
     );
-    return ref.docId;
   });
 }
 
@@ -140,6 +205,7 @@ export async function deleteDocument(ctx: DocumentOpsContext, ref: DocumentRef):
   const row = ctx.ops.transaction(() => {
     const found = storedRow(ctx, ref);
     ctx.ops.remove(ref.databaseId, ref.docId);
+    ctx.annotations?.remove(ref.databaseId, ref.docId);
     log(
       ctx,
       { databaseId: ref.databaseId, archiveId: ref.archive.id, documentId: ref.docId },
@@ -148,9 +214,5 @@ export async function deleteDocument(ctx: DocumentOpsContext, ref: DocumentRef):
     );
     return found;
   });
-  const file = storedFile(ctx.dataDir, row.filePath);
-  if (!file || ctx.ops.fileInUse(row.filePath)) return;
-  await unlink(file).catch((error: unknown) => {
-    if (!isMissing(error)) console.error(error);
-  });
+  await removeUnusedFile(ctx, row.filePath);
 }
