@@ -47,25 +47,35 @@ export function PdfPageView(props: {
   const [drawn, setDrawn] = useState<{ width: number; height: number; rotation: number } | null>(null);
   const termsKey = terms.join('\u0000');
 
+  // the render under way: pdf.js refuses a second render into a canvas still being drawn, so a
+  // new page, zoom or width cancels the last render and waits for it to stop before drawing
+  const drawing = useRef<Promise<void>>(Promise.resolve());
+
   useEffect(() => {
-    let live = true;
-    (async () => {
+    const abort = new AbortController();
+    const previous = drawing.current;
+    const run = (async () => {
+      await previous;
       const size = await pdf.pageSize(page);
       const scale = zoom.fit ? fitScale(paneWidth, size.width) : zoom.scale;
-      if (!live || !canvas.current) return;
-      await pdf.draw(page, {
-        canvas: canvas.current,
-        text: text.current,
-        scale,
-        terms: termsKey ? termsKey.split('\u0000') : [],
-      });
-      if (!live) return;
+      if (abort.signal.aborted || !canvas.current) return;
+      await pdf.draw(
+        page,
+        {
+          canvas: canvas.current,
+          text: text.current,
+          scale,
+          terms: termsKey ? termsKey.split('\u0000') : [],
+        },
+        abort.signal,
+      );
+      if (abort.signal.aborted) return;
       setDrawn({ width: size.width * scale, height: size.height * scale, rotation: size.rotation });
       onDrawn?.(scale);
-    })().catch((error: unknown) => live && onError(error));
-    return () => {
-      live = false;
-    };
+    })();
+    drawing.current = run.catch(() => undefined);
+    run.catch((error: unknown) => !abort.signal.aborted && onError(error));
+    return () => abort.abort();
   }, [pdf, page, zoom.fit, zoom.scale, paneWidth, termsKey, onDrawn, onError]);
 
   return (

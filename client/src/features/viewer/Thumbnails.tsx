@@ -9,18 +9,20 @@ export const THUMB_WIDTH = 96;
 function PdfThumb({ pdf, page }: { pdf: PdfFile; page: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    let live = true;
+    const abort = new AbortController();
     pdf
       .pageSize(page)
       .then((size) =>
-        live && canvas.current
-          ? pdf.draw(page, { canvas: canvas.current, text: null, scale: THUMB_WIDTH / size.width, terms: [] })
+        !abort.signal.aborted && canvas.current
+          ? pdf.draw(
+              page,
+              { canvas: canvas.current, text: null, scale: THUMB_WIDTH / size.width, terms: [] },
+              abort.signal,
+            )
           : undefined,
       )
       .catch(() => undefined);
-    return () => {
-      live = false;
-    };
+    return () => abort.abort();
   }, [pdf, page]);
   return <canvas ref={canvas} className="viewer__thumb-canvas" />;
 }

@@ -12,7 +12,11 @@ export interface PdfFile {
   pageCount: number;
   /** the page's size in CSS pixels at scale 1, after its rotation */
   pageSize(page: number): Promise<{ width: number; height: number; rotation: number }>;
-  draw(page: number, target: PdfTarget): Promise<void>;
+  /**
+   * Draw a page. pdf.js lets one render at a time use a canvas: abort `signal` to cancel this one
+   * (the promise then settles as soon as the render has stopped, without drawing the text).
+   */
+  draw(page: number, target: PdfTarget, signal?: AbortSignal): Promise<void>;
   close(): void;
 }
 
@@ -32,8 +36,9 @@ function wrap(pdf: PDFDocumentProxy): PdfFile {
       const viewport = page.getViewport({ scale: 1 });
       return { width: viewport.width, height: viewport.height, rotation: viewport.rotation };
     },
-    async draw(n, target) {
+    async draw(n, target, signal) {
       const page = await pdf.getPage(n);
+      if (signal?.aborted) return;
       const viewport = page.getViewport({ scale: target.scale });
       const ratio = window.devicePixelRatio || 1;
       const { canvas } = target;
@@ -42,12 +47,22 @@ function wrap(pdf: PDFDocumentProxy): PdfFile {
       canvas.style.width = `${Math.floor(viewport.width)}px`;
       canvas.style.height = `${Math.floor(viewport.height)}px`;
       canvas.dataset.rotation = String(viewport.rotation);
-      await page.render({
+      const task = page.render({
         canvas,
         viewport,
         transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
-      }).promise;
-      if (!target.text) return;
+      });
+      const cancel = () => task.cancel();
+      signal?.addEventListener('abort', cancel);
+      try {
+        await task.promise;
+      } catch (error) {
+        if (signal?.aborted) return; // cancelled: the canvas is free again
+        throw error;
+      } finally {
+        signal?.removeEventListener('abort', cancel);
+      }
+      if (!target.text || signal?.aborted) return;
       target.text.replaceChildren();
       target.text.style.setProperty('--total-scale-factor', String(target.scale));
       const layer = new TextLayer({
