@@ -60,6 +60,13 @@ export class ResultsPage {
     return this.grid.getByTestId(`row-${docId}`);
   }
 
+  /** Opens a row's document in the viewer (its View button). */
+  async openInViewer(docId: number): Promise<void> {
+    await this.row(docId)
+      .getByRole('button', { name: `View document ${docId}` })
+      .click();
+  }
+
   /** A cell's editor in edit mode. */
   cell(field: string, docId: number): Locator {
     return this.page.getByLabel(`${field} of document ${docId}`, { exact: true });

@@ -45,14 +45,12 @@ function zipEntries(path: string): Promise<string[]> {
 test('a basic bulk update of a search, then a search on the new value finds them all', async ({
   page,
   sim: _sim,
-  signInTo,
+  openArchiveAs,
   searchPage,
   resultsPage,
 }) => {
   const bulk = new BulkPage(page);
-  await signInTo('full.user', 'Finance');
-  await searchPage.openArchive(INVOICES);
-  await resultsPage.waitForRows();
+  await openArchiveAs('full.user', INVOICES);
   // narrow the search to one vendor's invoices
   const vendor = (await resultsPage.columnTexts('Vendor Name'))[0] ?? '';
   await resultsPage.searchAgain.click();
@@ -87,14 +85,11 @@ test('a basic bulk update of a search, then a search on the new value finds them
 test('a CSV update with one bad row updates the others and logs the bad DocID', async ({
   page,
   sim: _sim,
-  signInTo,
-  searchPage,
+  openArchiveAs,
   resultsPage,
 }) => {
   const bulk = new BulkPage(page);
-  await signInTo('full.user', 'Finance');
-  await searchPage.openArchive(INVOICES);
-  await resultsPage.waitForRows();
+  await openArchiveAs('full.user', INVOICES);
   const archive = Number(new URL(page.url()).searchParams.get('archive'));
   const [first, second] = [await resultsPage.docId(0), await resultsPage.docId(1)];
   const stamp = Date.now();
@@ -130,14 +125,11 @@ test('a CSV update with one bad row updates the others and logs the bad DocID', 
 test('three checked documents export to a zip and to a spreadsheet', async ({
   page,
   sim: _sim,
-  signInTo,
-  searchPage,
+  openArchiveAs,
   resultsPage,
 }) => {
   const bulk = new BulkPage(page);
-  await signInTo('full.user', 'Finance');
-  await searchPage.openArchive(INVOICES);
-  await resultsPage.waitForRows();
+  await openArchiveAs('full.user', INVOICES);
   const ids = [await resultsPage.docId(0), await resultsPage.docId(1), await resultsPage.docId(2)];
   for (const id of ids) await page.getByRole('checkbox', { name: `Select document ${id}` }).check();
 
@@ -169,16 +161,8 @@ test('three checked documents export to a zip and to a spreadsheet', async ({
   await page.getByTestId('notifications-bell').click();
 });
 
-test('the read-only user sees no bulk update', async ({
-  page,
-  sim: _sim,
-  signInTo,
-  searchPage,
-  resultsPage,
-}) => {
+test('the read-only user sees no bulk update', async ({ page, sim: _sim, openArchiveAs }) => {
   const bulk = new BulkPage(page);
-  await signInTo('reader', 'Finance');
-  await searchPage.openArchive(INVOICES);
-  await resultsPage.waitForRows();
+  await openArchiveAs('reader', INVOICES);
   await expect(bulk.updateButton).toHaveCount(0);
 });

@@ -3,15 +3,15 @@
 // page count is the sum of theirs (its file read through the API), emails one through the
 // Extensions helper and deletes the merged one after confirming.
 import { PDFDocument } from 'pdf-lib';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, DEMO_PASSWORD } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { test, expect, basicAuth, documentFile } from '../fixtures';
 import type { ResultsPage } from '../pages/ResultsPage';
 import { DocumentsToolbar } from '../pages/DocumentsToolbar';
 
 const INVOICES = ['Accounts Payable', 'Invoices'];
 const PURCHASE_ORDERS = ['Accounts Payable', 'Purchase Orders'];
 const API = '/Square9API/api/';
-const basic = { Authorization: `Basic ${Buffer.from(`full.user:${DEMO_PASSWORD}`).toString('base64')}` };
+const basic = basicAuth();
 
 const addressIds = (page: Page) => {
   const url = new URL(page.url());
@@ -31,34 +31,17 @@ async function rowValues(
   return out;
 }
 
-async function documentFile(
-  request: APIRequestContext,
-  db: number,
-  archive: number,
-  doc: number,
-): Promise<Buffer> {
-  const hash = await request.get(`${API}dbs/${db}/archives/${archive}?DocumentID=${doc}`, { headers: basic });
-  expect(hash.ok()).toBe(true);
-  const file = await request.get(`${API}dbs/${db}/archives/${archive}/documents/${doc}/File`, {
-    headers: basic,
-    params: { SecureId: (await hash.json()) as string },
-  });
-  expect(file.ok()).toBe(true);
-  return file.body();
-}
-
 test('a full user copies, merges, emails and deletes checked documents', async ({
   page,
   request,
   sim: _sim,
-  signInTo,
+  openArchiveAs,
+  searchAgainFor,
   searchPage,
   resultsPage,
 }) => {
   const toolbar = new DocumentsToolbar(page);
-  await signInTo('full.user', 'Finance');
-  await searchPage.openArchive(INVOICES);
-  await resultsPage.waitForRows();
+  await openArchiveAs('full.user', INVOICES);
   const { db, archive: invoices } = addressIds(page);
 
   // nothing checked
@@ -136,10 +119,7 @@ test('a full user copies, merges, emails and deletes checked documents', async (
   await searchPage.openArchive(PURCHASE_ORDERS);
   await resultsPage.waitForRows();
   for (const vendor of new Set(copied.map((c) => c['Vendor Name'] ?? ''))) {
-    await resultsPage.searchAgain.click();
-    await searchPage.fillPrompt('Vendor Name', vendor);
-    await searchPage.runPrompt();
-    await resultsPage.waitForRows();
+    await searchAgainFor('Vendor Name', vendor);
     await resultsPage.pages.getByRole('combobox').selectOption('1000');
     await expect(page).toHaveURL(/size=1000/);
     await resultsPage.waitForRows();

@@ -9,18 +9,17 @@ import sharp from 'sharp';
 import { API_ROOT } from '@gs/contract/paths';
 import { simPaths, type SimPdfConversionResponse } from '@gs/contract/sim';
 import type { UploadResponse } from '@gs/contract/upload';
-import { test, expect, DEMO_PASSWORD } from '../fixtures';
+import { test, expect, basicAuth } from '../fixtures';
 import { BulkPage } from '../pages/BulkPage';
 
 const USER = 'full.user';
-const basic = `Basic ${Buffer.from(`${USER}:${DEMO_PASSWORD}`).toString('base64')}`;
 const INVOICES = ['Accounts Payable', 'Invoices'];
 const PURCHASE_ORDERS = ['Accounts Payable', 'Purchase Orders'];
 /** PDF_CONVERT_DELAY_SECONDS of the e2e server (playwright.config.ts), in ms, and a minute more */
 const PAST_THE_DELAY = 660_000;
 
 async function api<T>(request: APIRequestContext, path: string): Promise<T> {
-  const res = await request.get(`${API_ROOT}${path}`, { headers: { Authorization: basic } });
+  const res = await request.get(`${API_ROOT}${path}`, { headers: basicAuth(USER) });
   expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
   return (await res.json()) as T;
 }
@@ -35,7 +34,7 @@ async function importScan(request: APIRequestContext): Promise<{ id: number; arc
     .tiff({ compression: 'lzw' })
     .toBuffer();
   const upload = await request.post(`${API_ROOT}files`, {
-    headers: { Authorization: basic },
+    headers: basicAuth(USER),
     multipart: { File: { name: 'scan.tif', mimeType: 'image/tiff', buffer: tiff } },
   });
   expect(upload.ok()).toBe(true);
@@ -63,7 +62,7 @@ async function importScan(request: APIRequestContext): Promise<{ id: number; arc
   }));
   const { Token } = await api<{ Token: string }>(request, 'licenses');
   const res = await request.post(`${API_ROOT}dbs/1/archives/${archive}?token=${Token}`, {
-    headers: { Authorization: basic },
+    headers: basicAuth(USER),
     data: { fields, files: [{ name: cacheName }] },
   });
   expect(res.ok(), await res.text()).toBe(true);
@@ -74,14 +73,10 @@ async function importScan(request: APIRequestContext): Promise<{ id: number; arc
 test('exporting a search that holds documents inside a workflow is refused with the reason', async ({
   page,
   sim: _sim,
-  signInTo,
-  searchPage,
-  resultsPage,
+  openArchiveAs,
 }) => {
   const bulk = new BulkPage(page);
-  await signInTo(USER, 'Finance');
-  await searchPage.openArchive(INVOICES);
-  await resultsPage.waitForRows();
+  await openArchiveAs(USER, INVOICES);
   await bulk.exportMenu.click();
   await page.getByRole('menuitem', { name: 'Export to spreadsheet' }).click();
   await bulk.exportModal.getByRole('button', { name: 'Export', exact: true }).click();
@@ -96,15 +91,11 @@ test('a scanned TIFF is refused while it waits for PDF conversion, and exports o
   page,
   request,
   sim: _sim,
-  signInTo,
-  searchPage,
-  resultsPage,
+  openArchiveAs,
 }) => {
   const scan = await importScan(request);
   const bulk = new BulkPage(page);
-  await signInTo(USER, 'Finance');
-  await searchPage.openArchive(PURCHASE_ORDERS);
-  await resultsPage.waitForRows();
+  await openArchiveAs(USER, PURCHASE_ORDERS);
   await page.getByRole('checkbox', { name: `Select document ${scan.id}` }).check();
   await bulk.exportMenu.click();
   await page.getByRole('menuitem', { name: 'Export to spreadsheet' }).click();

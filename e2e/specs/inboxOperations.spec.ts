@@ -4,29 +4,18 @@
 // the viewer, which draws its pages and turns one, saved into the file.
 import { PDFDocument } from 'pdf-lib';
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, DEMO_PASSWORD } from '../fixtures';
+import { test, expect, basicAuth, documentFile } from '../fixtures';
 import { DocumentsToolbar } from '../pages/DocumentsToolbar';
 import { InboxPage } from '../pages/InboxPage';
 import { ViewerPage } from '../pages/ViewerPage';
 
 const API = '/Square9API/api/';
-const basic = { Authorization: `Basic ${Buffer.from(`full.user:${DEMO_PASSWORD}`).toString('base64')}` };
+const basic = basicAuth();
 
 async function pdfOf(pages: number, size: [number, number]): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   for (let i = 0; i < pages; i++) pdf.addPage(size).drawText(`Page ${i + 1}`, { x: 20, y: 20 });
   return Buffer.from(await pdf.save());
-}
-
-async function documentFile(request: APIRequestContext, db: number, archive: number, doc: number) {
-  const hash = await request.get(`${API}dbs/${db}/archives/${archive}?DocumentID=${doc}`, { headers: basic });
-  expect(hash.ok()).toBe(true);
-  const file = await request.get(`${API}dbs/${db}/archives/${archive}/documents/${doc}/File`, {
-    headers: basic,
-    params: { SecureId: (await hash.json()) as string },
-  });
-  expect(file.ok()).toBe(true);
-  return file.body();
 }
 
 /** An archive's id by its path in the tree (each level: GET dbs/{db}/archives[/{parent}]). */

@@ -9,27 +9,16 @@ const INVOICES = ['Accounts Payable', 'Invoices'];
 /** a two-page demo invoice (Tread Pro Tire Center, October 2025) */
 const TWO_PAGE_INVOICE = 'TPT-2509587';
 
-test('a document opened from the grid keeps a rotated page after reload', async ({
-  page,
-  sim: _sim,
-  signInTo,
-  searchPage,
-  resultsPage,
-}) => {
-  await signInTo('full.user', 'Finance');
-  await searchPage.openArchive(INVOICES);
-  await resultsPage.waitForRows();
-  await resultsPage.searchAgain.click();
-  await searchPage.fillPrompt('Invoice Number', TWO_PAGE_INVOICE);
-  await searchPage.runPrompt();
-  await resultsPage.waitForRows();
+test.beforeEach(async ({ sim: _sim, openArchiveAs, searchAgainFor }) => {
+  await openArchiveAs('full.user', INVOICES);
+  await searchAgainFor('Invoice Number', TWO_PAGE_INVOICE);
+});
+
+test('a document opened from the grid keeps a rotated page after reload', async ({ page, resultsPage }) => {
   const pageCounts = await resultsPage.columnTexts('Page Count');
   const docId = await resultsPage.docId(pageCounts.findIndex((n) => n.trim() === '2'));
 
-  await resultsPage
-    .row(docId)
-    .getByRole('button', { name: `View document ${docId}` })
-    .click();
+  await resultsPage.openInViewer(docId);
   await expect(page).toHaveURL(new RegExp(`/viewer/[^?]+\\?db=\\d+&archive=\\d+&Id=${docId}&session=`));
   const viewer = new ViewerPage(page);
   await expect(viewer.page).toHaveAttribute('data-orientation', 'portrait');
@@ -58,25 +47,9 @@ test('a document opened from the grid keeps a rotated page after reload', async 
   await expect(viewer.page).toHaveAttribute('data-orientation', 'portrait');
 });
 
-test('a stamp placed in the viewer is kept by the server', async ({
-  page,
-  sim: _sim,
-  signInTo,
-  searchPage,
-  resultsPage,
-}) => {
-  await signInTo('full.user', 'Finance');
-  await searchPage.openArchive(INVOICES);
-  await resultsPage.waitForRows();
-  await resultsPage.searchAgain.click();
-  await searchPage.fillPrompt('Invoice Number', TWO_PAGE_INVOICE);
-  await searchPage.runPrompt();
-  await resultsPage.waitForRows();
+test('a stamp placed in the viewer is kept by the server', async ({ page, resultsPage }) => {
   const docId = await resultsPage.docId(0);
-  await resultsPage
-    .row(docId)
-    .getByRole('button', { name: `View document ${docId}` })
-    .click();
+  await resultsPage.openInViewer(docId);
   const viewer = new ViewerPage(page);
   await expect(viewer.page).toHaveAttribute('data-page', '1');
   await expect(page.getByTestId('viewer-stamp')).toHaveCount(0);

@@ -58,6 +58,53 @@ export function Modal({ title, onClose, children, footer, size = 'medium', testI
   );
 }
 
+export interface ChoiceModalProps extends Omit<ModalProps, 'onClose' | 'footer'> {
+  onCancel: () => void;
+  confirmLabel: string;
+  onConfirm: () => void;
+  /** false keeps the confirm button off until the choice is complete */
+  canConfirm?: boolean;
+  confirmTestId?: string;
+  /** moves the focus to the confirm button on open (a dialog without fields) */
+  focusConfirm?: boolean;
+}
+
+/** A modal whose footer is Cancel and one primary confirm button. */
+export function ChoiceModal({
+  onCancel,
+  confirmLabel,
+  onConfirm,
+  canConfirm = true,
+  confirmTestId,
+  focusConfirm = false,
+  ...modal
+}: ChoiceModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      {...modal}
+      onClose={onCancel}
+      footer={
+        <>
+          <button type="button" className="button" onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!canConfirm}
+            data-autofocus={focusConfirm || undefined}
+            onClick={onConfirm}
+            data-testid={confirmTestId}
+          >
+            {confirmLabel}
+          </button>
+        </>
+      }
+    />
+  );
+}
+
 export function ConfirmDialog({
   title,
   message,
@@ -73,25 +120,17 @@ export function ConfirmDialog({
   onCancel: () => void;
   testId?: string;
 }) {
-  const { t } = useTranslation();
   return (
-    <Modal
+    <ChoiceModal
       title={title}
-      onClose={onCancel}
+      onCancel={onCancel}
       size="small"
       testId={testId}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="button button--primary" data-autofocus onClick={onConfirm}>
-            {confirmLabel}
-          </button>
-        </>
-      }
+      confirmLabel={confirmLabel}
+      onConfirm={onConfirm}
+      focusConfirm
     >
       <p>{message}</p>
-    </Modal>
+    </ChoiceModal>
   );
 }

@@ -1,7 +1,9 @@
 // Wire-shaped sample data for the client tests.
 import type { Archive } from '@gs/contract/archives';
+import { ALL_ARCHIVE_PERMISSIONS } from '@gs/contract/flags';
 import type { License } from '@gs/contract/licenses';
 import type { Search } from '@gs/contract/searches';
+import type { ViewerSession } from '@gs/contract/viewer';
 import type { Session } from '../state/persistedSession';
 
 export const TOKEN = '60b6f04f-248a-4023-8667-b52e52e3beff';
@@ -65,4 +67,37 @@ export const search = (Id: number, Name: string, Settings: number, prompts = 0):
     MultiValue: false,
     MVAL: [],
   })),
+});
+
+/** The viewer session the viewer tests open: one Invoices document (101) of three pages. */
+export const viewerSession = (
+  permissions: number = ALL_ARCHIVE_PERMISSIONS,
+  fileType = '.tif',
+): ViewerSession => ({
+  _Id: 'sess-1',
+  Archive: 2,
+  Database: 1,
+  InboxId: 0,
+  SearchCriteria: '',
+  SearchId: 12,
+  Created: '2026-11-22T10:00:00.0000000+00:00',
+  Creator: 'full.user',
+  Uploaded: false,
+  Documents: [
+    {
+      Archive: 2,
+      ArchiveName: 'Invoices',
+      Id: 101,
+      Hash: 'doc-hash-101',
+      InboxId: 0,
+      InboxFileName: '',
+      OriginalFileName: `101${fileType}`,
+      ContentSearch: '',
+      FieldData: '',
+      Fields: '',
+      FileType: fileType,
+      PageCount: 3,
+      Permissions: permissions,
+    },
+  ],
 });

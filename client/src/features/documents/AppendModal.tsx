@@ -9,7 +9,7 @@ import type { InboxFile } from '@gs/contract/inboxes';
 import { fullName, getInboxPage, listInboxes } from '../../api/inboxes';
 import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
-import { Modal } from '../../components/Modal';
+import { ChoiceModal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 
 export type AppendInto = 'document' | 'inbox';
@@ -44,27 +44,15 @@ export function AppendModal({ onChoose, onClose, exclude, directions }: AppendMo
   const [into, setInto] = useState<AppendInto>('document');
 
   return (
-    <Modal
+    <ChoiceModal
       title={t('documents.append.title')}
-      onClose={onClose}
+      onCancel={onClose}
       size="large"
       testId="append-select"
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={inboxId === null || file === null}
-            onClick={() => inboxId !== null && file !== null && onChoose({ inboxId, fileName: file, into })}
-            data-testid="append-confirm"
-          >
-            {t('documents.actions.append')}
-          </button>
-        </>
-      }
+      confirmLabel={t('documents.actions.append')}
+      canConfirm={inboxId !== null && file !== null}
+      onConfirm={() => inboxId !== null && file !== null && onChoose({ inboxId, fileName: file, into })}
+      confirmTestId="append-confirm"
     >
       {inboxes.status === 'loading' && <Spinner label={t('documents.append.loading')} />}
       {inboxes.status === 'error' && <Alert tone="error">{t('documents.append.inboxesError')}</Alert>}
@@ -119,7 +107,7 @@ export function AppendModal({ onChoose, onClose, exclude, directions }: AppendMo
           </fieldset>
         </div>
       )}
-    </Modal>
+    </ChoiceModal>
   );
 }
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
-import { Modal } from '../../components/Modal';
+import { ChoiceModal } from '../../components/Modal';
 import { knownDatabasesAtom } from '../../state/database';
 import { ArchiveTree } from '../view/ArchiveTree';
 
@@ -37,26 +37,14 @@ export function ArchiveSelectModal({
   const same = chosen !== null && targetDb === db && chosen.Id === exclude;
   const other = targetDb === db ? undefined : databases.find((d) => d.Id === targetDb);
   return (
-    <Modal
+    <ChoiceModal
       title={title}
-      onClose={onClose}
+      onCancel={onClose}
       testId="archive-select"
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!chosen || same}
-            onClick={() => chosen && onChoose(chosen, targetDb)}
-            data-testid="archive-select-confirm"
-          >
-            {confirmLabel}
-          </button>
-        </>
-      }
+      confirmLabel={confirmLabel}
+      canConfirm={chosen !== null && !same}
+      onConfirm={() => chosen && onChoose(chosen, targetDb)}
+      confirmTestId="archive-select-confirm"
     >
       <p className="muted">{t('documents.archiveSelect.lead')}</p>
       {databases.length > 1 && (
@@ -89,6 +77,6 @@ export function ArchiveSelectModal({
           : t('documents.archiveSelect.none')}
       </p>
       {same && <p className="document-actions__problem">{t('documents.archiveSelect.sameArchive')}</p>}
-    </Modal>
+    </ChoiceModal>
   );
 }

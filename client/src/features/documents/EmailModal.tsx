@@ -2,7 +2,7 @@
 // Extensions helper writes the message with the files attached.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/Modal';
+import { ChoiceModal } from '../../components/Modal';
 
 export function EmailModal({
   count,
@@ -16,27 +16,15 @@ export function EmailModal({
   const { t } = useTranslation();
   const [withAnnotations, setWithAnnotations] = useState(false);
   return (
-    <Modal
+    <ChoiceModal
       title={t('documents.email.title', { count })}
-      onClose={onClose}
+      onCancel={onClose}
       size="small"
       testId="email-documents"
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            data-autofocus
-            onClick={() => onSend(withAnnotations)}
-            data-testid="email-send"
-          >
-            {t('documents.email.send')}
-          </button>
-        </>
-      }
+      confirmLabel={t('documents.email.send')}
+      onConfirm={() => onSend(withAnnotations)}
+      confirmTestId="email-send"
+      focusConfirm
     >
       <p>{t('documents.email.lead')}</p>
       <label className="document-actions__check">
@@ -47,6 +35,6 @@ export function EmailModal({
         />
         {t('documents.email.withAnnotations')}
       </label>
-    </Modal>
+    </ChoiceModal>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
 import { ArchivePermission, hasFlag, InboxPermission } from '@gs/contract/flags';
 import type { Inbox } from '@gs/contract/inboxes';
-import { Modal } from '../../components/Modal';
+import { ChoiceModal } from '../../components/Modal';
 import { ArchiveTree } from '../view/ArchiveTree';
 
 export type InboxMergeTarget = { kind: 'archive'; archive: Archive } | { kind: 'inbox' };
@@ -32,28 +32,16 @@ export function InboxMergeModal({
   const archiveAllowed = archive !== null && hasFlag(archive.Permissions, ArchivePermission.Add);
   const ready = kind === 'inbox' ? inboxAllowed : archiveAllowed;
   return (
-    <Modal
+    <ChoiceModal
       title={t('inboxOps.merge.title', { count: files.length })}
-      onClose={onCancel}
+      onCancel={onCancel}
       testId="inbox-merge"
-      footer={
-        <>
-          <button type="button" className="button" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!ready}
-            onClick={() =>
-              kind === 'inbox' ? onChoose({ kind }) : archive && onChoose({ kind: 'archive', archive })
-            }
-            data-testid="inbox-merge-confirm"
-          >
-            {t('documents.actions.merge')}
-          </button>
-        </>
+      confirmLabel={t('documents.actions.merge')}
+      canConfirm={ready}
+      onConfirm={() =>
+        kind === 'inbox' ? onChoose({ kind }) : archive && onChoose({ kind: 'archive', archive })
       }
+      confirmTestId="inbox-merge-confirm"
     >
       <p className="muted">{t('inboxOps.merge.order')}</p>
       <ol className="inbox-merge__order" data-testid="inbox-merge-order">
@@ -93,6 +81,6 @@ export function InboxMergeModal({
           )}
         </>
       )}
-    </Modal>
+    </ChoiceModal>
   );
 }

@@ -9,7 +9,7 @@ import type { Inbox } from '@gs/contract/inboxes';
 import { listInboxes } from '../../api/inboxes';
 import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
-import { Modal } from '../../components/Modal';
+import { ChoiceModal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { sessionAtom } from '../../state/session';
 
@@ -33,25 +33,13 @@ export function InboxSelectModal({
   const chosen = others.find((i) => i.Id === target) ?? null;
 
   return (
-    <Modal
+    <ChoiceModal
       title={t('inbox.transfer.title', { count })}
-      onClose={onCancel}
+      onCancel={onCancel}
       testId="inbox-select"
-      footer={
-        <>
-          <button type="button" className="button" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!chosen}
-            onClick={() => chosen && onChoose(chosen, move)}
-          >
-            {t(move ? 'inbox.transfer.move' : 'inbox.transfer.copy')}
-          </button>
-        </>
-      }
+      confirmLabel={t(move ? 'inbox.transfer.move' : 'inbox.transfer.copy')}
+      canConfirm={chosen !== null}
+      onConfirm={() => chosen && onChoose(chosen, move)}
     >
       <fieldset className="inbox-choice">
         <legend>{t('inbox.transfer.mode')}</legend>
@@ -86,6 +74,6 @@ export function InboxSelectModal({
           ))}
         </fieldset>
       )}
-    </Modal>
+    </ChoiceModal>
   );
 }

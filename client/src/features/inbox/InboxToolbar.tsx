@@ -9,12 +9,18 @@
 // note, as on the results grid (documents/useJobRunner.tsx); when every result is in the grid
 // reloads, which clears the selection. Nothing checked gives ERROR_NO_DOCUMENTS_SELECTED. A
 // read-only licence (type 4) only looks, downloads and emails.
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasFlag, InboxPermission, LicenseType } from '@gs/contract/flags';
-import { AppendType, MergeTargetType, MergeType, type MergeInboxItem } from '@gs/contract/documents';
+import {
+  AppendType,
+  MergeTargetType,
+  MergeType,
+  type MergeInboxItem,
+  type MergeRequest,
+} from '@gs/contract/documents';
 import type { Inbox, InboxFile } from '@gs/contract/inboxes';
 import { mergeDocuments } from '../../api/documentOps';
 import {
@@ -75,6 +81,31 @@ export function downloadLink(href: string, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** One of the toolbar's small buttons. */
+function ToolButton({
+  onClick,
+  disabled,
+  testId,
+  children,
+}: {
+  onClick: () => void;
+  disabled?: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button--small"
+      disabled={disabled}
+      onClick={onClick}
+      data-testid={testId}
+    >
+      {children}
+    </button>
+  );
 }
 
 export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000 }: InboxToolbarProps) {
@@ -156,6 +187,28 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
 
   const item = (inboxId: number, name: string): MergeInboxItem => ({ InboxId: inboxId, Path: name });
 
+  /**
+   * Sends a merge or append behind the wait modal; the success text (from the new id) or the
+   * failure goes to the notes and the notice, and the inbox reloads after a success.
+   */
+  const runMergeRequest = async (
+    body: MergeRequest,
+    kind: 'merge' | 'append',
+    done: (id: number) => string,
+  ) => {
+    try {
+      const id = await jobs.runTask(t(`documents.wait.${kind}`), () => mergeDocuments(http, db, body));
+      const text = done(id);
+      addNote({ type: NoteType.Success, text });
+      setNotice({ tone: 'success', text });
+      changed();
+    } catch (error) {
+      const message = inboxErrorText(t, error);
+      addNote({ type: NoteType.Error, text: t(`documents.notes.${kind}Failed`, { message }) });
+      setNotice({ tone: 'error', text: message });
+    }
+  };
+
   /** Merges the checked files, in check order, into a new archive document or inbox file. */
   const runMerge = async (target: InboxMergeTarget) => {
     setDialog(null);
@@ -171,20 +224,11 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
           ? { Type: MergeTargetType.Archive, Id: target.archive.Id }
           : { Type: MergeTargetType.Inbox, Id: inbox.Id },
     };
-    try {
-      const id = await jobs.runTask(t('documents.wait.merge'), () => mergeDocuments(http, db, body));
-      const text =
-        target.kind === 'archive'
-          ? t('inboxOps.notes.mergedToArchive', { id, name: target.archive.Name })
-          : t('inboxOps.notes.mergedToInbox', { name: inbox.Name });
-      addNote({ type: NoteType.Success, text });
-      setNotice({ tone: 'success', text });
-      changed();
-    } catch (error) {
-      const message = inboxErrorText(t, error);
-      addNote({ type: NoteType.Error, text: t('documents.notes.mergeFailed', { message }) });
-      setNotice({ tone: 'error', text: message });
-    }
+    await runMergeRequest(body, 'merge', (id) =>
+      target.kind === 'archive'
+        ? t('inboxOps.notes.mergedToArchive', { id, name: target.archive.Name })
+        : t('inboxOps.notes.mergedToInbox', { name: inbox.Name }),
+    );
   };
 
   /** Appends: the chosen file's pages after the checked file's, or the checked file's after the chosen's. */
@@ -199,17 +243,9 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
       BaseDocument: base,
       Target: { Type: MergeTargetType.Inbox, AppendType: AppendType.After, Id: base.InboxId },
     };
-    try {
-      await jobs.runTask(t('documents.wait.append'), () => mergeDocuments(http, db, body));
-      const text = t('inboxOps.notes.appendSuccessful', { from: added.Path, to: base.Path });
-      addNote({ type: NoteType.Success, text });
-      setNotice({ tone: 'success', text });
-      changed();
-    } catch (error) {
-      const message = inboxErrorText(t, error);
-      addNote({ type: NoteType.Error, text: t('documents.notes.appendFailed', { message }) });
-      setNotice({ tone: 'error', text: message });
-    }
+    await runMergeRequest(body, 'append', () =>
+      t('inboxOps.notes.appendSuccessful', { from: added.Path, to: base.Path }),
+    );
   };
 
   /** Emails the checked files through the Extensions helper. */
@@ -265,28 +301,16 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
     <div className="inbox-toolbar-wrap">
       <div className="results-header__tools" role="toolbar" aria-label={t('inbox.toolbar.label')}>
         {may(InboxPermission.Add) && (
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => picker.current?.click()}
-            data-testid="inbox-upload-button"
-          >
+          <ToolButton testId="inbox-upload-button" onClick={() => picker.current?.click()}>
             {t('inbox.toolbar.upload')}
-          </button>
+          </ToolButton>
         )}
         {may(InboxPermission.ModifyDocument) && (
-          <button
-            type="button"
-            className="button button--small"
-            disabled={busy}
-            onClick={start('rename', true)}
-          >
+          <ToolButton disabled={busy} onClick={start('rename', true)}>
             {t('inbox.toolbar.rename')}
-          </button>
+          </ToolButton>
         )}
-        <button
-          type="button"
-          className="button button--small"
+        <ToolButton
           onClick={start(
             () =>
               first &&
@@ -298,71 +322,50 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
           )}
         >
           {t('inbox.toolbar.download')}
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          disabled={busy}
-          onClick={start(() => void runExport())}
-          data-testid="inbox-export-button"
-        >
+        </ToolButton>
+        <ToolButton disabled={busy} onClick={start(() => void runExport())} testId="inbox-export-button">
           {t('inbox.toolbar.export')}
-        </button>
+        </ToolButton>
         {writable && (
-          <button type="button" className="button button--small" disabled={busy} onClick={start('transfer')}>
+          <ToolButton disabled={busy} onClick={start('transfer')}>
             {t('inbox.toolbar.copyMove')}
-          </button>
+          </ToolButton>
         )}
         {may(InboxPermission.Delete) && (
-          <button type="button" className="button button--small" disabled={busy} onClick={start('delete')}>
+          <ToolButton disabled={busy} onClick={start('delete')}>
             {t('inbox.toolbar.delete')}
-          </button>
+          </ToolButton>
         )}
         {writable && (
-          <button
-            type="button"
-            className="button button--small"
-            disabled={busy}
-            onClick={start('send', true)}
-          >
+          <ToolButton disabled={busy} onClick={start('send', true)}>
             {t('inbox.toolbar.sendToArchive')}
-          </button>
+          </ToolButton>
         )}
         {writable && (
-          <button
-            type="button"
-            className="button button--small"
+          <ToolButton
             disabled={busy}
             onClick={start(() => !refuse(mergeProblem(checked)) && setDialog('merge'))}
-            data-testid="inbox-merge-button"
+            testId="inbox-merge-button"
           >
             {t('documents.actions.merge')}
-          </button>
+          </ToolButton>
         )}
         {writable && (
-          <button
-            type="button"
-            className="button button--small"
+          <ToolButton
             disabled={busy}
             onClick={start(
               () =>
                 !refuse(checked.length === 1 ? null : 'documents.rules.appendCount') && setDialog('append'),
             )}
-            data-testid="inbox-append-button"
+            testId="inbox-append-button"
           >
             {t('documents.actions.append')}
-          </button>
+          </ToolButton>
         )}
         {hasFlag(inbox.Permissions, InboxPermission.Email) && (
-          <button
-            type="button"
-            className="button button--small"
-            disabled={busy}
-            onClick={start(() => void runEmail())}
-            data-testid="inbox-email-button"
-          >
+          <ToolButton disabled={busy} onClick={start(() => void runEmail())} testId="inbox-email-button">
             {t('documents.actions.email')}
-          </button>
+          </ToolButton>
         )}
       </div>
       <input

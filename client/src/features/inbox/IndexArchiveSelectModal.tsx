@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
 import { ArchivePermission, hasFlag } from '@gs/contract/flags';
-import { Modal } from '../../components/Modal';
+import { ChoiceModal } from '../../components/Modal';
 import { ArchiveTree } from '../view/ArchiveTree';
 
 export function IndexArchiveSelectModal({
@@ -20,25 +20,13 @@ export function IndexArchiveSelectModal({
   const [chosen, setChosen] = useState<Archive | null>(null);
   const allowed = chosen !== null && hasFlag(chosen.Permissions, ArchivePermission.Add);
   return (
-    <Modal
+    <ChoiceModal
       title={t('inbox.send.title')}
-      onClose={onCancel}
+      onCancel={onCancel}
       testId="index-archive-select"
-      footer={
-        <>
-          <button type="button" className="button" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!allowed}
-            onClick={() => chosen && onChoose(chosen.Id)}
-          >
-            {t('inbox.send.confirm')}
-          </button>
-        </>
-      }
+      confirmLabel={t('inbox.send.confirm')}
+      canConfirm={allowed}
+      onConfirm={() => chosen && onChoose(chosen.Id)}
     >
       <p>{t('inbox.send.lead')}</p>
       <ArchiveTree db={db} selected={chosen?.Id ?? null} onSelect={setChosen} />
@@ -47,6 +35,6 @@ export function IndexArchiveSelectModal({
           {t('inbox.send.noAdd', { name: chosen.Name })}
         </p>
       )}
-    </Modal>
+    </ChoiceModal>
   );
 }

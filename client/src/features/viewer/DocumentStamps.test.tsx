@@ -4,7 +4,6 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Annotation } from '@gs/contract/annotations';
 import { ALL_ARCHIVE_PERMISSIONS, ArchivePermission } from '@gs/contract/flags';
-import type { ViewerSession } from '@gs/contract/viewer';
 import {
   createFakeServer,
   json,
@@ -12,41 +11,12 @@ import {
   type FakeHandler,
   type FakeRequest,
 } from '../../test/fakeServer';
-import { session } from '../../test/fixtures';
+import { session, viewerSession } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { fieldDef, resultDoc, searchPage } from '../../test/searchFixtures';
 
 const ANNOTATIONS = 'dbs/1/archives/2/documents/101/annotations';
 const URL = '/viewer/doc-hash-101?db=1&archive=2&Id=101&session=sess-1';
-
-const viewerSession = (permissions = ALL_ARCHIVE_PERMISSIONS): ViewerSession => ({
-  _Id: 'sess-1',
-  Archive: 2,
-  Database: 1,
-  InboxId: 0,
-  SearchCriteria: '',
-  SearchId: 12,
-  Created: '2026-11-22T10:00:00.0000000+00:00',
-  Creator: 'full.user',
-  Uploaded: false,
-  Documents: [
-    {
-      Archive: 2,
-      ArchiveName: 'Invoices',
-      Id: 101,
-      Hash: 'doc-hash-101',
-      InboxId: 0,
-      InboxFileName: '',
-      OriginalFileName: '101.tif',
-      ContentSearch: '',
-      FieldData: '',
-      Fields: '',
-      FileType: '.tif',
-      PageCount: 3,
-      Permissions: permissions,
-    },
-  ],
-});
 
 const stored = (over: Partial<Annotation>): Annotation => ({
   Id: 7,

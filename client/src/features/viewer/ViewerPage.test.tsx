@@ -1,43 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ALL_ARCHIVE_PERMISSIONS, ArchivePermission } from '@gs/contract/flags';
-import type { ViewerSession } from '@gs/contract/viewer';
+import { ArchivePermission } from '@gs/contract/flags';
 import { createFakeServer, json, type FakeAnswer, type FakeHandler } from '../../test/fakeServer';
-import { session } from '../../test/fixtures';
+import { session, viewerSession } from '../../test/fixtures';
 import { currentPath, renderApp } from '../../test/renderApp';
 import { fieldDef, resultDoc, searchPage } from '../../test/searchFixtures';
 import { fillStamp } from './stamps';
 import { markTerms, searchWords } from './highlight';
 import { openViewer, sessionRequestOf } from './viewerWindows';
-
-const viewerSession = (permissions = ALL_ARCHIVE_PERMISSIONS, fileType = '.tif'): ViewerSession => ({
-  _Id: 'sess-1',
-  Archive: 2,
-  Database: 1,
-  InboxId: 0,
-  SearchCriteria: '',
-  SearchId: 12,
-  Created: '2026-11-22T10:00:00.0000000+00:00',
-  Creator: 'full.user',
-  Uploaded: false,
-  Documents: [
-    {
-      Archive: 2,
-      ArchiveName: 'Invoices',
-      Id: 101,
-      Hash: 'doc-hash-101',
-      InboxId: 0,
-      InboxFileName: '',
-      OriginalFileName: `101${fileType}`,
-      ContentSearch: '',
-      FieldData: '',
-      Fields: '',
-      FileType: fileType,
-      PageCount: 3,
-      Permissions: permissions,
-    },
-  ],
-});
 
 function server(overrides: Record<string, FakeHandler | FakeAnswer> = {}) {
   return createFakeServer({

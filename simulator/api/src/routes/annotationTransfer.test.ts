@@ -14,7 +14,7 @@ import type { HistoryEntry } from '@gs/contract/history';
 import { createAnnotationsRepo, type NewAnnotationRow } from '../db/annotationsRepo';
 import { secureId } from '../db/secureIds';
 import { API, basic } from '../testing/testApp';
-import { makeViewerApp, viewerHash, type ViewerTestApp } from '../testing/viewerWorld';
+import { documentFile, makeViewerApp, viewerHash, type ViewerTestApp } from '../testing/viewerWorld';
 
 let t: ViewerTestApp;
 /** Unmarked (alpha): full.user has every permission but Modify Annotations */
@@ -280,17 +280,7 @@ describe('stamps through merge and append', () => {
     const id = res.body as number;
     expect(rowOf(id)?.pages).toBe(8);
     expect(annotationsOf(id)).toEqual(['3:Last', '5:Second', '4:First', '8:Last']);
-    const burned = await request(t.app)
-      .get(`${API}dbs/${t.w.alpha}/archives/${t.w.invoices}/documents/${id}/File`)
-      .query({ SecureId: viewerHash(t, id), Annotations: 'true' })
-      .set('Authorization', basic('full.user'))
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const burned = await documentFile(t, id).expect(200);
     const text = await readPdfText(burned.body as Buffer);
     expect(text.pages[3]).toEqual(['Page one', 'FIRST']);
     expect(text.pages[4]).toEqual(['Page two', 'SECOND']);

@@ -6,8 +6,8 @@ import { readPdfText } from '@gs/simulator-fixtures/pdfText';
 import type { Annotation } from '@gs/contract/annotations';
 import { ALL_ARCHIVE_PERMISSIONS } from '@gs/contract/flags';
 import type { HistoryEntry } from '@gs/contract/history';
-import { API, basic } from '../testing/testApp';
-import { makeViewerApp, viewerHash, type ViewerTestApp } from '../testing/viewerWorld';
+import { API, basic, binary } from '../testing/testApp';
+import { documentFile, makeViewerApp, viewerHash, type ViewerTestApp } from '../testing/viewerWorld';
 
 let t: ViewerTestApp;
 beforeEach(async () => {
@@ -175,17 +175,7 @@ describe('document annotations', () => {
 });
 
 describe('GET .../File?Annotations=true', () => {
-  const file = (doc: number, annotations = true) =>
-    request(t.app)
-      .get(`${docPath(doc)}/File`)
-      .query({ SecureId: viewerHash(t, doc), ...(annotations ? { Annotations: 'true' } : {}) })
-      .set('Authorization', basic('full.user'))
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+  const file = (doc: number, annotations = true) => documentFile(t, doc, annotations);
 
   it('draws the stamps of a PDF on their pages, in capitals', async () => {
     await put(t.v.pdf, [paid, approved]).expect(200);
@@ -235,11 +225,7 @@ describe('POST dbs/{db}/export?WithAnnotations=true', () => {
         .query({ jobid: started.body as string })
         .set('Authorization', basic('full.user'))
         .buffer(true)
-        .parse((r, done) => {
-          const chunks: Buffer[] = [];
-          r.on('data', (c: Buffer) => chunks.push(c));
-          r.on('end', () => done(null, Buffer.concat(chunks)));
-        });
+        .parse(binary);
       if (res.status !== 202) return res;
       await new Promise((done) => setImmediate(done));
     }

@@ -9,7 +9,6 @@ import { Router, type Request, type Response } from 'express';
 import { ArchivePermission } from '@gs/contract/flags';
 import type { RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
-import { intParam } from '../http/query';
 import { parseAnnotationsBody, replaceAnnotations, toWireAnnotation } from '../services/annotations';
 import {
   documentOf,
@@ -25,11 +24,7 @@ export function createAnnotationsRouter(deps: RouteDeps): Router {
   const router = Router();
 
   const viewable = (req: Request, res: Response): DocumentRef => {
-    const ref = documentOf(deps, req, res, {
-      db: intParam(req, 'db'),
-      archive: intParam(req, 'archive'),
-      doc: intParam(req, 'doc'),
-    });
+    const ref = documentOf(deps, req, res);
     requirePermission(ref, ArchivePermission.View, 'view documents');
     return ref;
   };

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import request, { type Response } from 'supertest';
-import { API, signIn } from '../testing/testApp';
+import request from 'supertest';
+import { API, binary, signIn } from '../testing/testApp';
 import {
   docCall,
   docHash,
@@ -18,13 +18,6 @@ beforeEach(() => {
 afterEach(() => {
   rmSync(t.d.dataDir, { recursive: true, force: true });
 });
-
-/** supertest collects binary bodies as Buffers only with a parser */
-const binary = (res: Response, cb: (err: Error | null, body: Buffer) => void): void => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 const file = (doc: number, suffix = 'File', user = 'full.user') =>
   docCall(t, user, t.w.invoices, doc, suffix).buffer(true).parse(binary);

@@ -18,7 +18,7 @@ import { secureId } from '../db/secureIds';
 import { callerOf } from '../http/auth';
 import { JSON_CONTENT_TYPE } from '../http/headers';
 import { notFound, type HttpError } from '../http/errors';
-import { intParam, query } from '../http/query';
+import { query } from '../http/query';
 import { messages } from '../services/access';
 import { documentOf, requirePermission, type DocumentRef } from '../services/documentAccess';
 import { annotatedFile } from '../services/annotationBurnIn';
@@ -27,12 +27,7 @@ import { contentTypeOf, parseRange } from '../services/fileTypes';
 
 const DOC = '/dbs/:db/archives/:archive/documents/:doc';
 
-const refOf = (deps: RouteDeps, req: Request, res: Response): DocumentRef =>
-  documentOf(deps, req, res, {
-    db: intParam(req, 'db'),
-    archive: intParam(req, 'archive'),
-    doc: intParam(req, 'doc'),
-  });
+const refOf = (deps: RouteDeps, req: Request, res: Response): DocumentRef => documentOf(deps, req, res);
 
 const fileNotFound = (doc: number): HttpError => notFound(`The file of document ${doc} was not found.`);
 

@@ -23,7 +23,7 @@ import { accessOf, type RouteDeps } from '../deps';
 import type { ArchiveRow } from '../db/archivesRepo';
 import { callerOf } from '../http/auth';
 import { HttpError, badRequest, forbidden } from '../http/errors';
-import { intParam, parseId, query } from '../http/query';
+import { parseId, query } from '../http/query';
 import {
   documentMessages,
   documentOf,
@@ -62,11 +62,7 @@ export function createDocumentOpsRouter(deps: RouteDeps): Router {
 
   /** The checked document of the call, for a caller whose licence may change documents. */
   const writable = (req: Request, res: Response): DocumentRef => {
-    const ref = documentOf(deps, req, res, {
-      db: intParam(req, 'db'),
-      archive: intParam(req, 'archive'),
-      doc: intParam(req, 'doc'),
-    });
+    const ref = documentOf(deps, req, res);
     requireEditingLicense(res);
     return ref;
   };

@@ -6,7 +6,7 @@ import { resolve, sep } from 'node:path';
 import type { RouteDeps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
 import { documentOf } from '../services/documentAccess';
-import { intParam, query } from '../http/query';
+import { query } from '../http/query';
 import { messages } from '../services/access';
 import { fieldRef } from '../services/search/conditions';
 import { toResult } from '../services/search/result';
@@ -30,11 +30,7 @@ export function createDocumentsRouter(deps: RouteDeps): Router {
 
   /** The document's archive (View, else 404), its id and a checked SecureId (403), as every document route. */
   const target = (req: Request, res: Response) => {
-    const ref = documentOf(deps, req, res, {
-      db: intParam(req, 'db'),
-      archive: intParam(req, 'archive'),
-      doc: intParam(req, 'doc'),
-    });
+    const ref = documentOf(deps, req, res);
     return { db: ref.databaseId, archive: ref.archive, docId: ref.docId, permissions: ref.permissions };
   };
 

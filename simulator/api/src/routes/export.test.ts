@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import ExcelJS from 'exceljs';
-import { API, basic } from '../testing/testApp';
+import { API, binary, basic } from '../testing/testApp';
 import { makeBulkApp, type BulkTestApp } from '../testing/bulkWorld';
-
-const binary = (res: request.Response, done: (err: Error | null, body: Buffer) => void): void => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 async function exportZip(
   t: BulkTestApp,

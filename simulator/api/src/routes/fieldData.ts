@@ -9,7 +9,6 @@ import { ArchivePermission } from '@gs/contract/flags';
 import type { RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
 import { parseFieldValues, parseSaveBody } from '../http/fieldInput';
-import { intParam } from '../http/query';
 import { documentOf, requireEditingLicense, requirePermission } from '../services/documentAccess';
 import { createFieldEdits } from '../services/fieldEdits';
 import { createFieldLists } from '../services/fieldLists';
@@ -20,11 +19,7 @@ export function createFieldDataRouter(deps: RouteDeps): Router {
   const router = Router();
 
   const save = (req: Request, res: Response, read: (body: unknown) => FieldInput[]): void => {
-    const ref = documentOf(deps, req, res, {
-      db: intParam(req, 'db'),
-      archive: intParam(req, 'archive'),
-      doc: intParam(req, 'doc'),
-    });
+    const ref = documentOf(deps, req, res);
     requirePermission(ref, ArchivePermission.ModifyData, 'modify data');
     requireEditingLicense(res);
     const inputs = read(req.body);

@@ -10,8 +10,14 @@ import sharp from 'sharp';
 import { addInbox, grantInbox } from '@gs/simulator-fixtures/builders';
 import { InboxPermission } from '@gs/contract/flags';
 import type { ViewerSession } from '@gs/contract/viewer';
-import { API, basic } from '../testing/testApp';
-import { makeViewerApp, TIFF_PAGE, type ViewerTestApp } from '../testing/viewerWorld';
+import { API, binary, basic } from '../testing/testApp';
+import {
+  getSession,
+  makeViewerApp,
+  postSession,
+  TIFF_PAGE,
+  type ViewerTestApp,
+} from '../testing/viewerWorld';
 
 let t: ViewerTestApp;
 let box: number;
@@ -37,19 +43,8 @@ afterEach(() => {
   rmSync(t.v.dataDir, { recursive: true, force: true });
 });
 
-const post = (body: unknown, user = 'full.user') =>
-  request(t.app)
-    .post(`${API}session`)
-    .set('Authorization', basic(user))
-    .send(body as object);
-const get = (id: string, user = 'full.user') =>
-  request(t.app).get(`${API}session/${id}`).set('Authorization', basic(user));
-/** supertest collects binary bodies as Buffers only with a parser */
-const binary = (res: Response, cb: (err: Error | null, body: Buffer) => void): void => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
+const post = (body: unknown, user?: string) => postSession(t, body, user);
+const get = (id: string, user?: string) => getSession(t, id, user);
 const page = (inbox: number, params: Record<string, string | number>, user = 'full.user') =>
   request(t.app)
     .get(`${API}inboxes/${inbox}/page`)

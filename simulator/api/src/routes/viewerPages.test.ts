@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import type { HistoryEntry } from '@gs/contract/history';
 import type { RotatePageResponse, Stamp } from '@gs/contract/viewer';
-import { API, basic, signIn } from '../testing/testApp';
+import { API, binary, basic, signIn } from '../testing/testApp';
 import { makeViewerApp, TIFF_PAGE, viewerHash, type ViewerTestApp } from '../testing/viewerWorld';
 
 let t: ViewerTestApp;
@@ -144,13 +144,6 @@ describe('POST Processing.ashx', () => {
     expect(await pdfRotations('two.pdf')).toEqual([0, 0]);
   });
 });
-
-/** supertest collects binary bodies as Buffers only with a parser */
-const binary = (res: Response, cb: (err: Error | null, body: Buffer) => void): void => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 const page = (
   doc: number,

@@ -19,7 +19,12 @@ import { callerOf } from '../http/auth';
 import { badRequest, notFound } from '../http/errors';
 import { intParam, parseId, query, readKey } from '../http/query';
 import { messages } from '../services/access';
-import { requireEditingLicense, requirePermission, requestSecureId } from '../services/documentAccess';
+import {
+  documentIds,
+  requireEditingLicense,
+  requirePermission,
+  requestSecureId,
+} from '../services/documentAccess';
 import { storedFile } from '../services/documentOps';
 import { safeName } from '../services/fileStore';
 import { inboxAccess } from '../services/inboxAccess';
@@ -156,12 +161,7 @@ export function createViewerPagesRouter(deps: RouteDeps): Router {
   });
 
   router.get('/dbs/:db/archives/:archive/documents/:doc/page', deps.auth.requireAuth, async (req, res) => {
-    const ref = viewerDocument(
-      deps,
-      res,
-      { db: intParam(req, 'db'), archive: intParam(req, 'archive'), doc: intParam(req, 'doc') },
-      requestSecureId(req),
-    );
+    const ref = viewerDocument(deps, res, documentIds(req), requestSecureId(req));
     requirePermission(ref, ArchivePermission.View, 'view documents');
     const { page, width } = pageAndWidth(req);
     const row = repos.viewer.file(ref.databaseId, ref.docId);

@@ -2,8 +2,14 @@ import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { ViewerSession } from '@gs/contract/viewer';
-import { API, basic } from '../testing/testApp';
-import { makeViewerApp, viewerHash, type ViewerTestApp } from '../testing/viewerWorld';
+import { API } from '../testing/testApp';
+import {
+  getSession,
+  makeViewerApp,
+  postSession,
+  viewerHash,
+  type ViewerTestApp,
+} from '../testing/viewerWorld';
 import { SESSION_LIFETIME_MS } from './viewerSessions';
 
 let t: ViewerTestApp;
@@ -14,13 +20,8 @@ afterEach(() => {
   rmSync(t.v.dataDir, { recursive: true, force: true });
 });
 
-const post = (body: unknown, user = 'full.user') =>
-  request(t.app)
-    .post(`${API}session`)
-    .set('Authorization', basic(user))
-    .send(body as object);
-const get = (id: string, user = 'full.user') =>
-  request(t.app).get(`${API}session/${id}`).set('Authorization', basic(user));
+const post = (body: unknown, user?: string) => postSession(t, body, user);
+const get = (id: string, user?: string) => getSession(t, id, user);
 
 const docOf = (id: number, archive = t.w.invoices) => ({ Archive: archive, Id: id, Hash: viewerHash(t, id) });
 

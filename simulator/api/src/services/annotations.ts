@@ -82,21 +82,23 @@ export function parseAnnotationsBody(body: unknown): AnnotationInputRow[] {
   return items.map(inputOf);
 }
 
-const sameSet = (a: NewAnnotationRow[], b: AnnotationRow[]): boolean =>
-  a.length === b.length &&
-  a.every((row, i) => {
-    const old = b[i];
-    return (
-      old !== undefined &&
-      row.id === old.id &&
-      row.page === old.page &&
-      row.x === old.x &&
-      row.y === old.y &&
-      row.text === old.text &&
-      row.type === old.type &&
-      row.color === old.color
-    );
-  });
+/** The columns two annotation sets are compared on: everything a caller sets. */
+const SET_COLUMNS = ['id', 'page', 'x', 'y', 'text', 'type', 'color'] as const;
+
+/** Whether two annotation sets hold the same rows in the same order, compared on `columns`. */
+export function sameAnnotationRows(
+  a: readonly NewAnnotationRow[],
+  b: readonly AnnotationRow[],
+  columns: readonly (typeof SET_COLUMNS)[number][] = SET_COLUMNS,
+): boolean {
+  return (
+    a.length === b.length &&
+    a.every((row, i) => {
+      const old = b[i];
+      return old !== undefined && columns.every((column) => row[column] === old[column]);
+    })
+  );
+}
 
 export interface AnnotationChange {
   databaseId: number;
@@ -127,7 +129,7 @@ export function replaceAnnotations(
         ? { ...input, id: kept.id, createdBy: kept.createdBy, createdAt: kept.createdAt }
         : { ...input, createdBy: change.userName, createdAt: change.now };
     });
-    if (sameSet(rows, before)) return before;
+    if (sameAnnotationRows(rows, before)) return before;
     repos.annotations.replace(databaseId, documentId, rows);
     repos.audit.add({
       databaseId,

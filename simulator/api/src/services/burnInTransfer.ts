@@ -14,6 +14,7 @@ import type { ArchiveRow } from '../db/archivesRepo';
 import type { StoredDoc } from '../db/documentOpsRepo';
 import { HttpError } from '../http/errors';
 import { burnIn, canBurnIn } from './annotationBurnIn';
+import { sameAnnotationRows } from './annotations';
 import type { DocumentRef } from './documentAccess';
 import { storedFile, type DocumentOpsContext } from './documentOps';
 
@@ -66,20 +67,8 @@ export async function writeBurnedFile(
   return { path, size: bytes.length, from: row, annotations };
 }
 
-const sameAnnotations = (a: AnnotationRow[], b: AnnotationRow[]): boolean =>
-  a.length === b.length &&
-  a.every((row, i) => {
-    const other = b[i];
-    return (
-      other !== undefined &&
-      row.id === other.id &&
-      row.page === other.page &&
-      row.x === other.x &&
-      row.y === other.y &&
-      row.text === other.text &&
-      row.color === other.color
-    );
-  });
+/** What a burned file shows of its annotations (their type is not drawn). */
+const DRAWN = ['id', 'page', 'x', 'y', 'text', 'color'] as const;
 
 /** Inside the transaction: 409 when the document's file or annotations changed while it was burned. */
 export function requireUnchanged(
@@ -89,7 +78,7 @@ export function requireUnchanged(
   burned: BurnedFile,
 ): void {
   const now = ctx.annotations?.ofDocument(ref.databaseId, ref.docId) ?? [];
-  if (current.filePath !== burned.from.filePath || !sameAnnotations(now, burned.annotations))
+  if (current.filePath !== burned.from.filePath || !sameAnnotationRows(now, burned.annotations, DRAWN))
     throw new HttpError(409, {
       Message: `Document ${ref.docId} changed while its annotations were burned in.`,
     });

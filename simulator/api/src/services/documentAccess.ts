@@ -9,7 +9,7 @@ import type { ArchiveRow } from '../db/archivesRepo';
 import { secureId } from '../db/secureIds';
 import { callerOf } from '../http/auth';
 import { forbidden, notFound } from '../http/errors';
-import { query } from '../http/query';
+import { intParam, query } from '../http/query';
 import { messages } from './access';
 
 export const documentMessages = {
@@ -36,12 +36,19 @@ const sameText = (a: string, b: string): boolean => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** Resolve and check the document of a call (after auth.requireAuth). */
+/** The ids of a document route's `:db`, `:archive` and `:doc`. */
+export const documentIds = (req: Request): { db: number; archive: number; doc: number } => ({
+  db: intParam(req, 'db'),
+  archive: intParam(req, 'archive'),
+  doc: intParam(req, 'doc'),
+});
+
+/** Resolve and check the document of a call (after auth.requireAuth); by default the route's. */
 export function documentOf(
   deps: RouteDeps,
   req: Request,
   res: Response,
-  ids: { db: number; archive: number; doc: number },
+  ids: { db: number; archive: number; doc: number } = documentIds(req),
 ): DocumentRef {
   const access = accessOf(deps, res);
   const databaseId = access.database(ids.db).Id;

@@ -107,50 +107,84 @@ export async function removeUnusedFile(ctx: DocumentOpsContext, filePath: string
 }
 
 /**
+ * A copy's file work around `write`, one transaction adding the copy's row (given the source row as
+ * it is then): the copy's file (the burned PDF, or a copy of the source's file) is made first and
+ * removed again when the commit fails.
+ */
+export async function copyWithFile(
+  ctx: DocumentOpsContext,
+  ref: DocumentRef,
+  dest: ArchiveRow,
+  burn: boolean,
+  write: (current: StoredDoc, filePath: string, burned: BurnedFile | undefined) => number,
+): Promise<number> {
+  const row = storedRow(ctx, ref);
+  const burned = burn ? await writeBurnedFile(ctx, ref, row, dest) : undefined;
+  const filePath = burned?.path ?? (await copyStoredFile(ctx, ref, row, dest));
+  return committedWith(ctx, filePath, () =>
+    ctx.ops.transaction(() => write(storedRow(ctx, ref), filePath, burned)),
+  );
+}
+
+/**
+ * A move's file work around `commit`, one transaction moving `row`: with `burn` (and annotations)
+ * the new PDF is made first and removed again when the commit fails, and the old file is unlinked
+ * after the commit unless another document uses it.
+ */
+export async function moveWithFile<T>(
+  ctx: DocumentOpsContext,
+  ref: DocumentRef,
+  row: StoredDoc,
+  dest: ArchiveRow,
+  burn: boolean,
+  commit: (burned: BurnedFile | undefined) => T,
+): Promise<T> {
+  const burned = burn ? await writeBurnedFile(ctx, ref, row, dest) : undefined;
+  const result = await committedWith(ctx, burned?.path, () => commit(burned));
+  if (burned) await removeUnusedFile(ctx, burned.from.filePath);
+  return result;
+}
+
+/** The history entries of a copy or move: at the new document (`to`), then at the source. */
+export function logBothSides(
+  ctx: DocumentOpsContext,
+  ref: DocumentRef,
+  to: { databaseId: number; archiveId: number; documentId: number },
+  category: HistoryCategory,
+  messages: { to: string; from: string },
+): void {
+  const old = { oldArchiveId: ref.archive.id, oldDocId: ref.docId };
+  log(ctx, { ...to, ...old }, category, messages.to);
+  const source = { databaseId: ref.databaseId, archiveId: ref.archive.id, documentId: ref.docId };
+  log(ctx, { ...source, ...old }, category, messages.from);
+}
+
+/**
  * A copy of the document in `dest` (same database); the new document's id. With `burn` (the
  * burn-in rule) an annotated document's copy is a PDF with the annotations drawn in.
  */
-export async function copyDocument(
+export function copyDocument(
   ctx: DocumentOpsContext,
   ref: DocumentRef,
   dest: ArchiveRow,
   burn = false,
 ): Promise<number> {
-  const row = storedRow(ctx, ref);
-  const burned = burn ? await writeBurnedFile(ctx, ref, row, dest) : undefined;
-  const filePath = burned?.path ?? (await copyStoredFile(ctx, ref, row, dest));
-  try {
-    return ctx.ops.transaction(() => {
-      const current = storedRow(ctx, ref);
-      const id = ctx.ops.copy(ref.databaseId, ref.docId, dest.id, filePath, ctx.now());
-      if (burned) {
-        requireUnchanged(ctx, ref, current, burned);
-        ctx.ops.setFile(ref.databaseId, id, burnedFileInfo(burned, current.pageCount));
-      } else
-        ctx.annotations?.copy(
-          { databaseId: ref.databaseId, documentId: ref.docId },
-          { databaseId: ref.databaseId, documentId: id },
-        );
-      const from = { databaseId: ref.databaseId, oldArchiveId: ref.archive.id, oldDocId: ref.docId };
-      log(
-        ctx,
-        { ...from, archiveId: dest.id, documentId: id },
-        'copied',
-        `Document copied from archive '${ref.archive.name}' (document ${ref.docId})`,
+  return copyWithFile(ctx, ref, dest, burn, (current, filePath, burned) => {
+    const id = ctx.ops.copy(ref.databaseId, ref.docId, dest.id, filePath, ctx.now());
+    if (burned) {
+      requireUnchanged(ctx, ref, current, burned);
+      ctx.ops.setFile(ref.databaseId, id, burnedFileInfo(burned, current.pageCount));
+    } else
+      ctx.annotations?.copy(
+        { databaseId: ref.databaseId, documentId: ref.docId },
+        { databaseId: ref.databaseId, documentId: id },
       );
-      log(
-        ctx,
-        { ...from, archiveId: ref.archive.id, documentId: ref.docId },
-        'copied',
-        `Document copied to archive '${dest.name}' (document ${id})`,
-      );
-      return id;
+    logBothSides(ctx, ref, { databaseId: ref.databaseId, archiveId: dest.id, documentId: id }, 'copied', {
+      to: `Document copied from archive '${ref.archive.name}' (document ${ref.docId})`,
+      from: `Document copied to archive '${dest.name}' (document ${id})`,
     });
-  } catch (error) {
-    const made = storedFile(ctx.dataDir, filePath);
-    if (made) await unlink(made).catch(() => undefined);
-    throw error;
-  }
+    return id;
+  });
 }
 
 /**
@@ -164,10 +198,7 @@ export async function moveDocument(
   dest: ArchiveRow,
   burn = false,
 ): Promise<number> {
-  const row = storedRow(ctx, ref);
-  const burned = burn ? await writeBurnedFile(ctx, ref, row, dest) : undefined;
-  await committedWith(ctx, burned?.path, () => moveRow(ctx, ref, dest, burned));
-  if (burned) await removeUnusedFile(ctx, burned.from.filePath);
+  await moveWithFile(ctx, ref, storedRow(ctx, ref), dest, burn, (burned) => moveRow(ctx, ref, dest, burned));
   return ref.docId;
 }
 

@@ -11,7 +11,6 @@
 // One transaction holds the new row, its values, its text, the history entries of both databases
 // and, for a move, the removal of the source row; the search structures of both databases (value
 // dictionary, FTS, count stamps; decision 004) follow through the tables' triggers.
-import { unlink } from 'node:fs/promises';
 import { FieldProp, FieldType, SYSTEM_FIELD_PROPS, hasFlag } from '@gs/contract/flags';
 import type { ArchiveRow } from '../db/archivesRepo';
 import type { DocImportsRepo } from '../db/docImportsRepo';
@@ -19,22 +18,9 @@ import type { DocumentFieldsRepo, StoredValue } from '../db/documentFieldsRepo';
 import type { StoredDoc } from '../db/documentOpsRepo';
 import type { FieldRule, FieldRulesRepo } from '../db/fieldRulesRepo';
 import { HttpError } from '../http/errors';
-import {
-  burnedFileInfo,
-  committedWith,
-  requireUnchanged,
-  writeBurnedFile,
-  type BurnedFile,
-} from './burnInTransfer';
+import { burnedFileInfo, requireUnchanged, type BurnedFile } from './burnInTransfer';
 import type { DocumentRef } from './documentAccess';
-import {
-  copyStoredFile,
-  log,
-  removeUnusedFile,
-  storedFile,
-  storedRow,
-  type DocumentOpsContext,
-} from './documentOps';
+import { copyWithFile, logBothSides, moveWithFile, storedRow, type DocumentOpsContext } from './documentOps';
 import { toWireText } from './fieldValues';
 import { systemValue } from './importValues';
 
@@ -165,51 +151,21 @@ const where = (archive: ArchiveRow, databaseName: string): string => `'${archive
  * A copy of the document in `dest`, an archive of another database; the new document's id. With
  * `burn` (the burn-in rule) an annotated document's copy is a PDF with the annotations drawn in.
  */
-export async function copyAcrossDatabases(
+export function copyAcrossDatabases(
   ctx: TransferContext,
   ref: DocumentRef,
   dest: ArchiveRow,
   names: { source: string; dest: string },
   burn = false,
 ): Promise<number> {
-  const row = storedRow(ctx, ref);
-  const burned = burn ? await writeBurnedFile(ctx, ref, row, dest) : undefined;
-  const filePath = burned?.path ?? (await copyStoredFile(ctx, ref, row, dest));
-  try {
-    return ctx.ops.transaction(() => {
-      const current = storedRow(ctx, ref);
-      const id = insertInto(ctx, ref, current, dest, filePath, burned);
-      log(
-        ctx,
-        {
-          databaseId: dest.databaseId,
-          archiveId: dest.id,
-          documentId: id,
-          oldArchiveId: ref.archive.id,
-          oldDocId: ref.docId,
-        },
-        'copied',
-        `Document copied from archive ${where(ref.archive, names.source)} (document ${ref.docId})`,
-      );
-      log(
-        ctx,
-        {
-          databaseId: ref.databaseId,
-          archiveId: ref.archive.id,
-          documentId: ref.docId,
-          oldArchiveId: ref.archive.id,
-          oldDocId: ref.docId,
-        },
-        'copied',
-        `Document copied to archive ${where(dest, names.dest)} (document ${id})`,
-      );
-      return id;
+  return copyWithFile(ctx, ref, dest, burn, (current, filePath, burned) => {
+    const id = insertInto(ctx, ref, current, dest, filePath, burned);
+    logBothSides(ctx, ref, { databaseId: dest.databaseId, archiveId: dest.id, documentId: id }, 'copied', {
+      to: `Document copied from archive ${where(ref.archive, names.source)} (document ${ref.docId})`,
+      from: `Document copied to archive ${where(dest, names.dest)} (document ${id})`,
     });
-  } catch (error) {
-    const made = storedFile(ctx.dataDir, filePath);
-    if (made) await unlink(made).catch(() => undefined);
-    throw error;
-  }
+    return id;
+  });
 }
 
 /** 400 for a document that heads or belongs to a revision chain (a move would orphan its versions). */
@@ -246,10 +202,7 @@ export async function moveAcrossDatabases(
 ): Promise<number> {
   const before = storedRow(ctx, ref);
   refuseRevisionChain(ctx, ref, before);
-  const burned = burn ? await writeBurnedFile(ctx, ref, before, dest) : undefined;
-  const id = await committedWith(ctx, burned?.path, () => moveRow(ctx, ref, dest, names, burned));
-  if (burned) await removeUnusedFile(ctx, burned.from.filePath);
-  return id;
+  return moveWithFile(ctx, ref, before, dest, burn, (burned) => moveRow(ctx, ref, dest, names, burned));
 }
 
 function moveRow(
@@ -267,30 +220,10 @@ function moveRow(
     ctx.ops.remove(ref.databaseId, ref.docId);
     ctx.annotations?.remove(ref.databaseId, ref.docId);
     const message = `Document moved from archive ${where(ref.archive, names.source)} (document ${ref.docId}) to ${where(dest, names.dest)} (document ${id})`;
-    log(
-      ctx,
-      {
-        databaseId: dest.databaseId,
-        archiveId: dest.id,
-        documentId: id,
-        oldArchiveId: ref.archive.id,
-        oldDocId: ref.docId,
-      },
-      'moved',
-      message,
-    );
-    log(
-      ctx,
-      {
-        databaseId: ref.databaseId,
-        archiveId: ref.archive.id,
-        documentId: ref.docId,
-        oldArchiveId: ref.archive.id,
-        oldDocId: ref.docId,
-      },
-      'moved',
-      message,
-    );
+    logBothSides(ctx, ref, { databaseId: dest.databaseId, archiveId: dest.id, documentId: id }, 'moved', {
+      to: message,
+      from: message,
+    });
     return id;
   });
 }

@@ -69,6 +69,13 @@ export function makeWorldApp(
   return { ...appOn(db, options), w: worldTemplate.world };
 }
 
+/** A supertest parser that collects a binary body as a Buffer (`.buffer(true).parse(binary)`). */
+export const binary = (res: request.Response, done: (err: Error | null, body: Buffer) => void): void => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
 export const basic = (login: string, password = PASSWORD): string =>
   `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 

@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
+import request from 'supertest';
 import { addStamp, documentInserter } from '@gs/simulator-fixtures/builders';
 import { secureId } from '../db/secureIds';
-import { makeWorldApp, type TestApp, type World } from './testApp';
+import { API, basic, binary, makeWorldApp, type TestApp, type World } from './testApp';
 
 export const TIFF_PAGE = { width: 240, height: 120 };
 
@@ -85,3 +86,23 @@ export async function makeViewerApp(): Promise<ViewerTestApp> {
 
 export const viewerHash = (t: ViewerTestApp, doc: number): string =>
   secureId(t.secret, 'doc', t.w.alpha, doc);
+
+/** `POST session` (a new viewer session) as `user`. */
+export const postSession = (t: ViewerTestApp, body: unknown, user = 'full.user') =>
+  request(t.app)
+    .post(`${API}session`)
+    .set('Authorization', basic(user))
+    .send(body as object);
+
+/** `GET session/{id}` as `user`. */
+export const getSession = (t: ViewerTestApp, id: string, user = 'full.user') =>
+  request(t.app).get(`${API}session/${id}`).set('Authorization', basic(user));
+
+/** `GET .../documents/{doc}/File` of alpha as full.user, the annotations drawn in unless `annotations` is false; the body a Buffer. */
+export const documentFile = (t: ViewerTestApp, doc: number, annotations = true, archive = t.w.invoices) =>
+  request(t.app)
+    .get(`${API}dbs/${t.w.alpha}/archives/${archive}/documents/${doc}/File`)
+    .query({ SecureId: viewerHash(t, doc), ...(annotations ? { Annotations: 'true' } : {}) })
+    .set('Authorization', basic('full.user'))
+    .buffer(true)
+    .parse(binary);
