@@ -72,6 +72,8 @@ export const scanPaths = {
   start: (id: string, job: string) => `${scanJob(id, job)}/start`,
   status: (id: string, job: string) => `${scanJob(id, job)}/status`,
   merge: (id: string, job: string) => `${scanJob(id, job)}/merge`,
+  /** POST { Jobs }: the pages of several jobs, in that order, joined into one file */
+  sessionMerge: (id: string) => `${scanSession(id)}/merge`,
   /** GET with ?chunk=N (0-based) */
   file: scanFile,
   /** GET with ?page=N (1-based) */
@@ -153,6 +155,11 @@ export interface ScanFileInfo {
   ContentType: string;
   ChunkSize: number;
   ChunkCount: number;
+}
+
+/** Body of the session merge: the jobs whose pages make one file, in page order. */
+export interface ScanSessionMergeRequest {
+  Jobs: string[];
 }
 
 export interface ScanMergeResponse {

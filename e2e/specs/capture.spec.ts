@@ -1,5 +1,6 @@
 // Capture through the Extensions helper: the warning while the helper cannot be reached, a
-// scanner in use, and a 3-page scan into an archive that is indexed there and found by search.
+// scanner in use, a 3-page scan into an archive that is indexed there and found by search, and two
+// 'continue scanning' batches into an inbox as one document of all their pages.
 import { test, expect } from '../fixtures';
 import { CapturePage, setNextScanFault } from '../pages/CapturePage';
 import { IndexingPage } from '../pages/IndexingPage';
@@ -109,9 +110,16 @@ test('scans into an inbox, renames the file there and sends it to an archive', a
     .getByRole('menuitem', { name: 'Import scan' })
     .click();
   await expect(page).toHaveURL(/\/scan\?db=\d+&inboxId=\d+$/);
-  await capture.scan(2);
+  // two batches: 'Scan more pages' adds the second batch to the same document
+  await expect(capture.scanButton).toBeEnabled();
+  await capture.pages.fill('2');
+  await capture.scanButton.click();
+  await expect(capture.continuePrompt).toContainText('so far: 2.');
+  await capture.continuePrompt.getByRole('button', { name: 'Scan more pages' }).click();
+  await expect(capture.continuePrompt).toContainText('so far: 4.');
+  await capture.continuePrompt.getByRole('button', { name: 'Finish' }).click();
 
-  // straight into the inbox: the grid shows the new file
+  // straight into the inbox: the grid shows ONE new file holding both batches
   await expect(page).toHaveURL(/\/results\/Inbox\?db=\d+&inboxId=\d+$/);
   await expect(inbox.rows).toHaveCount(before.size + 1);
   const after = await inbox.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid') ?? ''));
@@ -127,7 +135,7 @@ test('scans into an inbox, renames the file there and sends it to an archive', a
   await expect(page).toHaveURL(/\/view\?db=\d+&a=\d+&inboxId=\d+&inboxFile=/);
   const indexer = new IndexingPage(page);
   await expect(indexer.title).toHaveText('Index into Invoices');
-  await expect(indexer.pageOf).toHaveText('Page 1 of 2');
+  await expect(indexer.pageOf).toHaveText('Page 1 of 4');
   await indexer.fillInvoice(`INBOX-${Date.now()}`);
   await indexer.input('Status').selectOption('Pending');
   await indexer.save.click();

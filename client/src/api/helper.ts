@@ -1,8 +1,9 @@
 // The client of the GlobalSearch Extensions tray helper (docs/helper-api.md): the Management API
 // (version test, packages, install) and the Scan API. The helper runs on the user's own machine,
 // so it is called cross-origin with plain fetch (no licence token, no API base) on the http or
-// https port the local settings name. Every call has the app's 10 s timeout; a refused
-// connection, a timeout or a certificate error is `HelperError` of kind 'unreachable'.
+// https port the local settings name. Every call has the app's 10 s timeout (a merge, two
+// minutes); a refused connection, a timeout or a certificate error is `HelperError` of kind
+// 'unreachable'.
 import {
   helperPaths,
   scanPaths,
@@ -15,6 +16,7 @@ import {
   type ScanJobResponse,
   type ScanMergeResponse,
   type ScanScannersResponse,
+  type ScanSessionMergeRequest,
   type ScanSessionResponse,
   type ScanStatusResponse,
 } from '@gs/contract/helper';
@@ -32,6 +34,9 @@ export class HelperError extends Error {
     super(helperMessage ?? (kind === 'http' ? `HTTP ${status}` : 'The helper did not answer.'));
   }
 }
+
+/** Joining pages into one file takes time with the pages: a merge may run this long. */
+export const MERGE_TIMEOUT_MS = 120_000;
 
 export interface HelperClientOptions {
   /** e.g. "http://localhost:9080" (no trailing slash) */
@@ -59,6 +64,8 @@ export interface HelperClient {
   startJob(sessionId: string, jobId: string, signal?: AbortSignal): Promise<ScanStatusResponse>;
   jobStatus(sessionId: string, jobId: string, signal?: AbortSignal): Promise<ScanStatusResponse>;
   merge(sessionId: string, jobId: string, signal?: AbortSignal): Promise<ScanMergeResponse>;
+  /** Joins the pages of several jobs of the session, in this order, into one file. */
+  mergeSession(sessionId: string, jobIds: string[], signal?: AbortSignal): Promise<ScanMergeResponse>;
   chunk(sessionId: string, fileName: string, index: number, signal?: AbortSignal): Promise<ScanChunk>;
 }
 
@@ -84,12 +91,12 @@ export function createHelperClient(options: HelperClientOptions): HelperClient {
 
   async function send(
     path: string,
-    init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+    init: { method?: string; body?: unknown; signal?: AbortSignal; timeoutMs?: number } = {},
   ): Promise<Response> {
     const controller = new AbortController();
     const onAbort = () => controller.abort();
     init.signal?.addEventListener('abort', onAbort);
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const timer = setTimeout(() => controller.abort(), init.timeoutMs ?? timeoutMs);
     let response: Response;
     try {
       response = await doFetch(`${options.baseUrl}${path}`, {
@@ -117,8 +124,8 @@ export function createHelperClient(options: HelperClientOptions): HelperClient {
 
   const json = async <T>(path: string, init?: Parameters<typeof send>[1]): Promise<T> =>
     (await (await send(path, init)).json()) as T;
-  const post = <T>(path: string, body: unknown = {}, signal?: AbortSignal) =>
-    json<T>(path, { method: 'POST', body, signal });
+  const post = <T>(path: string, body: unknown = {}, signal?: AbortSignal, wait?: number) =>
+    json<T>(path, { method: 'POST', body, signal, timeoutMs: wait });
 
   return {
     baseUrl: options.baseUrl,
@@ -134,7 +141,15 @@ export function createHelperClient(options: HelperClientOptions): HelperClient {
     createJob: (sessionId, job, signal) => post(scanPaths.jobs(sessionId), job, signal),
     startJob: (sessionId, jobId, signal) => post(scanPaths.start(sessionId, jobId), {}, signal),
     jobStatus: (sessionId, jobId, signal) => json(scanPaths.status(sessionId, jobId), { signal }),
-    merge: (sessionId, jobId, signal) => post(scanPaths.merge(sessionId, jobId), {}, signal),
+    merge: (sessionId, jobId, signal) =>
+      post(scanPaths.merge(sessionId, jobId), {}, signal, Math.max(timeoutMs, MERGE_TIMEOUT_MS)),
+    mergeSession: (sessionId, jobIds, signal) =>
+      post(
+        scanPaths.sessionMerge(sessionId),
+        { Jobs: jobIds } satisfies ScanSessionMergeRequest,
+        signal,
+        Math.max(timeoutMs, MERGE_TIMEOUT_MS),
+      ),
     chunk: async (sessionId, fileName, index, signal) => {
       const response = await send(`${scanPaths.file(sessionId, fileName)}?chunk=${index}`, { signal });
       const bytes = await response.arrayBuffer();

@@ -133,6 +133,51 @@ describe('scan page (/scan)', () => {
     expect(fake.requests.some((r) => r.method === 'DELETE' && r.path === '/api/scan/session/abc')).toBe(true);
   });
 
+  it("puts the batches of 'Scan more pages' into one document", async () => {
+    fastTimings();
+    vi.stubGlobal('XMLHttpRequest', UploadXhr);
+    UploadXhr.urls = [];
+    let jobs = 0;
+    const fake = server({
+      ...scanner(),
+      'POST /api/scan/session/abc/job': () => {
+        jobs++;
+        return { JobID: String(jobs), Scanner: 'Fujitsu', Format: 'tiff', Pages: 3 };
+      },
+      'POST /api/scan/session/abc/job/2/start': { Status: 'Scanning', PagesScanned: 0, Message: '' },
+      'GET /api/scan/session/abc/job/2/status': { Status: 'Completed', PagesScanned: 3, Message: '' },
+      'POST /api/scan/session/abc/merge': {
+        Files: [
+          {
+            Name: 'scan-abc-1-2.tif',
+            Size: 4,
+            Pages: 6,
+            ContentType: 'image/tiff',
+            ChunkSize: SCAN_CHUNK_SIZE,
+            ChunkCount: 1,
+          },
+        ],
+      },
+      'GET /api/scan/session/abc/files/scan-abc-1-2.tif': () =>
+        new Response(new Uint8Array([1, 2, 3, 4]), {
+          headers: { 'Content-Type': 'application/octet-stream', 'X-Total-Size': '4', 'X-Chunk-Count': '1' },
+        }),
+    });
+    renderApp({ url: '/scan?db=1&a=2', fetch: fake.fetch, session: session() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Scan' }));
+    fireEvent.click(
+      within(await screen.findByTestId('continue-scanning')).getByRole('button', { name: 'Scan more pages' }),
+    );
+    await waitFor(() => expect(screen.getByTestId('continue-scanning').textContent).toContain('6'));
+    fireEvent.click(within(screen.getByTestId('continue-scanning')).getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(currentPath()).toBe('/view?db=1&a=2&ImportDoc=cache-1-scan-abc-1-2.tif'));
+    const merges = fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/merge'));
+    expect(merges.map((r) => [r.path, r.body])).toEqual([
+      ['/api/scan/session/abc/merge', JSON.stringify({ Jobs: ['1', '2'] })],
+    ]);
+    expect(UploadXhr.urls).toHaveLength(1);
+  });
+
   it('scans into an inbox: posts the cache file into it and opens the inbox', async () => {
     fastTimings();
     vi.stubGlobal('XMLHttpRequest', UploadXhr);

@@ -18,7 +18,8 @@ const timings = {
 
 /**
  * An in-memory Extensions scanner: a job scans one page per status poll until it has `pages`;
- * a fault ends it the way the helper reports it; merged files are `size` bytes of the job number.
+ * a fault ends it the way the helper reports it; a merged file holds `size` bytes of each job's
+ * number per job, in the order merged.
  */
 function fakeHelper(options: { pages?: number; fault?: ScanFault; size?: number } = {}) {
   const jobs = new Map<string, { polls: number }>();
@@ -35,6 +36,22 @@ function fakeHelper(options: { pages?: number; fault?: ScanFault; size?: number 
     if (options.fault) return { Status: 'Error', PagesScanned: scanned, Message: 'Paper jam.' };
     return { Status: 'Completed', PagesScanned: scanned, Message: 'done' };
   };
+  // a merged file: each job's `size` bytes filled with its job number, in the order merged
+  const files = new Map<string, Uint8Array>();
+  const store = (jobIds: string[]) => {
+    const bytes = new Uint8Array(size * jobIds.length);
+    jobIds.forEach((id, i) => bytes.fill(Number(id), i * size, (i + 1) * size));
+    const Name = `scan-${jobIds.join('-')}.tif`;
+    files.set(Name, bytes);
+    return {
+      Name,
+      Size: bytes.length,
+      Pages: pages * jobIds.length,
+      ContentType: 'image/tiff',
+      ChunkSize: SCAN_CHUNK_SIZE,
+      ChunkCount: Math.max(1, Math.ceil(bytes.length / SCAN_CHUNK_SIZE)),
+    };
+  };
   const client = {
     createSession: vi.fn(() => Promise.resolve({ SessionID: 's1', Timeout: 3600 })),
     endSession: vi.fn(() => Promise.resolve()),
@@ -48,28 +65,15 @@ function fakeHelper(options: { pages?: number; fault?: ScanFault; size?: number 
       jobs.get(jobId)!.polls++;
       return Promise.resolve(status(jobId));
     }),
-    merge: vi.fn((_s: string, jobId: string) =>
-      Promise.resolve({
-        Files: [
-          {
-            Name: `scan-${jobId}.tif`,
-            Size: size,
-            Pages: pages,
-            ContentType: 'image/tiff',
-            ChunkSize: SCAN_CHUNK_SIZE,
-            ChunkCount: Math.max(1, Math.ceil(size / SCAN_CHUNK_SIZE)),
-          },
-        ],
-      }),
-    ),
+    merge: vi.fn((_s: string, jobId: string) => Promise.resolve({ Files: [store([jobId])] })),
+    mergeSession: vi.fn((_s: string, jobIds: string[]) => Promise.resolve({ Files: [store(jobIds)] })),
     chunk: vi.fn((_s: string, name: string, index: number) => {
+      const bytes = files.get(name)!;
       const start = index * SCAN_CHUNK_SIZE;
-      const length = Math.max(0, Math.min(SCAN_CHUNK_SIZE, size - start));
-      const fill = Number(/scan-(\d+)/.exec(name)?.[1] ?? 0);
       return Promise.resolve({
-        bytes: new Uint8Array(length).fill(fill).buffer,
-        totalSize: size,
-        chunkCount: Math.ceil(size / SCAN_CHUNK_SIZE),
+        bytes: bytes.slice(start, start + SCAN_CHUNK_SIZE).buffer,
+        totalSize: bytes.length,
+        chunkCount: Math.max(1, Math.ceil(bytes.length / SCAN_CHUNK_SIZE)),
       });
     }),
   };
@@ -106,6 +110,9 @@ describe('runScan', () => {
     expect(files[0]?.name).toBe('scan-1.tif');
     expect(files[0]?.blob.size).toBe(100);
     expect(files[0]?.blob.type).toBe('image/tiff');
+    expect(files[0]?.pages).toBe(3);
+    expect(helper.merge).toHaveBeenCalledWith('s1', '1', undefined);
+    expect(helper.mergeSession).not.toHaveBeenCalled();
     expect(phases).toContainEqual({ phase: 'scanning', pages: 2 });
     expect(phases.at(-1)).toEqual({ phase: 'downloading', loaded: 100, total: 100 });
     expect(helper.endSession).toHaveBeenCalledWith('s1');
@@ -153,7 +160,38 @@ describe('runScan', () => {
     expect(helper.createJob).toHaveBeenCalledTimes(2);
     expect(helper.createJob).toHaveBeenCalledWith('s1', { Scanner: 'Flatbed' }, undefined);
     expect(askContinue.mock.calls).toEqual([[1], [2]]);
-    expect(files.map((f) => f.name)).toEqual(['scan-1.tif', 'scan-2.tif']);
+    // both batches are one document: one file of all pages, the first batch's first
+    expect(helper.merge).not.toHaveBeenCalled();
+    expect(helper.mergeSession).toHaveBeenCalledWith('s1', ['1', '2'], undefined);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatchObject({ name: 'scan-1-2.tif', pages: 2 });
+    const bytes = new Uint8Array(await files[0]!.blob.arrayBuffer());
+    expect([...bytes.slice(0, 100)]).toEqual(new Array(100).fill(1));
+    expect([...bytes.slice(100)]).toEqual(new Array(100).fill(2));
+  });
+
+  it('joins three batches of several pages into one file with progress over all of it', async () => {
+    const helper = fakeHelper({ pages: 2, size: 40 });
+    const answers = [true, true, false];
+    const askContinue = vi.fn(() => Promise.resolve(answers.shift() ?? false));
+    const phases: ScanPhase[] = [];
+    const done = runScan({
+      client: helper,
+      job: {},
+      timings,
+      askContinue,
+      onPhase: (p) => phases.push(p),
+    });
+    await vi.advanceTimersByTimeAsync((SCAN_FIRST_POLL_MS + SCAN_POLL_INTERVAL_MS) * 3);
+    const files = await done;
+    expect(askContinue.mock.calls).toEqual([[2], [4], [6]]);
+    expect(helper.mergeSession).toHaveBeenCalledTimes(1);
+    expect(helper.mergeSession.mock.calls[0]?.[1]).toEqual(['1', '2', '3']);
+    expect(files).toHaveLength(1);
+    expect(files[0]?.pages).toBe(6);
+    expect(files[0]?.blob.size).toBe(120);
+    expect(phases).toContainEqual({ phase: 'scanning', pages: 5 });
+    expect(phases.at(-1)).toEqual({ phase: 'downloading', loaded: 120, total: 120 });
   });
 
   it.each([
@@ -173,6 +211,7 @@ describe('runScan', () => {
     await vi.advanceTimersByTimeAsync(SCAN_FIRST_POLL_MS + SCAN_POLL_INTERVAL_MS * 3);
     await failed;
     expect(helper.merge).not.toHaveBeenCalled();
+    expect(helper.mergeSession).not.toHaveBeenCalled();
     expect(helper.endSession).toHaveBeenCalledWith('s1');
   });
 

@@ -1,7 +1,8 @@
 // One scan through the Extensions Scan API (spec §4 "Scan"): create a session, create and start a
 // job, poll its status (first after 5 s, then every 3 s: Scanning, Completed, ScannerInUse, anything
 // else is cancelled or error), ask whether to continue scanning (another job in the same session)
-// or finish, merge each job's pages into a file and fetch it in 1 MiB chunks, one every 500 ms.
+// or finish, merge the pages of every job into ONE file (one job: the job's merge; several: the
+// session merge, batches in order) and fetch it in 1 MiB chunks, one every 500 ms.
 // Upload and delivery are the caller's (captureTarget.ts). Timers and the helper are injected.
 import type { ScanJobRequest, ScanStatusResponse } from '@gs/contract/helper';
 import { HelperError, type HelperClient } from '../../api/helper';
@@ -35,7 +36,7 @@ export interface ScannedFile {
 
 export type ScanClient = Pick<
   HelperClient,
-  'createSession' | 'endSession' | 'createJob' | 'startJob' | 'jobStatus' | 'merge' | 'chunk'
+  'createSession' | 'endSession' | 'createJob' | 'startJob' | 'jobStatus' | 'merge' | 'mergeSession' | 'chunk'
 >;
 
 export interface RunScanOptions {
@@ -69,7 +70,10 @@ function checkStatus(status: ScanStatusResponse): void {
   throw new ScanFailure(status.Status === 'Cancelled' ? 'cancelled' : 'error', status.Message || null);
 }
 
-/** Runs a whole scan and resolves with the scanned files (one per batch), in order. */
+/**
+ * Runs a whole scan and resolves with the scanned file: every batch the user chose to continue
+ * with goes into the same document, so the helper joins all pages into one file.
+ */
 export async function runScan(options: RunScanOptions): Promise<ScannedFile[]> {
   const { client, signal, onPhase } = options;
   const wait = options.sleep ?? defaultSleep;
@@ -99,8 +103,12 @@ export async function runScan(options: RunScanOptions): Promise<ScannedFile[]> {
     }
 
     onPhase({ phase: 'merging' });
-    const merged = [];
-    for (const jobId of jobs) merged.push(...(await client.merge(sessionId, jobId, signal)).Files);
+    const [only] = jobs;
+    const merged = (
+      jobs.length === 1 && only !== undefined
+        ? await client.merge(sessionId, only, signal)
+        : await client.mergeSession(sessionId, jobs, signal)
+    ).Files;
     const total = merged.reduce((sum, file) => sum + file.Size, 0);
     let loaded = 0;
     onPhase({ phase: 'downloading', loaded, total });

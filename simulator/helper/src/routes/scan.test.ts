@@ -212,6 +212,112 @@ describe('Scan API', () => {
     ).toMatch(/1 chunk/);
   });
 
+  it('joins the pages of several jobs, in the order listed, into one TIFF with words per page', async () => {
+    const ctx = setup();
+    const { id, jobId: first } = await startJob(ctx.app, { Pages: 2 });
+    const second = (await request(ctx.app).post(scanPaths.jobs(id)).send({ Pages: 1 }).expect(200)).body
+      .JobID as string;
+    await request(ctx.app).post(scanPaths.start(id, second)).expect(200);
+    await finish(ctx, id, first);
+    await finish(ctx, id, second);
+    const own = async (job: string) => {
+      const file = (await request(ctx.app).post(scanPaths.merge(id, job)).expect(200)).body
+        .Files[0] as ScanFileInfo;
+      return Buffer.concat(await fetchAll(ctx.app, id, file));
+    };
+    const [firstBytes, secondBytes] = [await own(first), await own(second)];
+
+    // second batch first: the joined file follows the list, not the job numbers
+    const merged = await request(ctx.app)
+      .post(scanPaths.sessionMerge(id))
+      .send({ jobs: [second, Number(first)] })
+      .expect(200);
+    expect(merged.body.Files).toHaveLength(1);
+    const file = merged.body.Files[0] as ScanFileInfo;
+    expect(file).toMatchObject({ Pages: 3, ContentType: 'image/tiff', ChunkSize: SCAN_CHUNK_SIZE });
+    const bytes = Buffer.concat(await fetchAll(ctx.app, id, file));
+    expect(bytes.length).toBe(file.Size);
+    expect((await sharp(bytes).metadata()).pages).toBe(3);
+    const pixels = (tiff: Buffer, page: number) => sharp(tiff, { page }).raw().toBuffer();
+    const expected = [await pixels(secondBytes, 0), await pixels(firstBytes, 0), await pixels(firstBytes, 1)];
+    for (const [page, want] of expected.entries())
+      expect((await pixels(bytes, page)).equals(want)).toBe(true);
+    expect((await pixels(bytes, 0)).equals(await pixels(bytes, 1))).toBe(false);
+
+    // word boxes go on across the jobs: page 3 is the first job's page 2
+    const lastLine = async (page: number) => {
+      const words = (
+        await request(ctx.app)
+          .get(`${scanPaths.words(id, file.Name)}?page=${page}`)
+          .expect(200)
+      ).body as ScanWordsResponse;
+      expect(words.Page).toBe(page);
+      const line = Math.max(...words.Words.map((w) => w.Line));
+      return words.Words.filter((w) => w.Line === line)
+        .map((w) => w.Value)
+        .join(' ');
+    };
+    expect(await lastLine(1)).toMatch(/Page 1$/);
+    expect(await lastLine(3)).toMatch(/Page 2$/);
+    await request(ctx.app)
+      .get(`${scanPaths.words(id, file.Name)}?page=4`)
+      .expect(400);
+  });
+
+  it('joins PDF jobs into one PDF and refuses a session merge of bad job lists', async () => {
+    const ctx = setup();
+    const { id, jobId: first } = await startJob(ctx.app, { Pages: 2, Format: 'pdf' });
+    const second = (await request(ctx.app).post(scanPaths.jobs(id)).send({ Pages: 3, Format: 'pdf' })).body
+      .JobID as string;
+    await request(ctx.app).post(scanPaths.start(id, second)).expect(200);
+    await finish(ctx, id, first);
+    await finish(ctx, id, second);
+    const merged = await request(ctx.app)
+      .post(scanPaths.sessionMerge(id))
+      .send({ Jobs: [first, second] })
+      .expect(200);
+    const pdf = merged.body.Files[0] as ScanFileInfo;
+    expect(pdf).toMatchObject({ Pages: 5, ContentType: 'application/pdf' });
+    expect(pdf.Name).toMatch(/\.pdf$/);
+    const doc = await PDFDocument.load(Buffer.concat(await fetchAll(ctx.app, id, pdf)));
+    expect(doc.getPageCount()).toBe(5);
+
+    const tiff = (await request(ctx.app).post(scanPaths.jobs(id)).send({ Pages: 1 })).body.JobID as string;
+    const unstarted = (await request(ctx.app).post(scanPaths.jobs(id)).send({ Format: 'pdf' })).body
+      .JobID as string;
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ Jobs: [] }, /at least one/],
+      [{}, /Jobs/],
+      [{ Jobs: 'x' }, /Jobs/],
+      [{ Jobs: [first, '99'] }, /job 99 was not found/],
+      [{ Jobs: [first, unstarted] }, new RegExp(`job ${unstarted} has not been started`)],
+      [{ Jobs: [first, first] }, /more than once/],
+    ];
+    for (const [send, message] of cases) {
+      const res = await request(ctx.app).post(scanPaths.sessionMerge(id)).send(send).expect(400);
+      expect(res.body.Message).toMatch(message);
+    }
+    await request(ctx.app).post(scanPaths.start(id, tiff)).expect(200);
+    await ctx.service.idle();
+    // rendered, but the feeder has not passed the page yet on the test clock
+    const busy = await request(ctx.app)
+      .post(scanPaths.sessionMerge(id))
+      .send({ Jobs: [tiff] })
+      .expect(400);
+    expect(busy.body.Message).toMatch(/still scanning/);
+    await finish(ctx, id, tiff);
+    const mixed = await request(ctx.app)
+      .post(scanPaths.sessionMerge(id))
+      .send({ Jobs: [first, tiff] })
+      .expect(400);
+    expect(mixed.body.Message).toMatch(/tiff/);
+    const missing = await request(ctx.app)
+      .post(scanPaths.sessionMerge('nope'))
+      .send({ Jobs: [first] })
+      .expect(404);
+    expect(missing.body.Message).toMatch(/session nope/);
+  });
+
   it('expires idle sessions after the timeout and ends sessions on DELETE', async () => {
     const ctx = setup();
     const a = (await request(ctx.app).post(scanPaths.sessions).expect(200)).body;

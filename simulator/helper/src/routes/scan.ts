@@ -49,6 +49,18 @@ function jobRequest(b: Record<string, unknown>): ScanJobRequest {
   };
 }
 
+/** The session merge's `Jobs` (any casing): job IDs as strings or numbers, in page order. */
+function jobIds(b: Record<string, unknown>): string[] {
+  const key = Object.keys(b).find((k) => k.toLowerCase() === 'jobs');
+  const list = key === undefined ? undefined : b[key];
+  if (!Array.isArray(list)) throw badRequest('Jobs must be a list of scan job IDs.');
+  return list.map((id: unknown) => {
+    if (typeof id === 'number' && Number.isInteger(id)) return String(id);
+    if (typeof id === 'string' && id !== '') return id;
+    throw badRequest('Jobs must be a list of scan job IDs.');
+  });
+}
+
 /** `?chunk=N`, 0-based, default 0. */
 function chunkIndex(req: Request, file: ScanFile): number {
   const raw = req.query.chunk;
@@ -157,6 +169,12 @@ export function scanRouter({ service, testEndpoints }: ScanRouterOptions): Route
   router.post('/session/:id/job/:job/merge', async (req, res) => {
     const session = service.session(req.params.id);
     const file = await service.merge(session, service.job(session, req.params.job));
+    const out: ScanMergeResponse = { Files: [info(file)] };
+    res.json(out);
+  });
+  router.post('/session/:id/merge', async (req, res) => {
+    const session = service.session(req.params.id);
+    const file = await service.mergeSession(session, jobIds(body(req)));
     const out: ScanMergeResponse = { Files: [info(file)] };
     res.json(out);
   });

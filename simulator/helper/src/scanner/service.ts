@@ -14,7 +14,7 @@ import { HelperError, badRequest, notFound } from '../errors';
 import { SCAN_CHUNK_SIZE } from '@gs/contract/helper';
 import { findProfile } from './profiles';
 import { CONTENT_TYPES, mergePages } from './encode';
-import { ScanJob } from './job';
+import { ScanJob, type PageResult } from './job';
 
 export interface ScannerOptions {
   /** milliseconds since the epoch; tests pass a clock they move by hand */
@@ -139,12 +139,54 @@ export class ScanService {
     if (results.length === 0)
       throw new HelperError(409, `There are no scanned pages to merge: ${status.Message}`);
     const name = `scan-${session.id.slice(0, 8)}-${job.s.id}.${EXTENSIONS[job.s.format]}`;
-    const bytes = await mergePages(results, job.s.format, name);
+    return this.store(session, name, job.s.format, results);
+  }
+
+  /**
+   * Joins the pages of several finished jobs of one session, in the order given, into one file
+   * (the 'continue scanning' batches of one document). Every problem with the list is a 400.
+   */
+  async mergeSession(session: ScanSession, jobIds: readonly string[]): Promise<ScanFile> {
+    if (jobIds.length === 0) throw badRequest('Jobs must list at least one scan job ID.');
+    const duplicate = jobIds.find((id, i) => jobIds.indexOf(id) !== i);
+    if (duplicate !== undefined) throw badRequest(`Scan job ${duplicate} is listed more than once.`);
+    const jobs = jobIds.map((id) => {
+      const job = session.jobs.get(id);
+      if (!job) throw badRequest(`Scan job ${id} was not found in session ${session.id}.`);
+      if (job.startedAt === undefined) throw badRequest(`Scan job ${id} has not been started.`);
+      return job;
+    });
+    const format = jobs[0]?.s.format ?? 'tiff';
+    const mixed = jobs.find((job) => job.s.format !== format);
+    if (mixed)
+      throw badRequest(`Scan job ${mixed.s.id} is ${mixed.s.format}, not ${format} like the first job.`);
+    await Promise.all(jobs.map((job) => job.done));
+    const results: PageResult[] = [];
+    for (const job of jobs) {
+      const status = job.status(this.now());
+      if (status.Status === 'Scanning') throw badRequest(`Scan job ${job.s.id} is still scanning.`);
+      const pages = job.results.filter((r) => r !== undefined);
+      if (pages.length === 0)
+        throw badRequest(`Scan job ${job.s.id} has no scanned pages to merge: ${status.Message}`);
+      results.push(...pages);
+    }
+    const name = `scan-${session.id.slice(0, 8)}-${jobIds.join('-')}.${EXTENSIONS[format]}`;
+    return this.store(session, name, format, results);
+  }
+
+  /** Joins the pages into one file and keeps it in the session for the chunk and words routes. */
+  private async store(
+    session: ScanSession,
+    name: string,
+    format: ScanFormat,
+    results: readonly PageResult[],
+  ): Promise<ScanFile> {
+    const bytes = await mergePages(results, format, name);
     const file: ScanFile = {
       Name: name,
       Size: bytes.length,
       Pages: results.length,
-      ContentType: CONTENT_TYPES[job.s.format],
+      ContentType: CONTENT_TYPES[format],
       ChunkSize: SCAN_CHUNK_SIZE,
       ChunkCount: Math.max(1, Math.ceil(bytes.length / SCAN_CHUNK_SIZE)),
       bytes,
