@@ -1,0 +1,201 @@
+// Bounded fuzz of every registered route of the API and the Extensions helper, over real HTTP on
+// the loopback, with a fixed seed: valid and malformed paths, queries, credentials and bodies.
+// Fails on any 5xx, on a 4xx without `Message`, and on a service that stops answering; prints how
+// many requests it sent and the status histogram. Run alone: npx vitest run simulator/api/src/fuzz
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Express } from 'express';
+import { createRng } from '@gs/simulator-fixtures/random';
+import { createHelperApp } from '../../../helper/src/app';
+import { createHelperState } from '../../../helper/src/state';
+import { httpFetcher } from '../../../helper/src/launch/fetcher';
+import { ScanService } from '../../../helper/src/scanner/service';
+import { makeBulkApp, writeImageFile } from '../testing/bulkWorld';
+import { basic, PASSWORD } from '../testing/testApp';
+import { registeredRoutes, type RegisteredRoute } from '../testing/routes';
+import { Harvest, makeRequest, type FuzzIdentity } from './inputs';
+import { closeAgent, judge, send, type Finding } from './runner';
+
+const SEED = 20261124;
+const REQUESTS = 12_000;
+const PARALLEL = 8;
+const TIMEOUT_MS = 20_000;
+
+interface Service {
+  name: string;
+  base: string;
+  routes: RegisteredRoute[];
+  /** a cheap call that must answer while the service is alive */
+  alive: string;
+}
+
+const servers: Server[] = [];
+async function serve(app: Express): Promise<string> {
+  const server = app.listen(0, '127.0.0.1');
+  servers.push(server);
+  await new Promise<void>((done) => server.once('listening', () => done()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+let api: Service;
+let helper: Service;
+const identities: Record<'admin' | 'user', FuzzIdentity> = {} as never;
+
+async function signIn(login: string): Promise<string> {
+  const res = await fetch(`${api.base}/Square9API/api/licenses`, {
+    headers: { Authorization: basic(login) },
+  });
+  if (!res.ok) throw new Error(`sign-in of ${login}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { Token: string }).Token;
+}
+
+/** The fuzz may release or revoke its own licences; take new ones when it did. */
+async function keepSignedIn(): Promise<void> {
+  for (const [key, login] of [
+    ['admin', 'SSAdministrator'],
+    ['user', 'full.user'],
+  ] as const) {
+    const id = identities[key];
+    const live = await fetch(
+      `${api.base}/Square9API/api/licenses?validate=${encodeURIComponent(id.token)}`,
+    ).then((r) => r.text());
+    if (live !== 'true') id.token = await signIn(login);
+  }
+}
+
+beforeAll(async () => {
+  const t = makeBulkApp();
+  await writeImageFile(t);
+  const apiBase = await serve(t.app);
+  const apiPath = `${apiBase}/Square9API/`;
+  const helperDir = mkdtempSync(join(tmpdir(), 'gs-fuzz-helper-'));
+  const state = createHelperState(undefined, {
+    apiPath,
+    installed: ['Scanning', 'ImportExport', 'BulkUpdate', 'Launch'],
+  });
+  const helperApp = createHelperApp({
+    state,
+    // a slow feeder: started scan jobs stay cheap while the fuzz runs
+    scanner: new ScanService({ msPerPage: 60_000 }),
+    launch: {
+      outboxDir: join(helperDir, 'outbox'),
+      tableFile: join(helperDir, 'launch-table.json'),
+      fetcher: httpFetcher(() => state.get().apiPath),
+    },
+    bulk: { dataDir: join(helperDir, 'data'), apiPath: () => state.get().apiPath },
+  });
+  api = {
+    name: 'api',
+    base: apiBase,
+    routes: registeredRoutes(t.app),
+    alive: '/Square9API/api/licenses?validate=x',
+  };
+  helper = {
+    name: 'helper',
+    base: await serve(helperApp),
+    routes: registeredRoutes(helperApp),
+    alive: '/api/Management/test',
+  };
+  const wrongBasic = basic('full.user', `${PASSWORD}-wrong`);
+  identities.admin = {
+    token: await signIn('SSAdministrator'),
+    basic: basic('SSAdministrator'),
+    wrongBasic,
+    apiPath,
+  };
+  identities.user = { token: await signIn('full.user'), basic: basic('full.user'), wrongBasic, apiPath };
+}, 60_000);
+
+afterAll(async () => {
+  closeAgent();
+  await Promise.all(
+    servers.map(
+      (s) =>
+        new Promise<void>((done) => {
+          s.closeAllConnections();
+          s.close(() => done());
+        }),
+    ),
+  );
+});
+
+/** Read what the GET routes answer with valid credentials, so the fuzz reuses real ids and hashes. */
+async function harvestFrom(service: Service, harvest: Harvest): Promise<void> {
+  const rng = createRng(`${SEED}-harvest-${service.name}`);
+  for (let round = 0; round < 3; round++)
+    for (const route of service.routes.filter((r) => r.method === 'GET')) {
+      const r = makeRequest(rng, route, harvest, identities.admin);
+      r.headers = { 'Auth-Token': identities.admin.token };
+      delete r.body;
+      const answer = await send(service.base, r, TIMEOUT_MS);
+      if (answer.status === 200 && answer.contentType.includes('json')) {
+        try {
+          harvest.take(JSON.parse(answer.body.toString('utf8')));
+        } catch {
+          // not JSON after all
+        }
+      }
+    }
+}
+
+describe('fuzz of every route of the API and the helper', () => {
+  it(`answers ${REQUESTS} seeded requests without a 5xx, a 4xx without Message, or silence`, async () => {
+    const harvest = new Harvest();
+    await harvestFrom(api, harvest);
+    await harvestFrom(helper, harvest);
+    const rng = createRng(SEED);
+    const services = [api, helper];
+    const routes = services.flatMap((s) => s.routes.map((route) => ({ s, route })));
+    const histogram = new Map<string, number>();
+    const findings: Finding[] = [];
+    let sent = 0;
+    let refusedByClient = 0;
+    const started = Date.now();
+    while (sent < REQUESTS) {
+      await keepSignedIn();
+      for (let i = 0; i < 25 && sent < REQUESTS; i++) {
+        const batch = Array.from({ length: PARALLEL }, () => {
+          const { s, route } = routes[sent++ % routes.length]!;
+          const who = rng.chance(0.5) ? identities.admin : identities.user;
+          return { s, route, r: makeRequest(rng, route, harvest, who) };
+        });
+        const answers = await Promise.all(batch.map(({ s, r }) => send(s.base, r, TIMEOUT_MS)));
+        answers.forEach((a, k) => {
+          const { s, route, r } = batch[k]!;
+          if (a.status === -1) refusedByClient++;
+          const key = `${s.name} ${a.status}`;
+          histogram.set(key, (histogram.get(key) ?? 0) + 1);
+          const why = judge(a);
+          if (why && findings.length < 200)
+            findings.push({
+              service: s.name,
+              route: `${route.method} ${route.path}`,
+              request: `${r.method} ${r.target.slice(0, 160)}`,
+              bodyKind: r.bodyKind,
+              status: a.status,
+              why,
+              answer: a.body.toString('utf8').slice(0, 200),
+            });
+        });
+      }
+      for (const s of services) {
+        const a = await send(s.base, { method: 'GET', target: s.alive, headers: {}, bodyKind: 'none' }, 5000);
+        expect(a.status, `${s.name} stopped answering after ${sent} requests`).toBeGreaterThan(0);
+      }
+    }
+    const rows = [...histogram.entries()].sort(([a], [b]) => a.localeCompare(b));
+    console.log(
+      `fuzz: ${sent} requests (${refusedByClient} refused by the HTTP client before sending) over ` +
+        `${api.routes.length} API and ${helper.routes.length} helper routes in ` +
+        `${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}\n` +
+        rows.map(([k, n]) => `  ${k}: ${n}`).join('\n'),
+    );
+    if (findings.length) console.log(JSON.stringify(findings, null, 1));
+    expect(sent - refusedByClient).toBeGreaterThanOrEqual(10_000);
+    expect(findings).toEqual([]);
+  }, 600_000);
+});
