@@ -12,6 +12,13 @@ export class HelperError extends Error {
   }
 }
 
+/** A request that cannot be read at all (a broken upload): 400, logged as one line. */
+export class MalformedRequest extends HelperError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
 export const badRequest = (message: string): HelperError => new HelperError(400, message);
 export const notFound = (message: string): HelperError => new HelperError(404, message);
 
@@ -29,7 +36,8 @@ export function errorHandler(log: HelperLog = consoleLog): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     const where = `${req.method} ${req.path}`;
     if (err instanceof HelperError) {
-      if (err.status >= 500) log(`${err.status} ${where}: ${err.message}`);
+      if (err.status >= 500 || err instanceof MalformedRequest)
+        log(`${err.status} ${where}: ${oneLine(err)}`);
       res.status(err.status).json({ Message: err.message });
       return;
     }

@@ -9,7 +9,7 @@ export interface Job {
   status: BulkJobStatus;
   /** the user (licence user name, lower case) whose token started it; only they see it */
   owner: string;
-  /** sha-256 of the token that started it: that token reads the job without asking the API */
+  /** sha-256 of the token that started it: that token reads the job while the API is away */
   tokenHash: Buffer;
   cancelled: boolean;
   /** absolute path of the error log */
@@ -63,8 +63,7 @@ export class JobStore {
     return job;
   }
 
-  /** The job if it was started with `token`: no API call, so a job can be followed while the API
-   *  is away (a crash mid-job); the token is the owner's secret. */
+  /** The job if it was started with `token` (for when the API cannot check the token). */
   byToken(id: string, token: string): Job | undefined {
     const job = this.jobs.get(id);
     return job && timingSafeEqual(job.tokenHash, hash(token)) ? job : undefined;

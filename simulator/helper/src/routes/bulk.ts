@@ -27,8 +27,15 @@ import { prepareExport, readProfiles, runExport, saveProfile } from '../bulk/exp
 import { prepareImport, runImport } from '../bulk/importer';
 import { readOptions } from '../bulk/options';
 import { prepareUpdate, runCount, runUpdate } from '../bulk/update';
-import { HelperError, notFound } from '../errors';
-import { requireUser, tokenOf, userOf, type Authorizer, type UserErrors } from '../auth/users';
+import { MalformedRequest, notFound } from '../errors';
+import {
+  requireUser,
+  tokenOf,
+  userOf,
+  type Authorizer,
+  type HelperUser,
+  type UserErrors,
+} from '../auth/users';
 import type { Job } from '../bulk/jobs';
 
 const keyedUserErrors: UserErrors = {
@@ -47,7 +54,7 @@ const uploadError = (err: unknown): unknown => {
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return err;
   const why = err instanceof Error ? err.message : String(err);
-  return new HelperError(400, `The upload is not a valid multipart body with one file: ${why}`);
+  return new MalformedRequest(`The upload is not a valid multipart body with one file: ${why}`);
 };
 
 const safeUploadName = (name: string): string =>
@@ -62,18 +69,19 @@ export function bulkRouter(options: BulkOptions, authorize: Authorizer): Router 
   const userCtx = (res: Response): BulkContext => shared.forUser(userOf(res));
   const router = Router();
 
-  // a job is read with the token that started it (no API call: the API may be the thing that
-  // failed), or with a live token of the same user; anyone else's request finds no such job
+  // a job is read with a live token of the user who started it; anyone else's request finds no
+  // such job. While the API is away (a crash mid-job) the token that started the job still reads
+  // it, so the client can show where the job stopped.
   const ownJob = async (req: Request): Promise<Job> => {
     const id = String(req.params.id);
     const token = tokenOf(req);
     if (!token) throw keyedUserErrors.unauthorized();
-    const mine = jobs.byToken(id, token);
-    if (mine) return mine;
-    let user;
+    let user: HelperUser | undefined;
     try {
       user = await authorize(token);
     } catch {
+      const mine = jobs.byToken(id, token);
+      if (mine) return mine;
       throw keyedUserErrors.unavailable();
     }
     if (!user) throw keyedUserErrors.unauthorized();
