@@ -26,6 +26,7 @@ import { isSeeded, seedScenario } from '@gs/simulator-fixtures/seed';
 import { bulkPaths, type BulkJobStatus } from '@gs/contract/helperBulk';
 import { createHelperApp } from '@gs/simulator-helper/app';
 import { createHelperState } from '@gs/simulator-helper/state';
+import { userFolder } from '@gs/simulator-helper/auth/users';
 import { DEMO_PASSWORD } from './lib/signIns';
 import { startServer } from './benchHttp';
 
@@ -108,18 +109,34 @@ interface JobRun {
   apiCpu?: number;
 }
 
-async function runJob(helperUrl: string, path: string, body: object, apiPid?: number): Promise<JobRun> {
+/** A licence for the bench's user: the helper works only with a user's token. */
+async function signInToken(apiPath: string): Promise<string> {
+  const auth = Buffer.from(`SSAdministrator:${DEMO_PASSWORD}`).toString('base64');
+  const res = await fetch(`${apiPath}api/licenses`, { headers: { Authorization: `Basic ${auth}` } });
+  if (!res.ok) throw new Error(`sign-in refused: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { Token: string }).Token;
+}
+
+async function runJob(
+  helperUrl: string,
+  token: string,
+  path: string,
+  body: object,
+  apiPid?: number,
+): Promise<JobRun> {
   const t0 = performance.now();
   const cpu0 = cpuSeconds(apiPid);
   const res = await fetch(`${helperUrl}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'Auth-Token': token },
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
   const { JobID } = (await res.json()) as { JobID: string };
   for (;;) {
-    const status = (await (await fetch(`${helperUrl}${bulkPaths.job(JobID)}`)).json()) as BulkJobStatus;
+    const status = (await (
+      await fetch(`${helperUrl}${bulkPaths.job(JobID)}`, { headers: { 'Auth-Token': token } })
+    ).json()) as BulkJobStatus;
     if (status.Status !== 'Running' && status.Status !== 'Queued') {
       const cpu1 = cpuSeconds(apiPid);
       return {
@@ -164,13 +181,15 @@ export async function run(argv: string[]): Promise<void> {
   const server = await startServer(work);
   const apiPath = `http://127.0.0.1:${server.port}/Square9API/`;
   const helperDir = join(work, 'helper-data');
-  mkdirSync(join(helperDir, 'bench', 'docs'), { recursive: true });
+  const token = await signInToken(apiPath);
+  // the helper reads the files a user names inside that user's folder
+  const userDir = join(helperDir, 'users', userFolder('SSAdministrator'));
+  mkdirSync(join(userDir, 'bench', 'docs'), { recursive: true });
   const app = createHelperApp({
     state: createHelperState(undefined, { apiPath, installed: [] }),
     bulk: {
       dataDir: helperDir,
       apiPath: () => apiPath,
-      credentials: { user: 'SSAdministrator', password: DEMO_PASSWORD },
       batchSize: Number(values.batch),
     },
   });
@@ -184,9 +203,10 @@ export async function run(argv: string[]): Promise<void> {
       lines.push(
         `${l.archiveId},${l.firstDoc + i * 7},Bulk Customer ${i},${i % 1000},${l.statuses[i % l.statuses.length] ?? ''}`,
       );
-    writeFileSync(join(helperDir, 'bench', 'update.csv'), lines.join('\r\n'));
+    writeFileSync(join(userDir, 'bench', 'update.csv'), lines.join('\r\n'));
     const update = await runJob(
       helperUrl,
+      token,
       bulkPaths.update,
       {
         Type: 'csvupdate',
@@ -206,8 +226,7 @@ export async function run(argv: string[]): Promise<void> {
 
     // (b) import: 100,000 rows over the scenario's sample PDFs
     const samples = readdirSync(join(work, 'files', 'large')).filter((f) => f.endsWith('.pdf'));
-    for (const f of samples)
-      copyFileSync(join(work, 'files', 'large', f), join(helperDir, 'bench', 'docs', f));
+    for (const f of samples) copyFileSync(join(work, 'files', 'large', f), join(userDir, 'bench', 'docs', f));
     const rowsOut = [
       'File,Customer Name,Customer Number,Invoice Number,Invoice Date,Invoice Amount,Quantity,Region,Status',
     ];
@@ -225,7 +244,7 @@ export async function run(argv: string[]): Promise<void> {
           l.statuses[i % l.statuses.length] ?? '',
         ].join(','),
       );
-    writeFileSync(join(helperDir, 'bench', 'import.csv'), rowsOut.join('\r\n'));
+    writeFileSync(join(userDir, 'bench', 'import.csv'), rowsOut.join('\r\n'));
     const names = [
       'Customer Name',
       'Customer Number',
@@ -238,6 +257,7 @@ export async function run(argv: string[]): Promise<void> {
     ];
     const imported = await runJob(
       helperUrl,
+      token,
       bulkPaths.import,
       {
         Database: l.databaseId,
@@ -257,7 +277,7 @@ export async function run(argv: string[]): Promise<void> {
       if (r.status.ErrorPath)
         console.log(
           `${what} error log (first lines):\n  ${readFileSync(
-            join(helperDir, ...r.status.ErrorPath.split('\\')),
+            join(userDir, ...r.status.ErrorPath.split('\\')),
             'utf8',
           )
             .split('\r\n')

@@ -2,7 +2,8 @@
 // run, then runs the Square9API simulator (serving the client) and the Extensions helper. Ctrl-C stops.
 // Run: npm start   (npm run dev: Vite's dev server with reload; env PORT, HELPER_HTTP_PORT,
 // HELPER_HTTPS_PORT, DATA_DIR, SCENARIO, LICENSE_IDLE_MINUTES, PDF_CONVERT_DELAY_SECONDS,
-// SIM_TEST_ENDPOINTS=1, and
+// SIM_TEST_ENDPOINTS=1, CORS_ORIGINS (origins whose pages may call the API and the helper; default
+// http://localhost:$PORT and http://127.0.0.1:$PORT, plus Vite's in `npm run dev`), and
 // DATA_TEMPLATE_DIR: seed that folder instead, reseeding it when the fixtures or the schema change,
 // and start every run from a fresh copy of it in DATA_DIR, as the end-to-end tests do)
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,6 +12,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } 
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApi } from '@gs/simulator-api/server';
+import { corsOriginsFromEnv } from '@gs/simulator-api/config';
 import { startHelper } from '@gs/simulator-helper/server';
 import { isSeeded, seedScenario } from '@gs/simulator-fixtures/seed';
 import { buildClient, clientBuildIsStale } from './lib/clientBuild';
@@ -38,6 +40,13 @@ const dataDir = resolve(root, env.DATA_DIR || 'data');
 const scenario = env.SCENARIO || 'demo';
 if (!SCENARIOS.includes(scenario))
   throw new Error(`SCENARIO must be one of ${SCENARIOS.join(', ')}, got '${scenario}'.`);
+
+const VITE_PORT = 5173;
+/** the API's allow-list ('*': anyone, the real server's way); the helper never takes '*' */
+const corsOrigins = corsOriginsFromEnv(env.CORS_ORIGINS, port);
+/** where `npm start` serves the client on `p` */
+const servedOrigins = (p: number): string[] => [`http://localhost:${p}`, `http://127.0.0.1:${p}`];
+const helperOrigins: readonly string[] = corsOrigins === '*' ? servedOrigins(port) : corsOrigins;
 
 const templateDir = env.DATA_TEMPLATE_DIR ? resolve(root, env.DATA_TEMPLATE_DIR) : null;
 const FINGERPRINT_FILE = '.template-fingerprint';
@@ -100,6 +109,7 @@ async function serve(clientDir: string | undefined): Promise<() => Promise<void>
         : undefined,
       helperHttpPort,
       helperHttpsPort,
+      corsOrigins,
     },
   });
   const helper = await startHelper({
@@ -109,6 +119,7 @@ async function serve(clientDir: string | undefined): Promise<() => Promise<void>
     apiPath: `http://localhost:${api.port}/Square9API/`,
     // one flag turns on the test endpoints of both services (e2e picks scanner faults through it)
     testEndpoints: env.SIM_TEST_ENDPOINTS === '1',
+    allowedOrigins: helperOrigins,
   });
   console.log(`Square9API simulator: ${api.url}Square9API/api/`);
   console.log(`Extensions helper:    ${helper.httpUrl} and ${helper.httpsUrl}`);
@@ -148,8 +159,13 @@ function dev(): void {
     spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'scripts/start.ts', '--serve-only'], {
       cwd: root,
       stdio: 'inherit',
+      // the pages come from Vite's origin: the helper (and the API) must let them read answers
+      env: {
+        ...env,
+        CORS_ORIGINS: env.CORS_ORIGINS || [...servedOrigins(port), ...servedOrigins(VITE_PORT)].join(','),
+      },
     }),
-    spawn('npx', ['vite', '--host', '127.0.0.1', '--port', '5173', '--strictPort'], {
+    spawn('npx', ['vite', '--host', '127.0.0.1', '--port', String(VITE_PORT), '--strictPort'], {
       cwd: join(root, 'client'),
       stdio: 'inherit',
       env: { ...env, API_PORT: String(port) },

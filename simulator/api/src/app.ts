@@ -61,7 +61,7 @@ const UNDER_API = /^\/square9api(\/|$)/i;
 
 function createApiRouter(deps: RouteDeps): Router {
   const api = Router();
-  api.use(apiHeaders);
+  api.use(apiHeaders(deps.config.corsOrigins));
   // strict: false because ASP.NET binds bare JSON strings and numbers too
   api.use(express.json({ strict: false, limit: '50mb', type: ['application/json', 'application/*+json'] }));
   api.use(createLicensesRouter(deps));

@@ -2,12 +2,15 @@
 import { DEFAULT_CLIENT_CONFIG, type ClientConfig } from '@gs/contract/config';
 import { HELPER_DEFAULT_HTTP_PORT, HELPER_DEFAULT_HTTPS_PORT } from '@gs/contract/helper';
 import { API_ROOT } from '@gs/contract/paths';
+import type { CorsOrigins } from './http/headers';
 
 export interface ApiConfig {
   /** a licence unused for longer than this expires and frees its seat */
   licenseIdleMinutes: number;
   /** a document queued for PDF conversion waits this long before the converter takes it */
   pdfConvertDelayMs: number;
+  /** origins whose pages may read the API's answers (CORS_ORIGINS); `'*'` anyone */
+  corsOrigins: CorsOrigins;
   client: ClientConfig;
 }
 
@@ -17,6 +20,8 @@ export interface ApiConfigOptions {
   helperHost?: string;
   helperHttpPort?: number;
   helperHttpsPort?: number;
+  /** default none: same-origin pages only (the client served by the API itself) */
+  corsOrigins?: CorsOrigins;
   /** anything else of the served ClientConfig (bases, hide flags, external provider) */
   client?: Partial<Omit<ClientConfig, 'helper' | 'hide'>> & { hide?: Partial<ClientConfig['hide']> };
 }
@@ -39,6 +44,29 @@ export function makeApiConfig(options: ApiConfigOptions = {}): ApiConfig {
   return {
     licenseIdleMinutes: options.licenseIdleMinutes ?? DEFAULT_LICENSE_IDLE_MINUTES,
     pdfConvertDelayMs: options.pdfConvertDelayMs ?? DEFAULT_PDF_CONVERT_DELAY_MS,
+    corsOrigins: options.corsOrigins ?? [],
     client,
   };
+}
+
+/** `CORS_ORIGINS` (comma-separated origins, or `*`); unset or empty: where `npm start` serves the
+ *  client, http://localhost:{port} and http://127.0.0.1:{port}. Throws on an entry that is no origin. */
+export function corsOriginsFromEnv(value: string | undefined, port: number): CorsOrigins {
+  const parts = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (parts.includes('*')) return '*';
+  if (parts.length === 0) return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  return parts.map((p) => {
+    let origin: string | undefined;
+    try {
+      origin = new URL(p).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (!origin || origin === 'null')
+      throw new Error(`CORS_ORIGINS: '${p}' is not an origin like https://host:port.`);
+    return origin;
+  });
 }

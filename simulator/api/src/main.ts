@@ -1,8 +1,8 @@
 // Runs the Square9API simulator: reads the environment, opens ${DATA_DIR}/simulator.sqlite, listens.
 // Run: npx tsx simulator/api/src/main.ts   (PORT, DATA_DIR, HELPER_HTTP_PORT, HELPER_HTTPS_PORT,
-// LICENSE_IDLE_MINUTES, PDF_CONVERT_DELAY_SECONDS, CLIENT_DIR, SIM_TEST_ENDPOINTS=1)
+// LICENSE_IDLE_MINUTES, PDF_CONVERT_DELAY_SECONDS, CLIENT_DIR, SIM_TEST_ENDPOINTS=1, CORS_ORIGINS)
 import { HELPER_DEFAULT_HTTP_PORT, HELPER_DEFAULT_HTTPS_PORT } from '@gs/contract/helper';
-import { DEFAULT_LICENSE_IDLE_MINUTES, DEFAULT_PDF_CONVERT_DELAY_MS } from './config';
+import { DEFAULT_LICENSE_IDLE_MINUTES, DEFAULT_PDF_CONVERT_DELAY_MS, corsOriginsFromEnv } from './config';
 import { startApi } from './server';
 
 const int = (name: string, fallback: number): number => {
@@ -23,6 +23,7 @@ const api = await startApi({
     helperHost: process.env.HELPER_HOST || undefined,
     helperHttpPort: int('HELPER_HTTP_PORT', HELPER_DEFAULT_HTTP_PORT),
     helperHttpsPort: int('HELPER_HTTPS_PORT', HELPER_DEFAULT_HTTPS_PORT),
+    corsOrigins: corsOriginsFromEnv(process.env.CORS_ORIGINS, int('PORT', 8080)),
   },
 });
 console.log(`Square9API simulator listening on ${api.url} (API at ${api.url}Square9API/api/)`);

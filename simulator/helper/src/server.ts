@@ -9,6 +9,8 @@ import { createHelperState } from './state';
 import { ScanService, type ScannerOptions } from './scanner/service';
 import { httpFetcher } from './launch/fetcher';
 import { signIn } from './signIn';
+import { defaultOrigins } from './cors';
+import { apiTarget } from './routes/management';
 
 export interface HelperServerOptions {
   dataDir: string;
@@ -20,8 +22,14 @@ export interface HelperServerOptions {
   /** POST /api/scan/test/fault (HELPER_TEST_ENDPOINTS=1) */
   testEndpoints?: boolean;
   scanner?: ScannerOptions;
-  /** credentials the helper signs in with at start; `false` skips the sign-in (tests, bench) */
+  /** credentials the tray sign-in at start uses, against `apiPath` only; `false` skips it (tests,
+   *  bench). They never serve a request. */
   signIn?: { user: string; password: string } | false;
+  /** origins whose pages may call the helper (CORS_ORIGINS); default: http://localhost and
+   *  http://127.0.0.1 on the port of `apiPath`, where `npm start` serves the client */
+  allowedOrigins?: readonly string[];
+  /** API addresses UpdateApi may switch to; default `[apiPath]` */
+  apiTargets?: readonly string[];
 }
 
 export interface RunningHelper {
@@ -49,8 +57,14 @@ export async function startHelper(options: HelperServerOptions): Promise<Running
     apiPath: options.apiPath,
     installed: ['Scanning', 'ImportExport', 'BulkUpdate', 'Launch'],
   });
+  const apiTargets = [options.apiPath, ...(options.apiTargets ?? [])];
+  // a settings file pointing elsewhere than an allowed address (an old UpdateApi) is not trusted
+  const targets = new Set(apiTargets.map(apiTarget));
+  if (!targets.has(apiTarget(state.get().apiPath))) state.update({ apiPath: options.apiPath });
   const app = createHelperApp({
     state,
+    allowedOrigins: options.allowedOrigins ?? defaultOrigins(Number(new URL(options.apiPath).port || 80)),
+    apiTargets,
     scanner: new ScanService(options.scanner),
     testEndpoints: options.testEndpoints,
     launch: {
@@ -61,10 +75,6 @@ export async function startHelper(options: HelperServerOptions): Promise<Running
     bulk: {
       dataDir: join(options.dataDir, 'helper-data'),
       apiPath: () => state.get().apiPath,
-      credentials:
-        options.signIn === false
-          ? undefined
-          : (options.signIn ?? { user: 'SSAdministrator', password: 'Demo@1234' }),
     },
   });
   const certificate = await loadOrCreateCertificate(dir, new Date());
@@ -73,8 +83,9 @@ export async function startHelper(options: HelperServerOptions): Promise<Running
   const httpPort = await listen(http, options.httpPort, host);
   const httpsPort = await listen(https, options.httpsPort, host);
   const credentials = options.signIn ?? { user: 'SSAdministrator', password: 'Demo@1234' };
-  // in the background: an unreachable API never holds up or fails the start
-  if (credentials) void signIn({ apiPath: state.get().apiPath, ...credentials });
+  // in the background: an unreachable API never holds up or fails the start; only ever the address
+  // the helper was started with, never one a request chose
+  if (credentials) void signIn({ apiPath: options.apiPath, ...credentials });
   return {
     httpUrl: `http://localhost:${httpPort}`,
     httpsUrl: `https://localhost:${httpsPort}`,

@@ -10,12 +10,17 @@ const IIS = {
   server: 'Microsoft-IIS/10.0',
   'x-aspnet-version': '4.0.30319',
   'x-powered-by': 'ASP.NET',
+};
+
+/** The real server's CORS headers (CORS_ORIGINS=*); an allowed origin gets itself instead of `*`. */
+const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET,HEAD,POST,DEBUG,PUT,DELETE,PATCH,OPTIONS',
   'access-control-allow-headers':
     'Origin,X-Requested-With,Content-Type,Accept,Authorization,Auth-Token,Onedrive-Token',
   'access-control-expose-headers': 'SS-Token',
 };
+const CLIENT = 'http://localhost:8080';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -40,19 +45,51 @@ describe('response headers', () => {
     expect(statuses).toEqual([200, 401, 404, 400]);
   });
 
-  it('answer an OPTIONS preflight with 200, the CORS headers and no body', async () => {
-    const { app } = makeWorldApp();
-    for (const path of ['dbs', 'licenses', 'anything/at/all']) {
+  it('answer an OPTIONS preflight of an allowed origin with 200, the CORS headers and no body', async () => {
+    const { app } = makeWorldApp({ config: { corsOrigins: [CLIENT] } });
+    for (const path of ['dbs', 'licenses', 'anything/at/all', 'dbs/1/bulk/update']) {
       const res = await request(app)
         .options(`${API}${path}`)
-        .set('Origin', 'http://elsewhere.example')
+        .set('Origin', CLIENT)
         .set('Access-Control-Request-Method', 'GET')
         .set('Access-Control-Request-Headers', 'auth-token')
         .expect(200);
-      const { 'content-type': _ignored, ...cors } = IIS;
-      expect(res.headers).toMatchObject(cors);
+      const { 'content-type': _ignored, ...iis } = IIS;
+      expect(res.headers).toMatchObject({ ...iis, ...CORS, 'access-control-allow-origin': CLIENT });
+      expect(res.headers.vary).toContain('Origin');
       expect(res.text).toBe('');
     }
+  });
+
+  it('give a foreign origin, and a request without Origin, no CORS header at all', async () => {
+    const { app } = makeWorldApp({ config: { corsOrigins: [CLIENT] } });
+    const calls = [
+      request(app)
+        .options(`${API}dbs`)
+        .set('Origin', 'https://evil.example')
+        .set('Access-Control-Request-Method', 'POST'),
+      request(app)
+        .get(`${API}dbs`)
+        .set('Origin', 'https://evil.example')
+        .set('Authorization', basic('full.user')),
+      request(app).post(`${API}dbs/1/bulk/update`).set('Origin', 'null').send({}),
+      request(app).get(`${API}dbs`).set('Authorization', basic('full.user')),
+    ];
+    for (const call of calls) {
+      const res = await call;
+      expect(Object.keys(res.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+      expect(res.headers).toMatchObject({ server: 'Microsoft-IIS/10.0' });
+    }
+  });
+
+  it("with CORS_ORIGINS=* answer everyone the real server's permissive headers", async () => {
+    const { app } = makeWorldApp({ config: { corsOrigins: '*' } });
+    const res = await request(app)
+      .get(`${API}dbs`)
+      .set('Origin', 'https://anywhere.example')
+      .set('Authorization', basic('full.user'))
+      .expect(200);
+    expect(res.headers).toMatchObject({ ...IIS, ...CORS });
   });
 });
 

@@ -12,7 +12,7 @@ import { createExportRouter } from './export';
 export function createBulkApi(deps: RouteDeps, db: Db): Router {
   const api = Router();
   const own = ['/dbs/:db/bulk', '/dbs/:db/export'];
-  api.use(own, apiHeaders, express.json({ strict: false, limit: '200mb' }));
+  api.use(own, apiHeaders(deps.config.corsOrigins), express.json({ strict: false, limit: '200mb' }));
   api.use(createBulkRouter(deps, db));
   api.use(createExportRouter(deps));
   api.use(own, errorHandler);

@@ -1,13 +1,7 @@
-// How a bulk job talks to the Square9API, as the tray app does: with the user's token when the
-// client hands one over, else with a licence the helper takes for the job with its own credentials
-// (Basic, like the sign-in at start) and releases when the job ends.
+// How a bulk job talks to the Square9API: always with the user's own token (checked by the routes'
+// requireUser), so the API's permission checks and licence type apply to everything a job does.
 import { BulkErrorKey } from '@gs/contract/helperBulk';
 import { bulkError } from './errors';
-
-export interface ApiCredentials {
-  user: string;
-  password: string;
-}
 
 export class ApiFailure extends Error {
   constructor(
@@ -27,26 +21,11 @@ export interface ApiClient {
   release(): Promise<void>;
 }
 
-export async function openApi(
-  apiPath: string,
-  token: string | undefined,
-  credentials: ApiCredentials | undefined,
-): Promise<ApiClient> {
+/** The API as the token's user; the helper never signs in for a request (decision 008). */
+export function openApi(apiPath: string, token: string | undefined): ApiClient {
+  if (!token) throw bulkError(BulkErrorKey.FailedDueToPermissions, 401, 'No token was given.');
   const base = `${apiPath.replace(/\/?$/, '/')}api/`;
-  let own: string | undefined;
-  if (!token) {
-    if (!credentials) throw bulkError(BulkErrorKey.FailedDueToPermissions, 401, 'No token was given.');
-    const auth = `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`;
-    let res: Response;
-    try {
-      res = await fetch(`${base}licenses`, { headers: { Authorization: auth } });
-    } catch {
-      throw bulkError(BulkErrorKey.ApiUnavailable, 502);
-    }
-    if (!res.ok) throw bulkError(BulkErrorKey.FailedDueToPermissions, 403, await res.text());
-    own = ((await res.json()) as { Token: string }).Token;
-  }
-  const auth = { 'Auth-Token': token ?? own ?? '' };
+  const auth = { 'Auth-Token': token };
 
   const call = async (method: string, path: string, body?: unknown): Promise<Response> => {
     const res = await fetch(`${base}${path}`, {
@@ -88,11 +67,7 @@ export async function openApi(
       if (!stored) throw new ApiFailure(500, 'The upload answered no file.');
       return stored;
     },
-    async release(): Promise<void> {
-      if (!own) return;
-      await fetch(`${base}licenses/${encodeURIComponent(own)}`, { method: 'DELETE', headers: auth }).catch(
-        () => undefined,
-      );
-    },
+    /** nothing to give back: the licence is the user's */
+    async release(): Promise<void> {},
   };
 }

@@ -22,6 +22,7 @@ import { bulkPaths, type BulkJobStatus } from '@gs/contract/helperBulk';
 import { openDatabase } from '../../../api/src/db/connection';
 import { createHelperApp } from '../app';
 import { createHelperState } from '../state';
+import { userFolder } from '../auth/users';
 
 const DOCS = 50_000;
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -88,7 +89,8 @@ describe('a crash in the middle of a bulk update', () => {
     { timeout: 60_000 },
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'gs-crash-'));
-      const helperDir = join(dataDir, 'helper-data');
+      const helperData = join(dataDir, 'helper-data');
+      const helperDir = join(helperData, 'users', userFolder('SSAdministrator'));
       dirs.push(dataDir);
       const w = seed(dataDir);
       const { child, port } = await startChild(dataDir);
@@ -101,15 +103,15 @@ describe('a crash in the middle of a bulk update', () => {
         writeFileSync(join(helperDir, 'uploads', 'big.csv'), lines.join('\r\n'));
         const helper = createHelperApp({
           state: createHelperState(undefined, { apiPath, installed: [] }),
-          bulk: {
-            dataDir: helperDir,
-            apiPath: () => apiPath,
-            credentials: { user: 'SSAdministrator', password: 'Demo@1234' },
-            batchSize: 1000,
-          },
+          bulk: { dataDir: helperData, apiPath: () => apiPath, batchSize: 1000 },
         });
+        const licence = await fetch(`${apiPath}api/licenses`, {
+          headers: { Authorization: `Basic ${Buffer.from('SSAdministrator:Demo@1234').toString('base64')}` },
+        });
+        const token = ((await licence.json()) as { Token: string }).Token;
         const started = await request(helper)
           .post(bulkPaths.update)
+          .set('Auth-Token', token)
           .send({
             Type: 'csvupdate',
             Database: w.alpha,
@@ -128,7 +130,9 @@ describe('a crash in the middle of a bulk update', () => {
         let status: BulkJobStatus;
         let killed = false;
         for (;;) {
-          status = (await request(helper).get(bulkPaths.job(jobId))).body as BulkJobStatus;
+          // the job's own token follows it while the API is dead
+          const res = await request(helper).get(bulkPaths.job(jobId)).set('Auth-Token', token).expect(200);
+          status = res.body as BulkJobStatus;
           if (!killed && status.Processed >= 5000) {
             child.kill('SIGKILL');
             killed = true;

@@ -80,7 +80,7 @@ export async function prepareExport(ctx: BulkContext, o: Options): Promise<Prepa
     throw bulkError(BulkErrorKey.PathOutsideData);
   let api: ApiClient;
   try {
-    api = await openApi(ctx.apiPath(), o.token, ctx.credentials);
+    api = openApi(ctx.apiPath(), o.token);
   } catch (err) {
     if (err instanceof BulkError) throw err;
     throw bulkError(BulkErrorKey.ApiUnavailable, 502);

@@ -69,7 +69,7 @@ export async function prepareImport(ctx: BulkContext, o: Options): Promise<Prepa
 
   let api: ApiClient;
   try {
-    api = await openApi(ctx.apiPath(), o.token, ctx.credentials);
+    api = openApi(ctx.apiPath(), o.token);
   } catch (err) {
     if (err instanceof BulkError) throw err;
     throw bulkError(BulkErrorKey.ApiUnavailable, 502);

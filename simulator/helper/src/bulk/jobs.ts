@@ -2,11 +2,15 @@
 // finish (so a crash leaves a log that says how far the job got), and cancellation between batches.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { bulkErrorLine, type BulkJobStatus } from '@gs/contract/helperBulk';
 
 export interface Job {
   status: BulkJobStatus;
+  /** the user (licence user name, lower case) whose token started it; only they see it */
+  owner: string;
+  /** sha-256 of the token that started it: that token reads the job while the API is away */
+  tokenHash: Buffer;
   cancelled: boolean;
   /** absolute path of the error log */
   logFile: string;
@@ -14,10 +18,16 @@ export interface Job {
   note(line: string): void;
 }
 
+const hash = (token: string): Buffer => createHash('sha256').update(token).digest();
+
 export class JobStore {
   private readonly jobs = new Map<string, Job>();
 
-  create(kind: BulkJobStatus['Kind'], logFile: (id: string) => { abs: string; shown: string }): Job {
+  create(
+    kind: BulkJobStatus['Kind'],
+    owner: { name: string; token: string },
+    logFile: (id: string) => { abs: string; shown: string },
+  ): Job {
     const id = randomUUID();
     const { abs, shown } = logFile(id);
     const status: BulkJobStatus = {
@@ -42,6 +52,8 @@ export class JobStore {
     };
     const job: Job = {
       status,
+      owner: owner.name.toLowerCase(),
+      tokenHash: hash(owner.token),
       cancelled: false,
       logFile: abs,
       log: (docId, text) => write(bulkErrorLine(docId, text)),
@@ -51,8 +63,16 @@ export class JobStore {
     return job;
   }
 
-  get(id: string): Job | undefined {
-    return this.jobs.get(id);
+  /** The job if it was started with `token` (for when the API cannot check the token). */
+  byToken(id: string, token: string): Job | undefined {
+    const job = this.jobs.get(id);
+    return job && timingSafeEqual(job.tokenHash, hash(token)) ? job : undefined;
+  }
+
+  /** The job if `owner` started it; another user's job is as unknown as a missing one. */
+  get(id: string, owner: string): Job | undefined {
+    const job = this.jobs.get(id);
+    return job && job.owner === owner.toLowerCase() ? job : undefined;
   }
 
   /** Run the job's work in the background; its failure is the job's Message. */

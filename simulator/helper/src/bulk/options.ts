@@ -12,10 +12,15 @@ import { bulkError } from './errors';
 
 type Obj = Record<string, unknown>;
 
-const lower = (v: unknown): unknown => {
-  if (Array.isArray(v)) return v.map(lower);
+/** Deeper than any option object of the spec; a deeper body is refused, never recursed into. */
+export const MAX_OPTION_DEPTH = 16;
+
+const lower = (v: unknown, depth = 0): unknown => {
   if (v === null || typeof v !== 'object') return v;
-  return Object.fromEntries(Object.entries(v as Obj).map(([k, x]) => [k.toLowerCase(), lower(x)]));
+  if (depth >= MAX_OPTION_DEPTH)
+    throw bulkError(BulkErrorKey.IncorrectParameters, 400, 'The request nests objects too deeply.');
+  if (Array.isArray(v)) return v.map((x) => lower(x, depth + 1));
+  return Object.fromEntries(Object.entries(v as Obj).map(([k, x]) => [k.toLowerCase(), lower(x, depth + 1)]));
 };
 
 const num = (v: unknown): number | undefined => {
@@ -66,7 +71,8 @@ export interface Options {
   exportWithMappedFields: boolean;
 }
 
-export function readOptions(body: unknown, headerToken: string | undefined): Options {
+/** `token`: the request's checked token (requireUser); a token in the body is never used instead. */
+export function readOptions(body: unknown, token: string | undefined): Options {
   if (!body || typeof body !== 'object' || Array.isArray(body))
     throw bulkError(BulkErrorKey.IncorrectParameters);
   const b = lower(body) as Obj;
@@ -117,7 +123,7 @@ export function readOptions(body: unknown, headerToken: string | undefined): Opt
     useString: bool(b.usestring),
     overwriteSystem: bool(b.overwritesystem),
     dryRun: bool(b.dryrun),
-    token: str(b.token) ?? headerToken,
+    token,
     filePathColumn: num(b.filepathcolumn),
     zipPath: str(b.zippath),
     filePath: str(b.filepath),

@@ -143,7 +143,7 @@ export async function prepareUpdate(ctx: BulkContext, o: Options): Promise<Prepa
 
   let api: ApiClient;
   try {
-    api = await openApi(ctx.apiPath(), o.token, ctx.credentials);
+    api = openApi(ctx.apiPath(), o.token);
   } catch (err) {
     if (err instanceof BulkError) throw err;
     throw bulkError(BulkErrorKey.ApiUnavailable, 502);

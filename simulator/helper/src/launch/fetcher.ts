@@ -1,5 +1,6 @@
 // Fetches the files of documents to email from the simulator API the helper is pointed at.
-// Pluggable: tests hand the launch routes a fake fetcher.
+// Pluggable: tests hand the launch routes a fake fetcher. The token goes in the Auth-Token header,
+// never in the URL, so no address the helper reports can carry it.
 import type { Attachment } from './eml';
 
 export type DocumentRef =
@@ -14,7 +15,7 @@ export type DocumentRef =
     }
   | { kind: 'inbox'; database: string; inboxId: number; filename: string };
 
-export type DocumentFetcher = (doc: DocumentRef, token: string | undefined) => Promise<Attachment>;
+export type DocumentFetcher = (doc: DocumentRef, token: string) => Promise<Attachment>;
 
 const filenameOf = (disposition: string | null, fallback: string): string => {
   const match = disposition && /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
@@ -25,7 +26,7 @@ const filenameOf = (disposition: string | null, fallback: string): string => {
 export function httpFetcher(apiPath: () => string): DocumentFetcher {
   return async (doc, token) => {
     const base = apiPath().replace(/\/?$/, '/');
-    const q = new URLSearchParams(token ? { token } : {});
+    const q = new URLSearchParams();
     let url: string;
     let fallback: string;
     if (doc.kind === 'archive') {
@@ -39,8 +40,9 @@ export function httpFetcher(apiPath: () => string): DocumentFetcher {
       url = `${base}api/inboxes/${doc.inboxId}?${q.toString()}`;
       fallback = doc.filename;
     }
-    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-    if (!res.ok) throw new Error(`${res.status} from ${url}`);
+    const res = await fetch(url, { headers: { 'Auth-Token': token }, signal: AbortSignal.timeout(10_000) });
+    // the status only: the URL holds the SecureId
+    if (!res.ok) throw new Error(`the server answered ${res.status}`);
     return {
       filename: filenameOf(res.headers.get('content-disposition'), fallback),
       contentType: res.headers.get('content-type')?.split(';')[0] ?? 'application/octet-stream',

@@ -6,16 +6,23 @@ import { join } from 'node:path';
 import type { Express } from 'express';
 import { ZipArchive } from 'archiver';
 import { bulkPaths, type BulkJobStatus } from '@gs/contract/helperBulk';
-import { PASSWORD, signIn } from '../../../api/src/testing/testApp';
+import { signIn } from '../../../api/src/testing/testApp';
 import { listen, makeBulkApp, writeImageFile, type BulkTestApp } from '../../../api/src/testing/bulkWorld';
 import { createHelperApp } from '../app';
 import { createHelperState } from '../state';
+import { userFolder } from '../auth/users';
 
 interface Setup {
   t: BulkTestApp;
   helper: Express;
+  /** the signed-in user's licence token, sent on every call */
+  token: string;
+  /** the user's own folder inside the helper's data folder */
   dir: string;
-  csv(name: string, text: string): string;
+  /** a call to the helper with the user's token (or another one) */
+  call(token?: string): request.Agent;
+  /** writes uploads/<name> in the user's folder (or another user's) and answers its path */
+  csv(name: string, text: string, owner?: string): string;
 }
 
 const closers: (() => Promise<void>)[] = [];
@@ -27,23 +34,24 @@ async function setup(user = 'full.user'): Promise<Setup> {
   const t = makeBulkApp();
   const api = await listen(t);
   closers.push(api.close);
-  const dir = mkdtempSync(join(tmpdir(), 'gs-helper-bulk-'));
+  const root = mkdtempSync(join(tmpdir(), 'gs-helper-bulk-'));
+  const dir = join(root, 'users', userFolder(user));
+  mkdirSync(dir, { recursive: true });
   const helper = createHelperApp({
     state: createHelperState(undefined, { apiPath: api.apiPath, installed: [] }),
-    bulk: {
-      dataDir: dir,
-      apiPath: () => api.apiPath,
-      credentials: { user, password: PASSWORD },
-      batchSize: 5,
-    },
+    bulk: { dataDir: root, apiPath: () => api.apiPath, batchSize: 5 },
   });
+  const token = (await signIn(t.app, user)).Token;
   return {
     t,
     helper,
+    token,
     dir,
-    csv(name, text) {
-      mkdirSync(join(dir, 'uploads'), { recursive: true });
-      writeFileSync(join(dir, 'uploads', name), text);
+    call: (as = token) => request.agent(helper).set('Auth-Token', as),
+    csv(name, text, owner = user) {
+      const uploads = join(root, 'users', userFolder(owner), 'uploads');
+      mkdirSync(uploads, { recursive: true });
+      writeFileSync(join(uploads, name), text);
       return `uploads\\${name}`;
     },
   };
@@ -51,7 +59,7 @@ async function setup(user = 'full.user'): Promise<Setup> {
 
 async function finished(s: Setup, jobId: string): Promise<BulkJobStatus> {
   for (;;) {
-    const res = await request(s.helper).get(bulkPaths.job(jobId)).expect(200);
+    const res = await s.call().get(bulkPaths.job(jobId)).expect(200);
     const status = res.body as BulkJobStatus;
     if (status.Status !== 'Running' && status.Status !== 'Queued') return status;
     await new Promise((done) => setImmediate(done));
@@ -59,13 +67,13 @@ async function finished(s: Setup, jobId: string): Promise<BulkJobStatus> {
 }
 
 async function job(s: Setup, path: string, body: object): Promise<BulkJobStatus> {
-  const res = await request(s.helper).post(path).send(body);
+  const res = await s.call().post(path).send(body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return finished(s, (res.body as { JobID: string }).JobID);
 }
 
-const refused = async (s: Setup, path: string, body: object): Promise<string> => {
-  const res = await request(s.helper).post(path).send(body);
+const refused = async (s: Setup, path: string, body: object, token = s.token): Promise<string> => {
+  const res = await s.call(token).post(path).send(body);
   expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400);
   return (res.body as { Key: string }).Key;
 };
@@ -80,13 +88,15 @@ const logOf = (s: Setup, status: BulkJobStatus): string =>
 describe('bulk update through the helper', () => {
   it('uploads a CSV from the browser and previews its columns', async () => {
     const s = await setup();
-    const up = await request(s.helper)
+    const up = await s
+      .call()
       .post(bulkPaths.upload)
       .attach('file', Buffer.from('DocID,Customer\r\n1,A\r\n2,B\r\n'), 'rows.csv')
       .expect(200);
     const path = (up.body as { Path: string }).Path;
     expect(path).toMatch(/^uploads\\.*rows\.csv$/);
-    const preview = await request(s.helper)
+    const preview = await s
+      .call()
       .post(bulkPaths.csvPreview)
       .send({ csvPath: path, HeadersIncluded: true })
       .expect(200);
@@ -322,7 +332,7 @@ describe('bulk update through the helper', () => {
     ).toBe('ERROR_UPDATE_REVISION_ARCHIVE');
     expect(await refused(s, u, { ...basic, Type: 'nonsense' })).toBe('ERROR_INCORRECT_PARAMETERS');
     const reader = await signIn(s.t.app, 'reader');
-    expect(await refused(s, u, { ...basic, Token: reader.Token })).toBe('BULK_READ_ONLY_LICENSE');
+    expect(await refused(s, u, basic, reader.Token)).toBe('BULK_READ_ONLY_LICENSE');
     expect(await refused(s, bulkPaths.count, { ...basic, Values: [] })).toBe('BULK_VALUES_REQUIRED');
   });
 });
@@ -343,17 +353,16 @@ describe('bulk jobs when the server refuses or is away', () => {
     expect(await refused(s, bulkPaths.import, body)).toBe('ERROR_FAILED_DUE_TO_PERMISSIONS');
     const away = createHelperApp({
       state: createHelperState(undefined, { apiPath: 'http://127.0.0.1:9/Square9API/', installed: [] }),
-      bulk: {
-        dataDir: s.dir,
-        apiPath: () => 'http://127.0.0.1:9/Square9API/',
-        credentials: { user: 'x', password: 'y' },
-      },
+      bulk: { dataDir: s.dir, apiPath: () => 'http://127.0.0.1:9/Square9API/' },
     });
+    // the token cannot even be checked: 502, and the answer does not repeat it
     const res = await request(away)
       .post(bulkPaths.import)
+      .set('Auth-Token', s.token)
       .send({ ...body, Archive: e.ledger })
       .expect(502);
     expect(res.body).toMatchObject({ Key: 'BULK_API_UNAVAILABLE' });
+    expect(JSON.stringify(res.body)).not.toContain(s.token);
   });
 });
 
@@ -447,8 +456,10 @@ describe('import utility through the helper', () => {
     ).toBe('BULK_FIELD_NOT_IMPORTABLE');
     expect(await refused(s, i, { ...base, FilePathColumn: undefined })).toBe('BULK_FILEPATH_REQUIRED');
     expect(await refused(s, i, { ...base, FieldMapping: [] })).toBe('BULK_MAPPING_REQUIRED');
+    // the reader names the same CSV in their own folder: the API refuses their licence
     const reader = await signIn(s.t.app, 'reader');
-    expect(await refused(s, i, { ...base, Token: reader.Token })).toBe('BULK_READ_ONLY_LICENSE');
+    s.csv('bad.csv', 'a.txt,Name,12\r\n', 'reader');
+    expect(await refused(s, i, base, reader.Token)).toBe('BULK_READ_ONLY_LICENSE');
   });
 });
 
@@ -456,7 +467,8 @@ describe('export utility through the helper', () => {
   it('writes the files named by the Filename tokens, and the CSV of the profile fields', async () => {
     const s = await setup();
     const { w, e, b } = s.t;
-    await request(s.helper)
+    await s
+      .call()
       .post(bulkPaths.exportProfiles)
       .send({ DatabaseID: w.alpha, ArchiveID: e.ledger, FieldIDs: [e.customer] })
       .expect(200);

@@ -1,12 +1,14 @@
 // Bulk update, import and export (contract/helperBulk.ts `bulkPaths`, docs/helper-api.md): CSV
 // upload from the browser (multer, into `uploads/` of the helper's data folder), the CSV preview,
 // the count/update/import/export jobs and their polling, error logs and export profiles.
-// Validation failures answer 400 `{ Message, Key }` before a job starts.
+// Validation failures answer 400 `{ Message, Key }` before a job starts. Every route needs the
+// user's token (401 without a live one) and works in that user's folder with that token; jobs
+// are seen only by the user who started them (decision 008).
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Router, type ErrorRequestHandler, type Request } from 'express';
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
 import {
   BULK_ERROR_MESSAGES,
@@ -19,17 +21,40 @@ import {
 } from '@gs/contract/helperBulk';
 import { ApiFailure } from '../bulk/api';
 import { BulkError, bulkError } from '../bulk/errors';
-import { bulkContext, type BulkOptions } from '../bulk/context';
+import { bulkContext, type BulkContext, type BulkOptions } from '../bulk/context';
 import { readCsv } from '../bulk/csv';
 import { prepareExport, readProfiles, runExport, saveProfile } from '../bulk/exporter';
 import { prepareImport, runImport } from '../bulk/importer';
 import { readOptions } from '../bulk/options';
 import { prepareUpdate, runCount, runUpdate } from '../bulk/update';
-import { notFound } from '../errors';
+import { MalformedRequest, notFound } from '../errors';
+import {
+  requireUser,
+  tokenOf,
+  userOf,
+  type Authorizer,
+  type HelperUser,
+  type UserErrors,
+} from '../auth/users';
+import type { Job } from '../bulk/jobs';
 
-const headerToken = (req: Request): string | undefined => {
-  const t = req.headers['auth-token'];
-  return typeof t === 'string' && t !== '' ? t : undefined;
+const keyedUserErrors: UserErrors = {
+  unauthorized: () =>
+    bulkError(
+      BulkErrorKey.FailedDueToPermissions,
+      401,
+      'Authorization has been denied for this request: a valid Auth-Token is required.',
+    ),
+  unavailable: () => bulkError(BulkErrorKey.ApiUnavailable, 502),
+};
+
+/** A multer or busboy failure is the request's fault (two files, a truncated body): 400. A system
+ *  error (disk full) stays a 500. */
+const uploadError = (err: unknown): unknown => {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return err;
+  const why = err instanceof Error ? err.message : String(err);
+  return new MalformedRequest(`The upload is not a valid multipart body with one file: ${why}`);
 };
 
 const safeUploadName = (name: string): string =>
@@ -38,13 +63,45 @@ const safeUploadName = (name: string): string =>
     .replace(/^\.+/, '_')
     .slice(0, 120) || 'upload.csv';
 
-export function bulkRouter(options: BulkOptions): Router {
-  const ctx = bulkContext(options);
+export function bulkRouter(options: BulkOptions, authorize: Authorizer): Router {
+  const shared = bulkContext(options);
+  const jobs = shared.jobs;
+  const userCtx = (res: Response): BulkContext => shared.forUser(userOf(res));
   const router = Router();
-  const uploads = join(ctx.root, BULK_FOLDERS.uploads);
+
+  // a job is read with a live token of the user who started it; anyone else's request finds no
+  // such job. While the API is away (a crash mid-job) the token that started the job still reads
+  // it, so the client can show where the job stopped.
+  const ownJob = async (req: Request): Promise<Job> => {
+    const id = String(req.params.id);
+    const token = tokenOf(req);
+    if (!token) throw keyedUserErrors.unauthorized();
+    let user: HelperUser | undefined;
+    try {
+      user = await authorize(token);
+    } catch {
+      const mine = jobs.byToken(id, token);
+      if (mine) return mine;
+      throw keyedUserErrors.unavailable();
+    }
+    if (!user) throw keyedUserErrors.unauthorized();
+    const job = jobs.get(id, user.name);
+    if (!job) throw notFound(`Job '${id}' was not found.`);
+    return job;
+  };
+  router.get('/jobs/:id', async (req, res) => {
+    res.json((await ownJob(req)).status);
+  });
+  router.delete('/jobs/:id', async (req, res) => {
+    (await ownJob(req)).cancelled = true;
+    res.json(true);
+  });
+
+  router.use(requireUser(authorize, keyedUserErrors));
   const upload = multer({
     storage: multer.diskStorage({
-      destination: (_req, _file, done) => {
+      destination: (req, _file, done) => {
+        const uploads = join(userCtx(req.res as Response).root, BULK_FOLDERS.uploads);
         mkdirSync(uploads, { recursive: true });
         done(null, uploads);
       },
@@ -54,7 +111,12 @@ export function bulkRouter(options: BulkOptions): Router {
     limits: { fileSize: 1024 * 1024 * 1024, files: 1 },
   });
 
-  router.post('/upload', upload.any(), (req, res) => {
+  const receive: RequestHandler = (req, res, next) => {
+    upload.any()(req, res, (err?: unknown) => (err ? next(uploadError(err)) : next()));
+  };
+
+  router.post('/upload', receive, (req, res) => {
+    const ctx = userCtx(res);
     const file = (req.files as Express.Multer.File[] | undefined)?.[0];
     if (!file) throw bulkError(BulkErrorKey.FileNotFound);
     const body: BulkUploadResponse = { Path: ctx.shown(file.path), Name: file.originalname, Size: file.size };
@@ -62,6 +124,7 @@ export function bulkRouter(options: BulkOptions): Router {
   });
 
   router.post('/csv', async (req, res) => {
+    const ctx = userCtx(res);
     const o = readOptions({ Database: 0, ...(req.body as object) }, undefined);
     if (!o.csvPath) throw bulkError(BulkErrorKey.InvalidCsvPath);
     const csv = await readCsv(ctx.path(o.csvPath, BulkErrorKey.InvalidCsvPath), {
@@ -81,31 +144,37 @@ export function bulkRouter(options: BulkOptions): Router {
   const started = (id: string): BulkJobStarted => ({ JobID: id });
 
   router.post('/count', async (req, res) => {
-    const o = readOptions(req.body, headerToken(req));
+    const ctx = userCtx(res);
+    const o = readOptions(req.body, userOf(res).token);
     const p = await prepareUpdate(ctx, o);
-    const job = ctx.jobs.create('count', ctx.logFile(o.errorPath, 'count', BulkErrorKey.InvalidErrorPath));
-    ctx.jobs.run(job, () => runCount(p, job));
+    const log = ctx.logFile(o.errorPath, 'count', BulkErrorKey.InvalidErrorPath);
+    const job = jobs.create('count', userOf(res), log);
+    jobs.run(job, () => runCount(p, job));
     res.json(started(job.status.JobID));
   });
 
   router.post('/update', async (req, res) => {
-    const o = readOptions(req.body, headerToken(req));
+    const ctx = userCtx(res);
+    const o = readOptions(req.body, userOf(res).token);
     const p = await prepareUpdate(ctx, o);
-    const job = ctx.jobs.create('update', ctx.logFile(o.errorPath, 'update', BulkErrorKey.InvalidErrorPath));
-    ctx.jobs.run(job, () => runUpdate(p, job, ctx.batchSize));
+    const log = ctx.logFile(o.errorPath, 'update', BulkErrorKey.InvalidErrorPath);
+    const job = jobs.create('update', userOf(res), log);
+    jobs.run(job, () => runUpdate(p, job, ctx.batchSize));
     res.json(started(job.status.JobID));
   });
 
   router.post('/import', async (req, res) => {
-    const o = readOptions(req.body, headerToken(req));
+    const ctx = userCtx(res);
+    const o = readOptions(req.body, userOf(res).token);
     const p = await prepareImport(ctx, o);
-    const job = ctx.jobs.create('import', ctx.logFile(o.errorPath, 'import', BulkErrorKey.InvalidErrorPath));
-    ctx.jobs.run(job, () => runImport(ctx, p, job));
+    const log = ctx.logFile(o.errorPath, 'import', BulkErrorKey.InvalidErrorPath);
+    const job = jobs.create('import', userOf(res), log);
+    jobs.run(job, () => runImport(ctx, p, job));
     res.json(started(job.status.JobID));
   });
 
   router.get('/export/profiles', async (_req, res) => {
-    res.json(await readProfiles(ctx));
+    res.json(await readProfiles(userCtx(res)));
   });
   router.post('/export/profiles', async (req, res) => {
     const b = req.body as Partial<ExportProfile> | undefined;
@@ -119,7 +188,7 @@ export function bulkRouter(options: BulkOptions): Router {
     )
       throw bulkError(BulkErrorKey.IncorrectParameters);
     res.json(
-      await saveProfile(ctx, {
+      await saveProfile(userCtx(res), {
         DatabaseID: Number(b.DatabaseID),
         ArchiveID: Number(b.ArchiveID),
         FieldIDs: ids,
@@ -128,28 +197,18 @@ export function bulkRouter(options: BulkOptions): Router {
   });
 
   router.post('/export', async (req, res) => {
-    const o = readOptions(req.body, headerToken(req));
+    const ctx = userCtx(res);
+    const o = readOptions(req.body, userOf(res).token);
     const p = await prepareExport(ctx, o);
-    const job = ctx.jobs.create('export', ctx.logFile(o.errorPath, 'export', BulkErrorKey.InvalidErrorPath));
-    ctx.jobs.run(job, () => runExport(ctx, p, job));
+    const log = ctx.logFile(o.errorPath, 'export', BulkErrorKey.InvalidErrorPath);
+    const job = jobs.create('export', userOf(res), log);
+    jobs.run(job, () => runExport(ctx, p, job));
     res.json(started(job.status.JobID));
-  });
-
-  router.get('/jobs/:id', (req, res) => {
-    const job = ctx.jobs.get(req.params.id);
-    if (!job) throw notFound(`Job '${req.params.id}' was not found.`);
-    res.json(job.status);
-  });
-  router.delete('/jobs/:id', (req, res) => {
-    const job = ctx.jobs.get(req.params.id);
-    if (!job) throw notFound(`Job '${req.params.id}' was not found.`);
-    job.cancelled = true;
-    res.json(true);
   });
 
   router.get('/file', async (req, res) => {
     const given = typeof req.query.path === 'string' ? req.query.path : '';
-    const abs = ctx.path(given, BulkErrorKey.InvalidCsvPath);
+    const abs = userCtx(res).path(given, BulkErrorKey.InvalidCsvPath);
     let text: string;
     try {
       text = await readFile(abs, 'utf8');

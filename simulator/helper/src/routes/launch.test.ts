@@ -8,12 +8,18 @@ import { createHelperApp } from '../app';
 import { createHelperState } from '../state';
 import type { DocumentFetcher } from '../launch/fetcher';
 import { signIn } from '../signIn';
+import type { Authorizer } from '../auth/users';
 
-function setup() {
+/** The e-mail tests here are about the .eml; annotatedOutput.test.ts checks tokens against a real API. */
+const authorize: Authorizer = async (token) =>
+  token === 'T1' ? { name: 'full.user', type: 1, token } : undefined;
+
+function setup(fail?: (token: string) => Error) {
   const outboxDir = mkdtempSync(join(tmpdir(), 'outbox-'));
   const fetched: unknown[] = [];
   const fetcher: DocumentFetcher = async (doc, token) => {
     fetched.push({ doc, token });
+    if (fail) throw fail(token);
     const name = doc.kind === 'archive' ? `doc-${doc.id}.pdf` : doc.filename;
     return {
       filename: name,
@@ -23,9 +29,10 @@ function setup() {
   };
   const app = createHelperApp({
     state: createHelperState(undefined, { apiPath: 'http://localhost:1/Square9API/', installed: [] }),
+    authorize,
     launch: { outboxDir, fetcher, now: () => Date.UTC(2026, 0, 2, 9, 30) },
   });
-  return { app, fetched };
+  return { app, fetched, outboxDir };
 }
 
 /** Splits an .eml on its boundary and decodes each part's body. */
@@ -44,7 +51,7 @@ function parseEml(eml: string) {
 
 describe('Launch API', () => {
   it('emails archive documents as an .eml with each file attached', async () => {
-    const { app, fetched } = setup();
+    const { app, fetched, outboxDir } = setup();
     const res = await request(app)
       .post(`${helperPaths.launchEmail}?database=1&searchId=3&fieldID=0&withAnnotations=false&token=T1`)
       .send({
@@ -60,7 +67,8 @@ describe('Launch API', () => {
       doc: { kind: 'archive', database: '1', archive: 2, id: 10, hash: 'h10', annotations: false },
       token: 'T1',
     });
-    const eml = readFileSync(res.body.File as string, 'utf8');
+    expect(res.body.File).toMatch(/^outbox-\w+\\globalsearch-\d+-\w+\.eml$/);
+    const eml = readFileSync(join(outboxDir, (res.body.File as string).split('\\')[1] ?? ''), 'utf8');
     expect(eml).toMatch(/^From: .*\r\n/);
     expect(eml).toContain('Date: Fri, 02 Jan 2026 09:30:00 +0000');
     expect(eml).toContain('Content-Type: multipart/mixed;');
@@ -72,37 +80,78 @@ describe('Launch API', () => {
   });
 
   it('emails inbox files and refuses malformed document lists', async () => {
-    const { app } = setup();
+    const { app, outboxDir } = setup();
     const res = await request(app)
       .post(helperPaths.launchInboxEmail)
+      .set('Auth-Token', 'T1')
       .send({ Documents: [{ InboxID: 4, Filename: 'scan 1.tif' }] })
       .expect(200);
-    const parsed = parseEml(readFileSync(res.body.File as string, 'utf8'));
-    expect(parsed.parts[1]?.head).toContain('filename="scan 1.tif"');
-    await request(app).post(helperPaths.launchInboxEmail).send({ Documents: [] }).expect(400);
+    const eml = readFileSync(join(outboxDir, (res.body.File as string).split('\\')[1] ?? ''), 'utf8');
+    expect(parseEml(eml).parts[1]?.head).toContain('filename="scan 1.tif"');
     await request(app)
-      .post(`${helperPaths.launchEmail}?database=1`)
+      .post(helperPaths.launchInboxEmail)
+      .set('Auth-Token', 'T1')
+      .send({ Documents: [] })
+      .expect(400);
+    await request(app)
+      .post(`${helperPaths.launchEmail}?database=1&token=T1`)
       .send({ Documents: [{ Id: 1 }] })
       .expect(400);
   });
 
-  it('keeps the launch table and adds or replaces entries', async () => {
+  it('sends nothing without a live token', async () => {
+    const { app, fetched } = setup();
+    const docs = { Documents: [{ Archive: 2, Id: 10 }] };
+    for (const token of [undefined, 'stolen-or-released']) {
+      const call = request(app).post(`${helperPaths.launchEmail}?database=1`);
+      const res = await (token ? call.set('Auth-Token', token) : call).send(docs).expect(401);
+      expect(res.body.Message).toEqual(expect.any(String));
+      await request(app)
+        .post(helperPaths.launchInboxEmail)
+        .send({ Documents: [{ InboxID: 4, Filename: 'a.tif' }], Token: token })
+        .expect(401);
+    }
+    expect(fetched).toEqual([]);
+  });
+
+  it('never repeats the token when a file cannot be fetched', async () => {
+    const { app } = setup((token) => new Error(`404 from http://api/File?token=${token}&SecureId=x`));
+    const res = await request(app)
+      .post(`${helperPaths.launchEmail}?database=1&token=T1`)
+      .send({ Documents: [{ Archive: 2, Id: 10 }] })
+      .expect(502);
+    expect(res.body.Message).toContain('Could not fetch document 10 of archive 2');
+    expect(JSON.stringify(res.body)).not.toContain('T1');
+  });
+
+  it('keeps the launch table and adds or replaces entries, with a token only', async () => {
     const { app } = setup();
     expect((await request(app).get(helperPaths.launchTable).expect(200)).body).toEqual([]);
     await request(app)
       .post(helperPaths.launchTable)
+      .send([{ Id: 'evil', Path: 'calc' }])
+      .expect(401);
+    await request(app)
+      .post(helperPaths.launchTable)
+      .set('Auth-Token', 'T1')
       .send([{ Id: 'a', Path: 'notepad' }])
       .expect(200);
-    await request(app).post(helperPaths.launchEntry).send({ Id: 'b', Path: 'calc' }).expect(200);
+    await request(app)
+      .post(helperPaths.launchEntry)
+      .set('Auth-Token', 'T1')
+      .send({ Id: 'b', Path: 'calc' })
+      .expect(200);
+    await request(app).post(helperPaths.launchEntry).send({ Id: 'c', Path: 'calc' }).expect(401);
     const res = await request(app)
       .post(helperPaths.launchEntry)
+      .set('Auth-Token', 'T1')
       .send({ Id: 'a', Path: 'mspaint' })
       .expect(200);
     expect(res.body).toEqual([
       { Id: 'b', Path: 'calc' },
       { Id: 'a', Path: 'mspaint' },
     ]);
-    await request(app).post(helperPaths.launchEntry).send({ Path: 'x' }).expect(400);
+    await request(app).post(helperPaths.launchEntry).set('Auth-Token', 'T1').send({ Path: 'x' }).expect(400);
   });
 });
 

@@ -1,14 +1,18 @@
 // Launch API: the launch table (kept in memory, or in a JSON file in the data folder), launch
 // entries, and email: the documents' files are fetched from the API and written as an .eml into
-// the outbox folder, for the user's mail program to open as a draft.
+// the outbox folder, for the user's mail program to open as a draft. E-mail and changes to the
+// launch table need the user's token (the table decides what the tray app launches); the files are
+// fetched with that token only, the answer names the .eml relative to the data folder, and no
+// error ever repeats the token (decision 008).
 import { Router, type Request } from 'express';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { writeFile, mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { LaunchEmailResponse, LaunchEntry } from '@gs/contract/helper';
 import { HelperError, badRequest } from '../errors';
 import { buildEml, type Attachment } from '../launch/eml';
 import type { DocumentFetcher, DocumentRef } from '../launch/fetcher';
+import { requireUser, userOf, type Authorizer } from '../auth/users';
 
 export interface LaunchOptions {
   /** folder the .eml files go to */
@@ -56,9 +60,6 @@ function inboxRefs(req: Request): DocumentRef[] {
   });
 }
 
-const tokenOf = (req: Request): string | undefined =>
-  text(req.query.token) ?? text(req.headers['auth-token']);
-
 function tableStore(file: string | undefined) {
   let table: LaunchEntry[] =
     file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LaunchEntry[]) : [];
@@ -76,8 +77,13 @@ function tableStore(file: string | undefined) {
 const isEntry = (v: unknown): v is LaunchEntry =>
   !!v && typeof v === 'object' && typeof (v as { Id?: unknown }).Id === 'string';
 
-export function launchRouter(options?: LaunchOptions): Router {
+/** The words of a failure without the token (a URL in a message may carry it). */
+const withoutToken = (message: string, token: string): string =>
+  message.split(token).join('…').split(encodeURIComponent(token)).join('…');
+
+export function launchRouter(authorize: Authorizer, options?: LaunchOptions): Router {
   const router = Router();
+  const user = requireUser(authorize);
   const table = tableStore(options?.tableFile);
   router.get('/test', (_req, res) => {
     res.json(true);
@@ -85,20 +91,19 @@ export function launchRouter(options?: LaunchOptions): Router {
   router.get('/launchTable', (_req, res) => {
     res.json(table.get());
   });
-  router.post('/launchTable', (req, res) => {
+  router.post('/launchTable', user, (req, res) => {
     const body: unknown = req.body;
     if (!Array.isArray(body) || !body.every(isEntry))
       throw badRequest('The launch table is an array of entries with an Id.');
     res.json(table.save(body));
   });
-  router.post('/launchEntry', (req, res) => {
+  router.post('/launchEntry', user, (req, res) => {
     const entry: unknown = req.body;
     if (!isEntry(entry)) throw badRequest('A launch entry needs an Id.');
     res.json(table.save([...table.get().filter((e) => e.Id !== entry.Id), entry]));
   });
   if (!options) return router;
-  const send = async (req: Request, refs: DocumentRef[], subject: string): Promise<LaunchEmailResponse> => {
-    const token = tokenOf(req);
+  const send = async (token: string, refs: DocumentRef[], subject: string): Promise<LaunchEmailResponse> => {
     const attachments: Attachment[] = [];
     for (const ref of refs) {
       try {
@@ -110,7 +115,7 @@ export function launchRouter(options?: LaunchOptions): Router {
             : `${ref.filename} of inbox ${ref.inboxId}`;
         throw new HelperError(
           502,
-          `Could not fetch ${what}: ${error instanceof Error ? error.message : String(error)}`,
+          `Could not fetch ${what}: ${withoutToken(error instanceof Error ? error.message : String(error), token)}`,
         );
       }
     }
@@ -127,15 +132,16 @@ export function launchRouter(options?: LaunchOptions): Router {
       `globalsearch-${now.getTime()}-${Math.random().toString(36).slice(2, 8)}.eml`,
     );
     await writeFile(file, eml);
-    return { File: file, Attachments: attachments.length };
+    // named relative to the data folder the outbox is in: `outbox\\globalsearch-….eml`
+    return { File: `${basename(options.outboxDir)}\\${basename(file)}`, Attachments: attachments.length };
   };
-  router.post('/email', async (req, res) => {
+  router.post('/email', user, async (req, res) => {
     const refs = archiveRefs(req);
-    res.json(await send(req, refs, `GlobalSearch documents (${refs.length})`));
+    res.json(await send(userOf(res).token, refs, `GlobalSearch documents (${refs.length})`));
   });
-  router.post('/inboxemail', async (req, res) => {
+  router.post('/inboxemail', user, async (req, res) => {
     const refs = inboxRefs(req);
-    res.json(await send(req, refs, `GlobalSearch inbox files (${refs.length})`));
+    res.json(await send(userOf(res).token, refs, `GlobalSearch inbox files (${refs.length})`));
   });
   return router;
 }

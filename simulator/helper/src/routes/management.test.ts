@@ -8,10 +8,18 @@ import { HELPER_VERSION, helperPaths } from '@gs/contract/helper';
 import { createHelperApp } from '../app';
 import { createHelperState } from '../state';
 import { startHelper } from '../server';
+import type { Authorizer } from '../auth/users';
+
+/** 'T1' is live (the hostile suite checks tokens against a real API). */
+const authorize: Authorizer = async (token) =>
+  token === 'T1' ? { name: 'SSAdministrator', type: 1, token } : undefined;
 
 const makeApp = (file?: string) =>
   createHelperApp({
     state: createHelperState(file, { apiPath: 'http://localhost:8080/Square9API/', installed: ['Scanning'] }),
+    allowedOrigins: ['http://localhost:8080'],
+    apiTargets: ['http://localhost:8080/Square9API/', 'https://gs.example.com/Square9API/'],
+    authorize,
   });
 
 describe('Extensions management API', () => {
@@ -22,7 +30,8 @@ describe('Extensions management API', () => {
       Mode: 'GlobalSearch',
       ApiPath: 'http://localhost:8080/Square9API/',
     });
-    expect(res.headers['access-control-allow-origin']).toBe('*');
+    // no Origin (not a browser page): no CORS header to give
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('lists packages and installs and uninstalls them, keeping the state in its file', async () => {
@@ -73,20 +82,24 @@ describe('Extensions management API', () => {
     expect(broken.body).toEqual({ Message: 'The request is invalid.' });
   });
 
-  it('updates the API path only with an http(s) address', async () => {
+  it('updates the API path only with a live token and to an allowed address', async () => {
     const app = makeApp();
-    await request(app)
-      .post(helperPaths.updateApi)
-      .send('"ftp://nope"')
-      .set('Content-Type', 'application/json')
-      .expect(400);
-    await request(app)
-      .post(helperPaths.updateApi)
-      .send('"https://gs.example.com/Square9API/"')
-      .set('Content-Type', 'application/json')
-      .expect(200);
+    const update = (target: string, token?: string) => {
+      const call = request(app).post(helperPaths.updateApi).set('Content-Type', 'application/json');
+      return (token ? call.set('Auth-Token', token) : call).send(JSON.stringify(target));
+    };
+    await update('https://gs.example.com/Square9API/').expect(401);
+    await update('https://gs.example.com/Square9API/', 'not-live').expect(401);
+    await update('ftp://nope', 'T1').expect(400);
+    const foreign = await update('https://evil.example/Square9API/', 'T1').expect(403);
+    expect(foreign.body.Message).toContain('UpdateApi');
+    await update('https://user:pw@gs.example.com/Square9API/', 'T1').expect(403);
+    expect((await request(app).get(helperPaths.getApi).expect(200)).body).toBe(
+      'http://localhost:8080/Square9API/',
+    );
+    await update('https://GS.example.com/Square9API', 'T1').expect(200);
     const res = await request(app).get(helperPaths.getApi).expect(200);
-    expect(res.body).toBe('https://gs.example.com/Square9API/');
+    expect(res.body).toBe('https://GS.example.com/Square9API');
   });
 
   it('answers preflight and unknown routes like the server', async () => {
@@ -94,8 +107,11 @@ describe('Extensions management API', () => {
     const pre = await request(app)
       .options(helperPaths.install)
       .set('Origin', 'http://localhost:8080')
+      .set('Access-Control-Request-Private-Network', 'true')
       .expect(200);
     expect(pre.headers['access-control-allow-origin']).toBe('http://localhost:8080');
+    expect(pre.headers['access-control-allow-private-network']).toBe('true');
+    expect(pre.headers.vary).toContain('Origin');
     const res = await request(app).get('/api/nothing').expect(404);
     expect(res.body.Message).toContain('/api/nothing');
   });

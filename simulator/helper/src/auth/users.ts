@@ -1,0 +1,107 @@
+// Who a helper request works for. Every call that does a user's work (bulk jobs and their files,
+// e-mail, the launch table, UpdateApi) must bring the user's licence token; the helper checks it
+// against the API it is pointed at NOW (`GET {apiPath}api/authorize?token=`, which answers the
+// live licence and 401 or the licence-expired status otherwise) on every request, so a released
+// token stops working at once, and then acts with that token only: the API's permissions and
+// licence type apply. The helper's own credentials (server.ts, tray sign-in) never serve a request.
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import type { License } from '@gs/contract/licenses';
+import { HelperError } from '../errors';
+
+export interface HelperUser {
+  /** the licence's user name, as the API spells it */
+  name: string;
+  /** licence type (1 full, 2 web edit, 4 read only, …) */
+  type: number;
+  /** the token the request came with, valid when checked */
+  token: string;
+}
+
+/** A user for a live token, `undefined` for an unknown or expired one; throws when the API cannot answer. */
+export type Authorizer = (token: string) => Promise<HelperUser | undefined>;
+
+export class ApiUnreachable extends Error {}
+
+export function httpAuthorizer(apiPath: () => string): Authorizer {
+  return async (token) => {
+    const base = apiPath().replace(/\/?$/, '/');
+    let res: globalThis.Response;
+    try {
+      res = await fetch(`${base}api/authorize?token=${encodeURIComponent(token)}`, {
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      throw new ApiUnreachable('The GlobalSearch server could not be reached.');
+    }
+    if (res.status >= 500) throw new ApiUnreachable(`The GlobalSearch server answered ${res.status}.`);
+    if (!res.ok) return undefined;
+    const licence = (await res.json().catch(() => undefined)) as Partial<License> | undefined;
+    if (!licence || typeof licence.Username !== 'string' || licence.Username === '') return undefined;
+    return { name: licence.Username, type: Number(licence.Type ?? 0), token };
+  };
+}
+
+const text = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+
+/** The token of a request: the `Auth-Token` header, a `token` query parameter (any casing) or a
+ *  JSON body's `Token` (any casing), in that order. */
+export function tokenOf(req: Request): string | undefined {
+  const header = text(req.headers['auth-token']);
+  if (header) return header;
+  for (const [k, v] of Object.entries(req.query)) if (k.toLowerCase() === 'token' && text(v)) return text(v);
+  const body: unknown = req.body;
+  if (body && typeof body === 'object' && !Array.isArray(body))
+    for (const [k, v] of Object.entries(body)) if (k.toLowerCase() === 'token' && text(v)) return text(v);
+  return undefined;
+}
+
+export interface UserErrors {
+  /** no token, or one the API does not know (401) */
+  unauthorized(): HelperError;
+  /** the API did not answer (502); never carries the token */
+  unavailable(): HelperError;
+}
+
+export const plainUserErrors: UserErrors = {
+  unauthorized: () =>
+    new HelperError(401, 'Authorization has been denied for this request: a valid Auth-Token is required.'),
+  unavailable: () => new HelperError(502, 'The GlobalSearch server could not be reached.'),
+};
+
+/** Middleware: 401 without a live token, else `userOf(res)` is the token's user. */
+export function requireUser(authorize: Authorizer, errors: UserErrors = plainUserErrors): RequestHandler {
+  return async (req, res, next) => {
+    const token = tokenOf(req);
+    if (!token) throw errors.unauthorized();
+    let user: HelperUser | undefined;
+    try {
+      user = await authorize(token);
+    } catch {
+      throw errors.unavailable();
+    }
+    if (!user) throw errors.unauthorized();
+    res.locals.helperUser = user;
+    next();
+  };
+}
+
+export function userOf(res: Response): HelperUser {
+  const user = res.locals.helperUser as HelperUser | undefined;
+  if (!user) throw new Error('requireUser must run before userOf');
+  return user;
+}
+
+/** A user's folder name: the name in lower case with only [a-z0-9._-]; a name that had to change
+ *  gets a short hash of the original so that two names never share a folder. */
+export function userFolder(name: string): string {
+  const lowered = name.toLowerCase();
+  const cleaned =
+    lowered
+      .replace(/[^a-z0-9._-]/g, '_')
+      .replace(/^\.+/, '_')
+      .slice(0, 64) || '_';
+  if (cleaned === lowered) return cleaned;
+  return `${cleaned}-${createHash('sha256').update(lowered).digest('hex').slice(0, 8)}`;
+}
