@@ -11,7 +11,7 @@ import { listen, makeBulkApp } from '../../api/src/testing/bulkWorld';
 import { createHelperApp } from './app';
 import { createHelperState } from './state';
 import { userFolder } from './auth/users';
-import { appRoutes, concretePath } from './testing/routes';
+import { fillPath, registeredRoutes } from '../../api/src/testing/routes';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -39,12 +39,12 @@ const deepObject = (n: number): string => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}
 describe('malformed requests to the helper', () => {
   it('deeply nested JSON is never a 5xx, and a 4xx carries a Message, on every POST route', async () => {
     const { helper, token, lines } = await setup();
-    const posts = appRoutes(helper).filter((r) => r.method === 'POST' && r.path !== bulkPaths.upload);
+    const posts = registeredRoutes(helper).filter((r) => r.method === 'POST' && r.path !== bulkPaths.upload);
     expect(posts.length).toBeGreaterThan(10);
     for (const body of [`{"Type":"simple","Database":1,"Values":${deep(100_000)}}`, deepObject(50_000)])
       for (const r of posts) {
         const res = await request(helper)
-          .post(concretePath(r.path))
+          .post(fillPath(r.path, (name) => `${name}-1`))
           .set('Auth-Token', token)
           .set('Content-Type', 'application/json')
           .send(body);

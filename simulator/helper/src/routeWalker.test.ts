@@ -18,7 +18,7 @@ import { createHelperApp } from './app';
 import { createHelperState } from './state';
 import { httpFetcher } from './launch/fetcher';
 import { ScanService } from './scanner/service';
-import { appRoutes, concretePath, type AppRoute } from './testing/routes';
+import { fillPath, registeredRoutes, type RegisteredRoute } from '../../api/src/testing/routes';
 
 const CLIENT = 'http://localhost:8080';
 const FOREIGN = 'https://evil.example';
@@ -29,7 +29,7 @@ const LOCAL: readonly RegExp[] = [
   /^GET \/api\/launch\/(test|launchTable)$/,
   /^(GET|POST|DELETE) \/api\/scan\//,
 ];
-const isLocal = (r: AppRoute): boolean => LOCAL.some((re) => re.test(`${r.method} ${r.path}`));
+const isLocal = (r: RegisteredRoute): boolean => LOCAL.some((re) => re.test(`${r.method} ${r.path}`));
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -49,11 +49,11 @@ async function setup() {
     bulk: { dataDir: dir, apiPath: () => api.apiPath },
     log: () => {},
   });
-  return { helper, routes: appRoutes(helper) };
+  return { helper, routes: registeredRoutes(helper) };
 }
 
-const call = (app: ReturnType<typeof createHelperApp>, r: AppRoute) => {
-  const path = concretePath(r.path);
+const call = (app: ReturnType<typeof createHelperApp>, r: RegisteredRoute) => {
+  const path = fillPath(r.path, (name) => `${name}-1`);
   const method = r.method.toLowerCase() as 'get' | 'post' | 'delete';
   const req = request(app)[method](path);
   return r.method === 'POST' ? req.send({}) : req;
@@ -98,7 +98,7 @@ describe('every helper route, called by a page on a foreign origin', () => {
   it('a preflight from a foreign origin gets no Allow-* and no Private-Network; the client origin does', async () => {
     const { helper, routes } = await setup();
     for (const r of routes) {
-      const path = concretePath(r.path);
+      const path = fillPath(r.path, (name) => `${name}-1`);
       const foreign = await request(helper)
         .options(path)
         .set('Origin', FOREIGN)
