@@ -11,7 +11,7 @@ import type { RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
 import { badRequest } from '../http/errors';
 import { intParam, parseId, query, queryBool, queryInt, readKey } from '../http/query';
-import { cacheDir, isPdf, isTiff, safeName } from '../services/fileStore';
+import { isPdf, isTiff, safeName } from '../services/fileStore';
 import { contentTypeOf } from '../services/fileTypes';
 import { inboxAccess, type InboxRef } from '../services/inboxAccess';
 import { createInboxExports, exportNames } from '../services/inboxExport';
@@ -100,7 +100,8 @@ function addWriteRoutes(
     access.require(ref, InboxPermission.Add, 'add files');
     const cacheName = required(req, 'FilePath');
     const wanted = safeName(query(req, 'newFileName') || cacheName);
-    const source = await existingFile(cacheDir(dataDir), cacheName);
+    // the caller's own upload: another user's cache file is not found
+    const source = await deps.uploads.file(callerOf(res).user.id, cacheName);
     res.json(await placeFile(source, dirOf(ref), wanted, true));
   });
 
