@@ -9,7 +9,8 @@ import { InboxPermission } from '@gs/contract/flags';
 import { INBOX_THUMB_SIZE, type DocDetails, type Inbox, type InboxesResponse } from '@gs/contract/inboxes';
 import type { RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
-import { badRequest } from '../http/errors';
+import { COOKIE_ONLY_MESSAGE, cookieOnly } from '../http/cookieOnly';
+import { badRequest, forbidden } from '../http/errors';
 import { intParam, parseId, query, queryBool, queryInt, readKey } from '../http/query';
 import { isPdf, isTiff, safeName } from '../services/fileStore';
 import { contentTypeOf } from '../services/fileTypes';
@@ -163,6 +164,7 @@ export function createInboxesRouter(deps: RouteDeps): Router {
       return;
     }
     if (filePath !== undefined && query(req, 'targetInboxId') !== undefined) {
+      if (cookieOnly(req)) throw forbidden(COOKIE_ONLY_MESSAGE);
       res.json(await copyOrMove(deps, req, res, ref, filePath));
       return;
     }

@@ -10,7 +10,8 @@ import { InboxPermission } from '@gs/contract/flags';
 import type { BurstResponse, PagesResponse } from '@gs/contract/upload';
 import type { RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
-import { badRequest } from '../http/errors';
+import { COOKIE_ONLY_MESSAGE, cookieOnly } from '../http/cookieOnly';
+import { badRequest, forbidden } from '../http/errors';
 import { parseId, query, queryBool, queryInt } from '../http/query';
 import { requireEditingLicense } from '../services/documentAccess';
 import { pageCount } from '../services/fileStore';
@@ -35,6 +36,7 @@ function queryAll(req: Request, key: string): string[] {
  * Add to burst, also Modify pages to take the pages out of the source).
  */
 async function folderOf(deps: RouteDeps, req: Request, res: Response, action: string): Promise<string> {
+  if (action === 'burst' && cookieOnly(req)) throw forbidden(COOKIE_ONLY_MESSAGE);
   const inboxId = query(req, 'InboxId');
   if (inboxId === undefined) {
     const user = callerOf(res).user.id;

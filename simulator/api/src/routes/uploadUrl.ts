@@ -10,6 +10,7 @@ import type { RouteDeps } from '../deps';
 import { HttpError } from '../http/errors';
 import { query } from '../http/query';
 import { callerOf } from '../http/auth';
+import { refuseCookieOnlyGet } from '../http/cookieOnly';
 import { requireEditingLicense } from '../services/documentAccess';
 import { newCacheName } from '../services/fileStore';
 import { uploadLimit } from './upload';
@@ -80,7 +81,7 @@ async function readLimited(response: Response, url: string, max: number): Promis
 
 export function createUploadUrlRouter(deps: RouteDeps): Router {
   const router = Router();
-  router.get('/upload', deps.auth.requireAuth, async (req, res) => {
+  router.get('/upload', deps.auth.requireAuth, refuseCookieOnlyGet, async (req, res) => {
     // a write into the caller's own upload cache (decision 010)
     requireEditingLicense(res);
     const user = callerOf(res).user.id;
