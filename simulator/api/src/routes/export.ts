@@ -38,6 +38,7 @@ import {
 } from '../services/exportMissing';
 import { toWireText } from '../services/fieldValues';
 import { fieldRef } from '../services/search/conditions';
+import { publicMessage } from '../services/serverPaths';
 import { HISTORY_MESSAGE_MAX } from './audit';
 
 const keyed = (status: number, key: BulkErrorKeyName): HttpError =>
@@ -295,7 +296,7 @@ export function createExportRouter(deps: RouteDeps): Router {
         },
         (err: unknown) => {
           job.status = 'Failed';
-          job.message = err instanceof Error ? err.message : String(err);
+          job.message = publicMessage(err, deps.files.dataDir);
         },
       );
     }

@@ -72,6 +72,9 @@ describe('GET inboxes', () => {
       Id: String(i.scans),
       IsNative: false,
     });
+    // the inbox's configured path, not the server's data folder
+    expect(details.FullPath).toBe('scans\\alpha.pdf');
+    expect(JSON.stringify(details)).not.toContain(i.dataDir);
     const file = await as('full.user').get(`inboxes/${i.scans}?FileName=beta.txt`).expect(200);
     expect(file.headers['content-type']).toMatch(/^text\/plain/);
     expect(file.text).toBe('beta');

@@ -3,7 +3,7 @@
 // export of files as a zip job (services/inboxExport.ts).
 // Bits: view 1, add 2, modify 4, delete 8, move 131072; a read-only licence only looks.
 import { rm } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import { InboxPermission } from '@gs/contract/flags';
 import { INBOX_THUMB_SIZE, type DocDetails, type Inbox, type InboxesResponse } from '@gs/contract/inboxes';
@@ -25,6 +25,7 @@ import {
   renameFile,
   toInboxFile,
 } from '../services/inboxFiles';
+import { inboxFullPath } from '../services/serverPaths';
 import { render } from '../services/thumbnails';
 
 function required(req: Request, key: string): string {
@@ -56,7 +57,14 @@ async function docDetails(dataDir: string, ref: InboxRef, name: string): Promise
   const path = await existingFile(inboxDir(dataDir, ref.inbox), name);
   const ext = extname(name);
   const IsNative = !(isTiff(ext) || isPdf(ext) || /^\.(jpe?g|png|gif|bmp)$/i.test(ext));
-  return { Extension: ext, FileName: name, FullPath: path, Id: String(ref.inbox.id), IsNative };
+  // the inbox's configured path, never the simulator's data folder (services/serverPaths.ts)
+  return {
+    Extension: ext,
+    FileName: name,
+    FullPath: inboxFullPath(ref.inbox.path, basename(path)),
+    Id: String(ref.inbox.id),
+    IsNative,
+  };
 }
 
 /** `GET inboxes/{id}?FilePath=&targetInboxId=&deleteOriginal=`: the name in the target. */
