@@ -9,7 +9,7 @@ import { grantArchive } from '@gs/simulator-fixtures/builders';
 import { ALL_ARCHIVE_PERMISSIONS } from '@gs/contract/flags';
 import { docSecureId, seedEditWorld, type EditWorld } from '../testing/editWorld';
 import { makeInboxApp, putInCache } from '../testing/inboxWorld';
-import { API, basic, signIn } from '../testing/testApp';
+import { API, signIn } from '../testing/testApp';
 
 type App = ReturnType<typeof makeInboxApp<EditWorld>>;
 let t: App;
@@ -35,7 +35,7 @@ const docCount = (): number =>
 
 describe('a read-only licence writes nothing', () => {
   const doc = () => `dbs/${t.w.alpha}/archives/${t.x.ledger}/documents/${t.x.doc1}`;
-  const sid = () => `SecureId=${docSecureId(t, t.x.doc1)}`;
+  const sid = () => `SecureId=${docSecureId({ ...t, e: t.x }, t.x.doc1)}`;
   const writes: [string, () => [Method, string, unknown?]][] = [
     ['POST files', () => ['post', 'files']],
     ['POST upload/import', () => ['post', 'upload/import']],
@@ -52,7 +52,7 @@ describe('a read-only licence writes nothing', () => {
       'POST a history entry',
       () => [
         'post',
-        `dbs/${t.w.alpha}/archives/${t.x.ledger}?documentID=${t.x.doc1}&secureid=${docSecureId(t, t.x.doc1)}`,
+        `dbs/${t.w.alpha}/archives/${t.x.ledger}?documentID=${t.x.doc1}&secureid=${docSecureId({ ...t, e: t.x }, t.x.doc1)}`,
         { Message: 'Document deleted' },
       ],
     ],
