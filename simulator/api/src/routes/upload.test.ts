@@ -197,3 +197,32 @@ describe('POST files: malformed multipart answers 400 with a Message', () => {
     expect(left).toEqual([]);
   });
 });
+
+describe('a multipart body on the other POST routes', () => {
+  it('is a 4xx with a Message, never a 500', async () => {
+    const { app, w } = makeWorldApp({ files: { dataDir } });
+    const paths = [
+      'inboxes/1?FilePath=a.pdf',
+      `Processing.ashx?Database=${w.alpha}&Archive=${w.invoices}&Document=1&Page=1&Degrees=90`,
+      'Processing.ashx?InboxId=1&InboxFileName=a.pdf&Page=1&Degrees=90',
+      `dbs/${w.alpha}/archives/${w.invoices}`,
+      'session',
+      `dbs/${w.alpha}/merge`,
+      'indexes?db=1&archive=1',
+    ];
+    for (const path of paths)
+      for (const body of [
+        multipartWith('a\u0000.pdf'),
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="x"\r\n\r\nxx`,
+      ]) {
+        const res = await request(app)
+          .post(`${API}${path}`)
+          .set('Authorization', basic('full.user'))
+          .set('Content-Type', `multipart/form-data; boundary=${BOUNDARY}`)
+          .send(body);
+        expect(res.status, `${path}: ${res.text}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${path}: ${res.text}`).toBeLessThan(500);
+        expect((res.body as { Message?: unknown }).Message, path).toEqual(expect.any(String));
+      }
+  });
+});

@@ -71,7 +71,9 @@ export function createUploadPagesRouter(deps: RouteDeps): Router {
     } else if (action === 'burst') {
       const pages = queryAll(req, 'RequestedPages').map((p) => parseId(p, 'RequestedPages'));
       const result = await burst(file, pages, queryBool(req, 'deletePages') ?? false);
-      if (inCache) await deps.uploads.settle(callerOf(res).user.id, [join(dirname(file), result.name)]);
+      // counted, not refused: the room was checked before, and pages taken out of the source stay out
+      if (inCache)
+        await deps.uploads.settle(callerOf(res).user.id, [join(dirname(file), result.name)], false);
       const body: BurstResponse = { name: result.name, Pages: result.pages };
       res.json(body);
     } else throw badRequest("The query parameter 'action' must be pages, render or burst.");

@@ -108,9 +108,10 @@ export function createUploadCache(options: UploadCacheOptions) {
     },
     /**
      * After a write: stamp the new files with the API clock and count them; when the user is then
-     * over the quota the new files are removed again and the call is refused (413).
+     * over the quota the new files are removed again and the call is refused (413), unless
+     * `refuse` is false (a burst that took pages out of its source cannot be undone).
      */
-    async settle(userId: number, written: string[]): Promise<void> {
+    async settle(userId: number, written: string[], refuse = true): Promise<void> {
       const at = new Date(options.clock.now());
       await Promise.all(written.map((p) => utimes(p, at, at).catch(() => undefined)));
       const sizes = await Promise.all(
@@ -126,6 +127,7 @@ export function createUploadCache(options: UploadCacheOptions) {
       const known = usage.get(userId);
       let bytes = known === undefined ? await recount(userId) : known + sizes.reduce((a, b) => a + b, 0);
       usage.set(userId, bytes);
+      if (!refuse) return;
       if (bytes > options.quotaBytes) bytes = await recount(userId);
       if (bytes > options.quotaBytes) {
         await Promise.all(written.map((p) => rm(p, { force: true })));
