@@ -20,7 +20,7 @@ const mib = (bytes: number): string => `${Math.round((bytes / MIB) * 10) / 10} M
 
 export const cacheMessages = {
   quota: (quota: number) =>
-    `Your upload cache is full (the limit is ${mib(quota)}): import or delete your uploads, or wait for them to expire.`,
+    `Your upload cache is full (the limit is ${mib(quota)}): import your uploads or wait for them to expire.`,
 };
 
 export interface UploadCacheOptions {
