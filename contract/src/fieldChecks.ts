@@ -47,7 +47,8 @@ export type FieldCheckResponse = FieldCheckResult[];
  * `GET indexes/?database=&Field=&Filter1=&Filter2=&Token=`: the items a list field offers, as a
  * bare array. A dynamic list (Prop 128) gives the list mapped to Filter1 (the parent's value) and
  * Filter2 (the second parent's value, optional), or the field's own list when Filter1 is empty;
- * any other field with a list gives that list; a field without one gives [].
+ * any other field with a list gives that list; a field without one gives []. Only for a field of an
+ * archive the caller may view (optional `Archive=` names it): otherwise 404, as an unknown field.
  */
 export type DynamicListResponse = string[];
 

@@ -344,7 +344,7 @@ export const bulkApiPaths = {
   import: (db: number) => `dbs/${db}/bulk/import`,
   /** POST body [{Archive, Id, Hash}] with alwaysExportZip, field, auditEntry → the job id (JSON string) */
   export: (db: number) => `dbs/${db}/export`,
-  /** GET: while running 202 `{ Status, Processed, Total }`; when done the zip (or the single file) */
+  /** GET: while running 202 `{ Status, Processed, Total, Missing }` (Missing: documents left out, their file is not there; the zip then lists them in missing-files.txt); when done the zip (or the single file) */
   exportJob: (db: number, jobId: string) => `dbs/${db}/export?jobid=${encodeURIComponent(jobId)}`,
   /** POST { Documents: [{Archive, Id}], Fields?: number[] } → an .xlsx (permission 64) */
   exportXlsx: (db: number) => `dbs/${db}/export/xlsx`,

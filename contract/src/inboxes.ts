@@ -31,6 +31,7 @@ export interface InboxesResponse {
 export interface DocDetails {
   Extension: string;
   FileName: string;
+  /** the simulator answers `<inbox Path>\<FileName>`, never its own data folder's absolute path */
   FullPath: string;
   /** the inbox id, as a string */
   Id: string;

@@ -15,6 +15,7 @@ import { apiNotFound, errorHandler, requestUri } from './http/errors';
 import { apiHeaders } from './http/headers';
 import { createLicensing } from './services/licensing';
 import { createPdfConverter, type PdfConverter } from './services/pdfConversion';
+import { createUploadCache, type UploadCache } from './services/uploadCache';
 import { createAdminRouter } from './routes/admin';
 import { createArchivesRouter } from './routes/archives';
 import { createAuditRouter } from './routes/audit';
@@ -105,6 +106,8 @@ function spaFallback(clientDir: string): RequestHandler {
 export interface Simulator {
   app: Express;
   pdfConverter: PdfConverter;
+  /** swept by its server on a timer (startApi) */
+  uploads: UploadCache;
 }
 
 export function createApp(options: AppOptions): Express {
@@ -126,6 +129,12 @@ export function createSimulator(options: AppOptions): Simulator {
     files,
     licensing,
     auth,
+    uploads: createUploadCache({
+      dataDir: files.dataDir,
+      clock,
+      quotaBytes: config.uploadQuotaBytes,
+      maxAgeMs: config.uploadCacheMs,
+    }),
     secret: db.transaction(() => serverSecret(db))(),
   };
   const pdfConverter = createPdfConverter({
@@ -152,5 +161,5 @@ export function createSimulator(options: AppOptions): Simulator {
     res.status(404).json({ Message: notFoundMessage(requestUri(req)) });
   });
   app.use(errorHandler);
-  return { app, pdfConverter };
+  return { app, pdfConverter, uploads: deps.uploads };
 }

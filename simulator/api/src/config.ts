@@ -11,12 +11,20 @@ export interface ApiConfig {
   pdfConvertDelayMs: number;
   /** origins whose pages may read the API's answers (CORS_ORIGINS); `'*'` anyone */
   corsOrigins: CorsOrigins;
+  /** what one user's files in the upload cache may hold together (decision 010) */
+  uploadQuotaBytes: number;
+  /** an upload-cache file unused for longer than this is removed (decision 010) */
+  uploadCacheMs: number;
   client: ClientConfig;
 }
 
 export interface ApiConfigOptions {
   licenseIdleMinutes?: number;
   pdfConvertDelayMs?: number;
+  /** default: env UPLOAD_QUOTA_MB, else 1024 MiB */
+  uploadQuotaBytes?: number;
+  /** default: env UPLOAD_CACHE_HOURS, else 24 hours */
+  uploadCacheMs?: number;
   helperHost?: string;
   helperHttpPort?: number;
   helperHttpsPort?: number;
@@ -28,6 +36,15 @@ export interface ApiConfigOptions {
 
 export const DEFAULT_LICENSE_IDLE_MINUTES = 20;
 export const DEFAULT_PDF_CONVERT_DELAY_MS = 5000;
+export const DEFAULT_UPLOAD_QUOTA_MB = 1024;
+export const DEFAULT_UPLOAD_CACHE_HOURS = 24;
+
+/** A positive number from the environment, else the fallback (read here so that every way of
+ * starting the API, main.ts and scripts/start.ts, honours it). */
+function envNumber(name: string, fallback: number): number {
+  const n = Number(process.env[name]);
+  return process.env[name] && Number.isFinite(n) && n > 0 ? n : fallback;
+}
 
 export function makeApiConfig(options: ApiConfigOptions = {}): ApiConfig {
   const client: ClientConfig = {
@@ -45,6 +62,10 @@ export function makeApiConfig(options: ApiConfigOptions = {}): ApiConfig {
     licenseIdleMinutes: options.licenseIdleMinutes ?? DEFAULT_LICENSE_IDLE_MINUTES,
     pdfConvertDelayMs: options.pdfConvertDelayMs ?? DEFAULT_PDF_CONVERT_DELAY_MS,
     corsOrigins: options.corsOrigins ?? [],
+    uploadQuotaBytes:
+      options.uploadQuotaBytes ?? envNumber('UPLOAD_QUOTA_MB', DEFAULT_UPLOAD_QUOTA_MB) * 1024 * 1024,
+    uploadCacheMs:
+      options.uploadCacheMs ?? envNumber('UPLOAD_CACHE_HOURS', DEFAULT_UPLOAD_CACHE_HOURS) * 3_600_000,
     client,
   };
 }

@@ -6,6 +6,7 @@ import type { Repos } from './db/repos';
 import type { Auth } from './http/auth';
 import { callerOf } from './http/auth';
 import type { Licensing } from './services/licensing';
+import type { UploadCache } from './services/uploadCache';
 import { userAccess, type UserAccess } from './services/access';
 
 export interface FilesOptions {
@@ -20,6 +21,8 @@ export interface RouteDeps {
   files: FilesOptions;
   licensing: Licensing;
   auth: Auth;
+  /** the per-user upload cache (services/uploadCache.ts) */
+  uploads: UploadCache;
   /** the secret of secure ids (settings table) */
   secret: string;
 }

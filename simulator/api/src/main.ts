@@ -1,6 +1,7 @@
 // Runs the Square9API simulator: reads the environment, opens ${DATA_DIR}/simulator.sqlite, listens.
 // Run: npx tsx simulator/api/src/main.ts   (PORT, DATA_DIR, HELPER_HTTP_PORT, HELPER_HTTPS_PORT,
-// LICENSE_IDLE_MINUTES, PDF_CONVERT_DELAY_SECONDS, CLIENT_DIR, SIM_TEST_ENDPOINTS=1, CORS_ORIGINS)
+// LICENSE_IDLE_MINUTES, PDF_CONVERT_DELAY_SECONDS, UPLOAD_QUOTA_MB, UPLOAD_CACHE_HOURS (config.ts),
+// CLIENT_DIR, SIM_TEST_ENDPOINTS=1, CORS_ORIGINS)
 import { HELPER_DEFAULT_HTTP_PORT, HELPER_DEFAULT_HTTPS_PORT } from '@gs/contract/helper';
 import { DEFAULT_LICENSE_IDLE_MINUTES, DEFAULT_PDF_CONVERT_DELAY_MS, corsOriginsFromEnv } from './config';
 import { startApi } from './server';

@@ -21,6 +21,8 @@ export interface StartApiOptions {
 
 /** How often the background PDF converter looks for due documents. */
 const PDF_POLL_MS = 1000;
+/** How often expired upload-cache files are removed even when nobody uploads (decision 010). */
+const UPLOAD_SWEEP_MS = 10 * 60_000;
 
 export interface RunningApi {
   url: string;
@@ -35,7 +37,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   const dbFile = join(dataDir, 'simulator.sqlite');
   const db = openDatabase(dbFile);
   const checkpointer = startWalCheckpointer(db, dbFile);
-  const { app, pdfConverter } = createSimulator({
+  const { app, pdfConverter, uploads } = createSimulator({
     db,
     // an offset clock so /__sim/clock can age licences; without test endpoints it is just the time
     clock: createOffsetClock(),
@@ -45,6 +47,8 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     testEndpoints: options.testEndpoints,
   });
   pdfConverter.start(PDF_POLL_MS);
+  const sweeper = setInterval(() => void uploads.sweep().catch(() => undefined), UPLOAD_SWEEP_MS);
+  sweeper.unref();
   const host = options.host ?? '0.0.0.0';
   const server = app.listen(options.port, host);
   await new Promise<void>((done, fail) => {
@@ -57,6 +61,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     port,
     close: () =>
       new Promise<void>((done, fail) => {
+        clearInterval(sweeper);
         server.closeAllConnections();
         server.close((err) => {
           // a conversion under way finishes before the database closes

@@ -59,6 +59,9 @@ export function createArchivesRepo(db: Db) {
       f.list_f1 AS ListF1, f.list_f2 AS ListF2
     FROM archive_fields af JOIN fields f ON f.id = af.field_id
     WHERE af.archive_id = ? ORDER BY af.ordinal`);
+  const withField = db.prepare(
+    `${SELECT} WHERE a.id IN (SELECT archive_id FROM archive_fields WHERE field_id = ?) ORDER BY a.id`,
+  );
   const views = db.prepare(`SELECT ordinal + 1 AS tabId, label, value, color FROM archive_views
     WHERE archive_id = ? ORDER BY ordinal`);
   return {
@@ -72,6 +75,10 @@ export function createArchivesRepo(db: Db) {
     },
     fields(archiveId: number): FieldDefinition[] {
       return fields.all(archiveId) as FieldDefinition[];
+    },
+    /** the archives that use field `fieldId` */
+    withField(fieldId: number): ArchiveRow[] {
+      return (withField.all(fieldId) as RawArchive[]).map(toRow);
     },
     views(archiveId: number): ViewTab[] {
       return views.all(archiveId) as ViewTab[];

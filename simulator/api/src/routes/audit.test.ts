@@ -4,6 +4,7 @@ import { auditInserter } from '@gs/simulator-fixtures/builders';
 import { toDotNetDate } from '../http/dates';
 import { call, docSecureId, makeEditApp, type EditTestApp } from '../testing/editWorld';
 import { API, MINUTE } from '../testing/testApp';
+import { HISTORY_MESSAGE_MAX } from './audit';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 const CATEGORIES: [string, string][] = [
@@ -192,6 +193,26 @@ describe('POST dbs/{db}/archives/{a}?documentID=&secureid= (add a LogEntry)', ()
     expect(res.body.MessageDetail).toBe('The request body must be a LogEntry with a Message.');
     await post({ Message: 'x' }, t.e.doc1, 'wrong').expect(403);
     await post({ Message: 'x' }, 987654, 'x').expect(404);
+  });
+
+  it('refuses a read-only licence (403) and writes nothing', async () => {
+    const before = (await docAudit().expect(200)).body.length as number;
+    const res = await call(
+      t,
+      'reader',
+      'post',
+      `dbs/${t.w.alpha}/archives/${t.e.ledger}?documentID=${t.e.doc1}&secureid=${docSecureId(t, t.e.doc1)}`,
+    )
+      .send({ Message: 'Document deleted by the administrator' })
+      .expect(403);
+    expect(res.body).toEqual({ Message: 'A read-only license cannot modify documents.' });
+    expect((await docAudit().expect(200)).body).toHaveLength(before);
+  });
+
+  it('refuses a Message over HISTORY_MESSAGE_MAX characters', async () => {
+    const res = await post({ Message: 'x'.repeat(HISTORY_MESSAGE_MAX + 1) }).expect(400);
+    expect(res.body.MessageDetail).toMatch(/at most 1000 characters/);
+    await post({ Message: 'x'.repeat(HISTORY_MESSAGE_MAX) }).expect(200);
   });
 
   it('leaves the path to other handlers without documentID', async () => {

@@ -1,7 +1,8 @@
 // History: a document's entries (`dbs/{db}/archives/{a}/documents/{id}/audit`, oldest first), an
 // archive's (`dbs/{db}/archives/{a}/audit?Page=&DocLimit=`, newest first, paged) and adding an
 // entry (`POST dbs/{db}/archives/{a}?documentID=&secureid=` with a LogEntry body). Reading needs
-// View History (512).
+// View History (512). Adding is a write: never with a read-only licence (403, as every other
+// write), and the Message has at most HISTORY_MESSAGE_MAX characters (our limit).
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { ArchiveHistoryResponse, DocumentHistoryResponse, HistoryEntry } from '@gs/contract/history';
 import { ARCHIVE_HISTORY_MAX_PAGE_SIZE, ARCHIVE_HISTORY_PAGE_SIZE } from '@gs/contract/history';
@@ -10,10 +11,17 @@ import { accessOf, type RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
 import { badRequest, forbidden } from '../http/errors';
 import { intParam, parseId, query, queryInt, readKey } from '../http/query';
-import { documentMessages, documentOf, requirePermission } from '../services/documentAccess';
+import {
+  documentMessages,
+  documentOf,
+  requireEditingLicense,
+  requirePermission,
+} from '../services/documentAccess';
 import { categoryOf, isHistoryCategory, toHistoryEntry } from '../services/history';
 
 const VIEW_HISTORY = 'view history';
+/** Longer history messages are refused (the history grid shows one line). */
+export const HISTORY_MESSAGE_MAX = 1000;
 
 const intKey = (body: unknown, key: string): number => {
   const v = readKey(body, key);
@@ -68,9 +76,12 @@ export function createAuditRouter(deps: RouteDeps): Router {
     if (docParam === undefined) return next();
     deps.auth.authenticate(req, res);
     const ref = documentOf(deps, req, res, ids(req, parseId(docParam, 'documentID')));
+    requireEditingLicense(res);
     const message = readKey(req.body, 'Message');
     if (typeof message !== 'string' || message.trim() === '')
       throw badRequest('The request body must be a LogEntry with a Message.');
+    if (message.length > HISTORY_MESSAGE_MAX)
+      throw badRequest(`The Message may have at most ${HISTORY_MESSAGE_MAX} characters.`);
     const category = readKey(req.body, 'Category');
     const row = repos.audit.add({
       databaseId: ref.databaseId,

@@ -152,7 +152,8 @@ describe('POST dbs/{db}/bulk/update', () => {
 describe('POST dbs/{db}/bulk/import', () => {
   it('imports rows sharing one cache file into one placed file the documents share', async () => {
     const t = makeBulkApp();
-    const cache = join(t.dataDir, 'cache', 'upload');
+    // full.user's own upload cache (services/uploadCache.ts)
+    const cache = join(t.dataDir, 'cache', 'upload', String(t.w.full));
     mkdirSync(cache, { recursive: true });
     writeFileSync(join(cache, 'shared.txt'), 'shared');
     const res = await post(t, 'full.user', `dbs/${t.w.alpha}/bulk/import`, {

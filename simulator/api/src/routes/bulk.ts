@@ -134,6 +134,7 @@ export function createBulkRouter(deps: RouteDeps, sqlite: Db): Router {
     res.json(
       await imports.run({
         dataDir: deps.files.dataDir,
+        cacheDir: deps.uploads.dirOf(callerOf(res).user.id),
         archive,
         request: { ...body, ArchiveID: archive.id },
         userName: callerOf(res).user.name,

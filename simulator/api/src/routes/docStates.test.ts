@@ -92,8 +92,10 @@ function world() {
     files: Record<string, Buffer>,
     values: Record<number, string>,
   ) => {
-    mkdirSync(join(dataDir, 'cache', 'upload'), { recursive: true });
-    for (const [n, bytes] of Object.entries(files)) writeFileSync(join(dataDir, 'cache', 'upload', n), bytes);
+    // full.user's own upload cache (services/uploadCache.ts)
+    const cache = join(dataDir, 'cache', 'upload', String(t.w.full));
+    mkdirSync(cache, { recursive: true });
+    for (const [n, bytes] of Object.entries(files)) writeFileSync(join(cache, n), bytes);
     const { Token } = await signIn(t.app, 'full.user');
     const res = await request(t.app)
       .post(`${API}dbs/${db}/archives/${archive}?Token=${Token}`)

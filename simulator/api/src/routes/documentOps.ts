@@ -7,7 +7,8 @@
 // - move: Move (131072) on the source, Add on the destination (not the source itself); the document
 //   keeps its id, which is answered (the wire's "new document id").
 // - delete: Delete (8); answers `true`.
-// A read-only licence may do none of them (403).
+// A read-only licence may do none of them (403); as GET, not with a token only from the cookie (403,
+// http/cookieOnly.ts).
 // The destination may be in another database: archive ids are unique across the simulator's
 // databases, so `DestinationArchive` alone names it; a client may add `DestinationDatabase` (it
 // must then be that archive's database, else 404). Within one database every column is kept
@@ -22,6 +23,7 @@ import { ArchivePermission, hasFlag } from '@gs/contract/flags';
 import { accessOf, type RouteDeps } from '../deps';
 import type { ArchiveRow } from '../db/archivesRepo';
 import { callerOf } from '../http/auth';
+import { refuseCookieOnlyGet } from '../http/cookieOnly';
 import { HttpError, badRequest, forbidden } from '../http/errors';
 import { parseId, query } from '../http/query';
 import {
@@ -120,9 +122,9 @@ export function createDocumentOpsRouter(deps: RouteDeps): Router {
   };
 
   for (const method of ['get', 'post'] as const) {
-    router[method](`${DOC}/copy`, deps.auth.requireAuth, copy);
-    router[method](`${DOC}/move`, deps.auth.requireAuth, move);
-    router[method](`${DOC}/delete`, deps.auth.requireAuth, remove);
+    router[method](`${DOC}/copy`, deps.auth.requireAuth, refuseCookieOnlyGet, copy);
+    router[method](`${DOC}/move`, deps.auth.requireAuth, refuseCookieOnlyGet, move);
+    router[method](`${DOC}/delete`, deps.auth.requireAuth, refuseCookieOnlyGet, remove);
   }
   return router;
 }

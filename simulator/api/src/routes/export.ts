@@ -8,6 +8,8 @@
 // POST `dbs/{db}/export/xlsx` with `{Documents: [{Archive, Id}], Fields?}` answers a real .xlsx of
 // the documents' index data (Export Data, 64; never a read-only licence). Errors carry `Message`
 // and the client's `Key` (ERROR_EXPORT_NO_RESULTS, ...). A job's result is answered once, then dropped.
+// A document whose file is missing is not silently skipped: the zip lists it (exportMissing.ts), the
+// 202 progress counts it (`Missing`), and a single document's export answers 404.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -23,13 +25,21 @@ import { accessOf, type RouteDeps } from '../deps';
 import type { ArchiveRow } from '../db/archivesRepo';
 import type { DocRow } from '../db/docQueryModel';
 import { callerOf } from '../http/auth';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError, badRequest, notFound } from '../http/errors';
 import { intParam, query, queryInt, readKey } from '../http/query';
 import type { UserAccess } from '../services/access';
 import { annotatedFile } from '../services/annotationBurnIn';
 import { storedFile } from '../services/documentOps';
+import {
+  MISSING_FILES_ENTRY,
+  fileIsThere,
+  missingFilesNote,
+  type MissingDocument,
+} from '../services/exportMissing';
 import { toWireText } from '../services/fieldValues';
 import { fieldRef } from '../services/search/conditions';
+import { publicMessage } from '../services/serverPaths';
+import { HISTORY_MESSAGE_MAX } from './audit';
 
 const keyed = (status: number, key: BulkErrorKeyName): HttpError =>
   new HttpError(status, { Message: BULK_ERROR_MESSAGES[key], Key: key });
@@ -49,6 +59,8 @@ interface ExportJob {
   contentType: string;
   message: string;
   owner: number;
+  /** documents left out because their file is missing (services/exportMissing.ts) */
+  missing: number;
 }
 
 const safe = (name: string): string =>
@@ -165,8 +177,15 @@ export function createExportRouter(deps: RouteDeps): Router {
     const done = pipeline(zip, out);
     const used = new Set<string>();
     const names = new Map<ExportDoc, string>();
+    const missing: MissingDocument[] = [];
     for (const d of docs) {
       const file = storedFile(deps.files.dataDir, d.row.filePath);
+      if (!(await fileIsThere(file))) {
+        missing.push({ id: d.row.id, archiveId: d.archive.id, archiveName: d.archive.name });
+        job.missing = missing.length;
+        job.processed++;
+        continue;
+      }
       const native = (d.row.fileType || extname(d.row.filePath)).toLowerCase();
       const annotated = annotationsOf ? await annotationsOf(d, file, native) : undefined;
       const ext = annotated ? '.pdf' : native;
@@ -185,6 +204,7 @@ export function createExportRouter(deps: RouteDeps): Router {
       job.processed++;
     }
     if (withCsv) zip.append(indexCsv(docs, names), { name: 'index.csv' });
+    if (missing.length) zip.append(missingFilesNote(missing), { name: MISSING_FILES_ENTRY });
     await zip.finalize();
     await done;
   }
@@ -234,6 +254,9 @@ export function createExportRouter(deps: RouteDeps): Router {
     // WithAnnotations=true: annotated documents are exported as PDFs with their annotations drawn on
     const withAnnotations = query(req, 'WithAnnotations')?.toLowerCase() === 'true';
     const field = queryInt(req, 'field');
+    const entry = query(req, 'auditEntry') ?? 'Document Exported';
+    if (entry.length > HISTORY_MESSAGE_MAX)
+      throw badRequest(`The auditEntry may have at most ${HISTORY_MESSAGE_MAX} characters.`);
     const caller = callerOf(res);
     await mkdir(dir, { recursive: true });
     const id = randomUUID();
@@ -247,10 +270,12 @@ export function createExportRouter(deps: RouteDeps): Router {
       contentType: 'application/zip',
       message: '',
       owner: caller.user.id,
+      missing: 0,
     };
     if (single) {
       const file = storedFile(deps.files.dataDir, single.row.filePath);
       if (!file) throw keyed(400, BulkErrorKey.ExportNoResults);
+      if (!(await fileIsThere(file))) throw notFound(`The file of document ${single.row.id} was not found.`);
       const native = (single.row.fileType || extname(single.row.filePath)).toLowerCase();
       const annotated = withAnnotations ? await annotatedOf(databaseId, single, file, native) : undefined;
       if (annotated) await writeFile(join(dir, `${id}.pdf`), annotated);
@@ -271,12 +296,21 @@ export function createExportRouter(deps: RouteDeps): Router {
         },
         (err: unknown) => {
           job.status = 'Failed';
-          job.message = err instanceof Error ? err.message : String(err);
+          job.message = publicMessage(err, deps.files.dataDir);
         },
       );
     }
     jobs.set(id, job);
-    audit(databaseId, docs, caller.user.name, query(req, 'auditEntry') ?? 'Document Exported');
+    // history only for the documents whose files are there to export
+    const present = await Promise.all(
+      docs.map((d) => fileIsThere(storedFile(deps.files.dataDir, d.row.filePath))),
+    );
+    audit(
+      databaseId,
+      docs.filter((_d, i) => present[i]),
+      caller.user.name,
+      entry,
+    );
     res.json(id);
   });
 
@@ -300,7 +334,9 @@ export function createExportRouter(deps: RouteDeps): Router {
     const job = jobs.get(id);
     if (!job || job.owner !== callerOf(res).user.id) throw notFound(`Export job '${id}' was not found.`);
     if (job.status === 'Running') {
-      res.status(202).json({ Status: job.status, Processed: job.processed, Total: job.total });
+      res
+        .status(202)
+        .json({ Status: job.status, Processed: job.processed, Total: job.total, Missing: job.missing });
       return;
     }
     if (job.status === 'Failed') throw new HttpError(500, { Message: job.message });

@@ -11,7 +11,7 @@ import type { Db } from '../db/connection';
 import { docTable, mvTable } from '../db/docTables';
 import { secureId } from '../db/secureIds';
 import { API, basic, signIn, type World } from '../testing/testApp';
-import { makeInboxApp, putInCache } from '../testing/inboxWorld';
+import { makeInboxApp, putInCache, userCache } from '../testing/inboxWorld';
 
 function seedIntake(db: Db, w: World) {
   const f = (name: string, type: 1 | 2 | 3 | 4, prop = 0) => addField(db, w.alpha, { name, type, prop });
@@ -57,8 +57,8 @@ const rowOf = (db: Db, alpha: number, id: number): Row =>
 describe('import into an archive', () => {
   it('makes one document per file with the values, system fields, history and Doc-Hashes', async () => {
     const { post, i, x, w, db, secret, clock, app } = world();
-    putInCache(i.dataDir, 'a.pdf', await pdf(2));
-    putInCache(i.dataDir, 'b.pdf', await pdf(1));
+    putInCache(i.dataDir, w.full, 'a.pdf', await pdf(2));
+    putInCache(i.dataDir, w.full, 'b.pdf', await pdf(1));
     const { Token } = await signIn(app, 'full.user');
     const res = await post('full.user', x.intake, `?Token=${Token}`)
       .send({
@@ -92,7 +92,7 @@ describe('import into an archive', () => {
     const stored = join(i.dataDir, 'files', String(row.file_path));
     expect(String(row.file_path)).toMatch(new RegExp(`^${w.alpha}/${x.intake}/.+\\.pdf$`));
     expect(readFileSync(stored).subarray(0, 5).toString()).toBe('%PDF-');
-    expect(readdirSync(join(i.dataDir, 'cache', 'upload'))).toEqual([]);
+    expect(readdirSync(userCache(i.dataDir, w.full))).toEqual([]);
     const audit = db
       .prepare(`SELECT category, user_name AS u FROM audit WHERE document_id IN (?, ?)`)
       .all(a, b);
@@ -104,7 +104,7 @@ describe('import into an archive', () => {
 
   it('takes a field named more than once as the values of a multi-value field', async () => {
     const { post, i, x, w, db } = world();
-    putInCache(i.dataDir, 'a.pdf', await pdf(1));
+    putInCache(i.dataDir, w.full, 'a.pdf', await pdf(1));
     const res = await post('full.user')
       .send({
         fields: [
@@ -139,7 +139,7 @@ describe('import into an archive', () => {
 
   it('refuses a missing required field, a wrong data type, a missing file', async () => {
     const { post, i, x, db, w } = world();
-    putInCache(i.dataDir, 'a.pdf', await pdf(1));
+    putInCache(i.dataDir, w.full, 'a.pdf', await pdf(1));
     const required = await post('full.user')
       .send({ fields: [], files: [{ name: 'a.pdf' }] })
       .expect(400);
@@ -167,12 +167,12 @@ describe('import into an archive', () => {
     expect(
       db.prepare(`SELECT COUNT(*) AS n FROM ${docTable(w.alpha)} WHERE archive_id = ?`).get(x.intake),
     ).toEqual({ n: 0 });
-    expect(readdirSync(join(i.dataDir, 'cache', 'upload'))).toEqual(['a.pdf']);
+    expect(readdirSync(userCache(i.dataDir, w.full))).toEqual(['a.pdf']);
   });
 
   it('refuses without Add and with a read-only licence (Permissions)', async () => {
     const { post, i, x, w } = world();
-    putInCache(i.dataDir, 'a.pdf', await pdf(1));
+    putInCache(i.dataDir, w.full, 'a.pdf', await pdf(1));
     const body = { fields: [{ name: String(x.customer), value: 'A' }], files: [{ name: 'a.pdf' }] };
     expect(refusal(await post('web.user').send(body).expect(403)).Code).toBe('Permissions');
     expect(refusal(await post('reader').send(body).expect(403)).Code).toBe('Permissions');

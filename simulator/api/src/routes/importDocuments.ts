@@ -11,7 +11,6 @@ import { callerOf } from '../http/auth';
 import { badRequest, notFound } from '../http/errors';
 import { messages } from '../services/access';
 import { intParam, lowerKeys, parseId, query, queryBool } from '../http/query';
-import { cacheDir } from '../services/fileStore';
 import { createFieldLists } from '../services/fieldLists';
 import { importDocuments, type ImportFile } from '../services/importDocuments';
 import { checkImportValues, importError } from '../services/importValues';
@@ -53,9 +52,9 @@ export function createImportRouter(deps: RouteDeps): Router {
   const lists = createFieldLists(deps.repos.fieldRules);
   const { dataDir } = deps.files;
 
-  /** Where the named files are: the upload cache, or an inbox with useViewerCache=true. */
+  /** Where the named files are: the caller's upload cache, or an inbox with useViewerCache=true. */
   async function sources(req: Request, res: Response, names: string[]): Promise<ImportFile[]> {
-    let dir = cacheDir(dataDir);
+    let dir = deps.uploads.dirOf(callerOf(res).user.id);
     if (queryBool(req, 'useViewerCache') === true) {
       const id = query(req, 'InboxId');
       if (id === undefined) throw badRequest('useViewerCache=true needs the InboxId of the files.');

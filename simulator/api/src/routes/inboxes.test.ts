@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ALL_INBOX_PERMISSIONS } from '@gs/contract/flags';
 import type { DocDetails, Inbox, InboxesResponse } from '@gs/contract/inboxes';
 import { API, basic, signIn } from '../testing/testApp';
-import { makeInboxApp, putInCache } from '../testing/inboxWorld';
+import { makeInboxApp, putInCache, userCache } from '../testing/inboxWorld';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -72,6 +72,9 @@ describe('GET inboxes', () => {
       Id: String(i.scans),
       IsNative: false,
     });
+    // the inbox's configured path, not the server's data folder
+    expect(details.FullPath).toBe('scans\\alpha.pdf');
+    expect(JSON.stringify(details)).not.toContain(i.dataDir);
     const file = await as('full.user').get(`inboxes/${i.scans}?FileName=beta.txt`).expect(200);
     expect(file.headers['content-type']).toMatch(/^text\/plain/);
     expect(file.text).toBe('beta');
@@ -85,9 +88,9 @@ describe('GET inboxes', () => {
 
 describe('inbox file changes', () => {
   it('moves an uploaded cache file into the inbox, with a unique name on a clash', async () => {
-    const { as, i, files, app } = world();
-    putInCache(i.dataDir, 'c1.pdf', 'new');
-    putInCache(i.dataDir, 'c2.pdf', 'newer');
+    const { as, i, files, app, w } = world();
+    putInCache(i.dataDir, w.full, 'c1.pdf', 'new');
+    putInCache(i.dataDir, w.full, 'c2.pdf', 'newer');
     const { Token } = await signIn(app, 'full.user');
     const first = await request(app).post(
       `${API}inboxes/${i.scans}?FilePath=c1.pdf&newFileName=alpha.pdf&Token=${Token}`,
@@ -96,7 +99,7 @@ describe('inbox file changes', () => {
     expect(first.body).toBe('alpha (1).pdf');
     await as('full.user').post(`inboxes/${i.scans}?FilePath=c2.pdf&newFileName=fresh.pdf`).expect(200);
     expect(files('scans')).toEqual(['alpha (1).pdf', 'alpha.pdf', 'beta.txt', 'fresh.pdf', 'gamma.txt']);
-    expect(readdirSync(join(i.dataDir, 'cache', 'upload'))).toEqual([]);
+    expect(readdirSync(userCache(i.dataDir, w.full))).toEqual([]);
     await as('full.user').post(`inboxes/${i.scans}?FilePath=gone.pdf`).expect(404);
     await as('full.user').post(`inboxes/${i.scans}?FilePath=..%2Fx.pdf`).expect(400);
   });
@@ -154,11 +157,11 @@ describe('inbox file changes', () => {
   });
 
   it('lets a read-only licence look but not change anything', async () => {
-    const { as, i, files } = world();
+    const { as, i, files, w } = world();
     await as('reader').get(`inboxes/${i.scans}`).expect(200);
     await as('reader').del(`inboxes/${i.scans}?FilePath=beta.txt`).expect(403);
     await as('reader').put(`inboxes/${i.scans}`).send({ FileName: 'beta.txt', NewName: 'b' }).expect(403);
-    putInCache(i.dataDir, 'c.pdf', 'x');
+    putInCache(i.dataDir, w.reader, 'c.pdf', 'x');
     await as('reader').post(`inboxes/${i.scans}?FilePath=c.pdf`).expect(403);
     expect(files('scans')).toEqual(['alpha.pdf', 'beta.txt', 'gamma.txt']);
   });

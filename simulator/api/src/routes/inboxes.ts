@@ -3,15 +3,16 @@
 // export of files as a zip job (services/inboxExport.ts).
 // Bits: view 1, add 2, modify 4, delete 8, move 131072; a read-only licence only looks.
 import { rm } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import { InboxPermission } from '@gs/contract/flags';
 import { INBOX_THUMB_SIZE, type DocDetails, type Inbox, type InboxesResponse } from '@gs/contract/inboxes';
 import type { RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
-import { badRequest } from '../http/errors';
+import { COOKIE_ONLY_MESSAGE, cookieOnly } from '../http/cookieOnly';
+import { badRequest, forbidden } from '../http/errors';
 import { intParam, parseId, query, queryBool, queryInt, readKey } from '../http/query';
-import { cacheDir, isPdf, isTiff, safeName } from '../services/fileStore';
+import { isPdf, isTiff, safeName } from '../services/fileStore';
 import { contentTypeOf } from '../services/fileTypes';
 import { inboxAccess, type InboxRef } from '../services/inboxAccess';
 import { createInboxExports, exportNames } from '../services/inboxExport';
@@ -24,6 +25,7 @@ import {
   renameFile,
   toInboxFile,
 } from '../services/inboxFiles';
+import { inboxFullPath } from '../services/serverPaths';
 import { render } from '../services/thumbnails';
 
 function required(req: Request, key: string): string {
@@ -55,7 +57,14 @@ async function docDetails(dataDir: string, ref: InboxRef, name: string): Promise
   const path = await existingFile(inboxDir(dataDir, ref.inbox), name);
   const ext = extname(name);
   const IsNative = !(isTiff(ext) || isPdf(ext) || /^\.(jpe?g|png|gif|bmp)$/i.test(ext));
-  return { Extension: ext, FileName: name, FullPath: path, Id: String(ref.inbox.id), IsNative };
+  // the inbox's configured path, never the simulator's data folder (services/serverPaths.ts)
+  return {
+    Extension: ext,
+    FileName: name,
+    FullPath: inboxFullPath(ref.inbox.path, basename(path)),
+    Id: String(ref.inbox.id),
+    IsNative,
+  };
 }
 
 /** `GET inboxes/{id}?FilePath=&targetInboxId=&deleteOriginal=`: the name in the target. */
@@ -100,7 +109,8 @@ function addWriteRoutes(
     access.require(ref, InboxPermission.Add, 'add files');
     const cacheName = required(req, 'FilePath');
     const wanted = safeName(query(req, 'newFileName') || cacheName);
-    const source = await existingFile(cacheDir(dataDir), cacheName);
+    // the caller's own upload: another user's cache file is not found
+    const source = await deps.uploads.file(callerOf(res).user.id, cacheName);
     res.json(await placeFile(source, dirOf(ref), wanted, true));
   });
 
@@ -162,6 +172,7 @@ export function createInboxesRouter(deps: RouteDeps): Router {
       return;
     }
     if (filePath !== undefined && query(req, 'targetInboxId') !== undefined) {
+      if (cookieOnly(req)) throw forbidden(COOKIE_ONLY_MESSAGE);
       res.json(await copyOrMove(deps, req, res, ref, filePath));
       return;
     }

@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { FieldCheckCode } from '@gs/contract/fieldChecks';
 import { call, makeEditApp, type EditTestApp } from '../testing/editWorld';
-import { API, signIn } from '../testing/testApp';
+import { addUser, grantArchive, grantDatabase } from '@gs/simulator-fixtures/builders';
+import { LicenseType } from '@gs/contract/flags';
+import { API, PASSWORD, signIn } from '../testing/testApp';
 
 let t: EditTestApp;
 beforeEach(() => {
@@ -162,5 +164,33 @@ describe('GET indexes (dynamic lists)', () => {
     await list(`database=${w.beta}&Field=${t.e.city}`).expect(404);
     const missing = await list(`database=${w.alpha}`).expect(400);
     expect(missing.body.MessageDetail).toBe("The parameter 'Field' is required.");
+  });
+
+  it('answers the 404 of an unknown field for a field of an archive the caller cannot view', async () => {
+    const u = makeEditApp((db, w) => {
+      const outsider = addUser(db, { name: 'outsider', password: PASSWORD, licenseType: LicenseType.Full });
+      grantDatabase(db, w.alpha, outsider);
+      // Contracts (View) does not use the City field; only Ledger does
+      grantArchive(db, w.contracts, outsider, 1);
+    });
+    const asOutsider = (q: string) => call(u, 'outsider', 'get', `indexes/?${q}`);
+    const res = await asOutsider(`database=${u.w.alpha}&Field=${u.e.city}&Filter1=North`).expect(404);
+    expect(res.body).toEqual({ Message: `Field ${u.e.city} was not found in database ${u.w.alpha}.` });
+    await asOutsider(`database=${u.w.alpha}&Field=${u.e.status}`).expect(404);
+    // naming an archive: it must be one the caller sees, and hold the field
+    await asOutsider(`database=${u.w.alpha}&Field=${u.e.city}&Archive=${u.e.ledger}`).expect(404);
+    await asOutsider(`database=${u.w.alpha}&Field=${u.e.city}&Archive=${u.w.contracts}`).expect(404);
+    await asOutsider(`database=${u.w.alpha}&Field=${u.w.vendor}&Archive=${u.w.contracts}`).expect(200, []);
+    // whoever views Ledger still gets the items
+    await call(u, 'reader', 'get', `indexes/?database=${u.w.alpha}&Field=${u.e.city}&Filter1=North`).expect(
+      200,
+      ['Oslo', 'Bergen'],
+    );
+    await call(
+      u,
+      'full.user',
+      'get',
+      `indexes/?database=${u.w.alpha}&Field=${u.e.city}&Archive=${u.e.ledger}&Filter1=South`,
+    ).expect(200, ['Rome', 'Naples']);
   });
 });

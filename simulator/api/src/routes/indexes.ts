@@ -1,5 +1,7 @@
 // `indexes`: POST checks field values against an archive's fields (the grid's server-side check);
-// GET `indexes/?database=&Field=&Filter1=&Filter2=` lists the items a (dynamic) list field offers.
+// GET `indexes/?database=&Field=&Filter1=&Filter2=` lists the items a (dynamic) list field offers,
+// for a field of an archive the caller may view (with `Archive=`, that archive): anyone else gets
+// the 404 of an unknown field, as archive routes answer for archives the caller cannot see.
 import { Router, type Request, type RequestHandler } from 'express';
 import type { DynamicListResponse, FieldCheckResponse } from '@gs/contract/fieldChecks';
 import { TOKEN_REQUEST_HEADER } from '@gs/contract/licenses';
@@ -56,7 +58,14 @@ export function createIndexesRouter(deps: RouteDeps): Router {
     const db = access.database(requiredId(req, ['database', 'db'])).Id;
     const fieldId = requiredId(req, ['Field', 'FieldId']);
     const rule = repos.fieldRules.byId(db, fieldId);
-    if (!rule) throw notFound(`Field ${fieldId} was not found in database ${db}.`);
+    const unknown = notFound(`Field ${fieldId} was not found in database ${db}.`);
+    if (!rule) throw unknown;
+    const archiveParam = param(req, ['Archive', 'ArchiveId']);
+    if (archiveParam !== undefined && archiveParam.trim() !== '') {
+      const archive = access.archive(db, parseId(archiveParam, 'Archive'));
+      if (!repos.archives.fields(archive.id).some((f) => f.ID === fieldId)) throw unknown;
+    } else if (!repos.archives.withField(fieldId).some((a) => a.databaseId === db && access.canView(a)))
+      throw unknown;
     const body: DynamicListResponse = lists.itemsFor(
       rule,
       query(req, 'Filter1') ?? '',

@@ -50,7 +50,7 @@ describe('GET licenses with Basic', () => {
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['ss-token']).toBe(body.Token);
     const cookies = res.headers['set-cookie'] as unknown as string[];
-    expect(cookies).toContain(`sstoken=${body.Token}; path=/`);
+    expect(cookies).toContain(`sstoken=${body.Token}; path=/; HttpOnly; SameSite=Strict`);
     expect(cookies).toContain('authenticatedUser=full.user; expires=Wed, 22-Nov-2028 14:57:06 GMT; path=/');
   });
 
@@ -223,7 +223,9 @@ describe('releasing a licence', () => {
     const { Token } = await signIn(t.app, 'full.user');
     t.clock.advance(60 * MINUTE);
     const res = await get(`licenses/${Token}`).set('Cookie', `sstoken=${Token}`).expect(200);
-    expect(res.headers['set-cookie']).toEqual(['sstoken=; expires=Thu, 01-Jan-1970 00:00:00 GMT; path=/']);
+    expect(res.headers['set-cookie']).toEqual([
+      'sstoken=; expires=Thu, 01-Jan-1970 00:00:00 GMT; path=/; HttpOnly; SameSite=Strict',
+    ]);
   });
 
   it('answers 404 with a Message for an unknown token', async () => {

@@ -29,7 +29,9 @@ const multipartWith = (fileName: string): string =>
     '',
   ].join('\r\n');
 
-const cache = (): string[] => readdirSync(join(dataDir, 'cache', 'upload'));
+/** full.user's own upload cache (services/uploadCache.ts) */
+const FULL = makeWorldApp().w.full;
+const cache = (): string[] => readdirSync(join(dataDir, 'cache', 'upload', String(FULL)));
 const parse = (text: string): UploadResponse => JSON.parse(text) as UploadResponse;
 
 describe('POST files', () => {
@@ -61,7 +63,7 @@ describe('POST files', () => {
       'test',
     ]);
     const name = body.files[0]?.name ?? '';
-    expect(readFileSync(join(dataDir, 'cache', 'upload', name), 'utf8')).toBe('%PDF-1.4 hello');
+    expect(readFileSync(join(dataDir, 'cache', 'upload', String(FULL), name), 'utf8')).toBe('%PDF-1.4 hello');
   });
 
   it('takes several files under any part names, with a token and the files/ spelling', async () => {
@@ -138,5 +140,89 @@ describe('POST files', () => {
       .set('Authorization', basic('full.user'))
       .field('note', 'no file')
       .expect(400);
+  });
+
+  it('refuses a read-only licence with 403 before reading the body, and keeps nothing', async () => {
+    const { app, w } = makeWorldApp({ files: { dataDir } });
+    const res = await request(app)
+      .post(`${API}files`)
+      .set('Authorization', basic('reader'))
+      .attach('File', Buffer.from('%PDF-1.4 x'), 'a.pdf')
+      .expect(403);
+    expect(res.body).toEqual({ Message: 'A read-only license cannot modify documents.' });
+    expect(() => readdirSync(join(dataDir, 'cache', 'upload', String(w.reader)))).toThrow();
+  });
+});
+
+describe('POST files: malformed multipart answers 400 with a Message', () => {
+  const part = (head: string, data = 'x') => [`--${BOUNDARY}`, head, '', data].join('\r\n');
+  const cases: [string, string, string | Buffer][] = [
+    ['no boundary', 'multipart/form-data', multipartWith('a.pdf')],
+    [
+      'a truncated body',
+      `multipart/form-data; boundary=${BOUNDARY}`,
+      part('Content-Disposition: form-data; name="File"; filename="a.pdf"', 'xxxx'),
+    ],
+    [
+      'a malformed part header',
+      `multipart/form-data; boundary=${BOUNDARY}`,
+      `--${BOUNDARY}\r\nnot a header\r\n\r\nx\r\n--${BOUNDARY}--\r\n`,
+    ],
+    ['a body without any boundary line', `multipart/form-data; boundary=${BOUNDARY}`, 'just some text'],
+    [
+      'a NUL byte in the file name',
+      `multipart/form-data; boundary=${BOUNDARY}`,
+      multipartWith('a\u0000.pdf'),
+    ],
+    ['a wrong content type', 'application/octet-stream', multipartWith('a.pdf')],
+  ];
+  it.each(cases)('%s', async (_what, type, body) => {
+    const { app } = makeWorldApp({ files: { dataDir } });
+    for (const path of ['files', 'upload/import']) {
+      const res = await request(app)
+        .post(`${API}${path}`)
+        .set('Authorization', basic('full.user'))
+        .set('Content-Type', type)
+        .send(body);
+      expect(res.status, path).toBe(400);
+      expect((res.body as { Message?: unknown }).Message).toEqual(expect.any(String));
+    }
+    const left = (() => {
+      try {
+        return cache();
+      } catch {
+        return [];
+      }
+    })();
+    expect(left).toEqual([]);
+  });
+});
+
+describe('a multipart body on the other POST routes', () => {
+  it('is a 4xx with a Message, never a 500', async () => {
+    const { app, w } = makeWorldApp({ files: { dataDir } });
+    const paths = [
+      'inboxes/1?FilePath=a.pdf',
+      `Processing.ashx?Database=${w.alpha}&Archive=${w.invoices}&Document=1&Page=1&Degrees=90`,
+      'Processing.ashx?InboxId=1&InboxFileName=a.pdf&Page=1&Degrees=90',
+      `dbs/${w.alpha}/archives/${w.invoices}`,
+      'session',
+      `dbs/${w.alpha}/merge`,
+      'indexes?db=1&archive=1',
+    ];
+    for (const path of paths)
+      for (const body of [
+        multipartWith('a\u0000.pdf'),
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="x"\r\n\r\nxx`,
+      ]) {
+        const res = await request(app)
+          .post(`${API}${path}`)
+          .set('Authorization', basic('full.user'))
+          .set('Content-Type', `multipart/form-data; boundary=${BOUNDARY}`)
+          .send(body);
+        expect(res.status, `${path}: ${res.text}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${path}: ${res.text}`).toBeLessThan(500);
+        expect((res.body as { Message?: unknown }).Message, path).toEqual(expect.any(String));
+      }
   });
 });

@@ -2,7 +2,9 @@
 // part name, one or several files, Basic alone or a token. The answer is JSON sent as
 // text/plain, as the real server does (contract/upload.ts). Zero-byte files are dropped and
 // named in `skipped`; a file over the limit is 413; a file name that is not a plain name is 400.
-import { mkdirSync } from 'node:fs';
+// The files go into the caller's own cache folder, within their quota (413 past it), and a
+// read-only licence may not upload (403): services/uploadCache.ts, decision 010. A body that is
+// not readable multipart (no boundary, truncated, malformed part headers) is 400.
 import { rm } from 'node:fs/promises';
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
@@ -13,8 +15,11 @@ import {
   type UploadedFile,
 } from '@gs/contract/upload';
 import type { RouteDeps } from '../deps';
+import { callerOf } from '../http/auth';
 import { HttpError } from '../http/errors';
-import { cacheDir, newCacheName, safeName } from '../services/fileStore';
+import { requireEditingLicense } from '../services/documentAccess';
+import { newCacheName, safeName } from '../services/fileStore';
+import { cacheMessages } from '../services/uploadCache';
 
 /** The upload limit: env SIM_UPLOAD_MAX_BYTES when set, else 200 MiB. */
 export function uploadLimit(): number {
@@ -24,21 +29,42 @@ export function uploadLimit(): number {
 
 const mib = (bytes: number): string => `${Math.round((bytes / 1048576) * 10) / 10} MiB`;
 
-function multerFor(dataDir: string, maxBytes: number): RequestHandler {
-  const dir = cacheDir(dataDir);
-  return multer({
-    storage: multer.diskStorage({
-      destination: (_req, _file, cb) => {
-        mkdirSync(dir, { recursive: true });
-        cb(null, dir);
-      },
-      filename: (_req, file, cb) => cb(null, newCacheName(file.originalname)),
-    }),
+export const uploadMessages = {
+  notMultipart: 'The request must be multipart/form-data with a file.',
+  noFile: 'The request contains no file.',
+  unreadable: (why: string) => `The multipart body could not be read: ${why}.`,
+  tooLarge: (field: string, maxBytes: number) =>
+    `The file '${field}' is larger than the upload limit of ${mib(maxBytes)}.`,
+};
+
+/** What one request may write: its folder and the bytes a file may have. */
+interface Target {
+  dir: string;
+  fileSize: number;
+  /** the quota, not the upload limit, bounds fileSize */
+  byQuota: boolean;
+}
+const targets = new WeakMap<Request, Target>();
+const targetOf = (req: Request): Target => {
+  const t = targets.get(req);
+  if (!t) throw new Error('upload target not prepared');
+  return t;
+};
+
+const storage = multer.diskStorage({
+  destination: (req, _file, cb) => cb(null, targetOf(req).dir),
+  filename: (_req, file, cb) => cb(null, newCacheName(file.originalname)),
+});
+
+/** The multipart reader of one request (its file-size limit is the request's own). */
+const parserFor = (target: Target): RequestHandler =>
+  multer({
+    storage,
     // keep the client's path so that `../x` reaches the name check instead of being cut off
     preservePath: true,
     // browsers send file names as raw UTF-8
     defParamCharset: 'utf8',
-    limits: { fileSize: maxBytes },
+    limits: { fileSize: target.fileSize },
     fileFilter: (_req, file, cb) => {
       try {
         safeName(file.originalname);
@@ -48,16 +74,25 @@ function multerFor(dataDir: string, maxBytes: number): RequestHandler {
       }
     },
   }).any();
-}
 
-/** multer's own errors as the API's `{"Message"}` answers. */
-function uploadError(err: unknown, maxBytes: number): unknown {
-  if (!(err instanceof multer.MulterError)) return err;
-  if (err.code === 'LIMIT_FILE_SIZE')
-    return new HttpError(413, {
-      Message: `The file '${err.field ?? ''}' is larger than the upload limit of ${mib(maxBytes)}.`,
-    });
-  return new HttpError(400, { Message: `The upload was refused: ${err.message}.` });
+/** An error of the file system (disk full, no access) is the server's; anything else the body's. */
+const isSystemError = (err: Error): boolean => /^E[A-Z]+$/.test(String((err as NodeJS.ErrnoException).code));
+
+/** multer's and busboy's errors as the API's `{"Message"}` answers. */
+function uploadError(err: unknown, target: Target, quota: number): unknown {
+  if (err instanceof HttpError || !(err instanceof Error)) return err;
+  if (err instanceof multer.MulterError) {
+    if (err.code === 'LIMIT_FILE_SIZE')
+      return new HttpError(413, {
+        Message: target.byQuota
+          ? cacheMessages.quota(quota)
+          : uploadMessages.tooLarge(err.field ?? '', target.fileSize),
+      });
+    return new HttpError(400, { Message: `The upload was refused: ${err.message}.` });
+  }
+  // busboy: no boundary, "Unexpected end of form", "Malformed part header"...
+  if (isSystemError(err)) return err;
+  return new HttpError(400, { Message: uploadMessages.unreadable(err.message.replace(/\.$/, '')) });
 }
 
 const filesOf = (req: Request): Express.Multer.File[] => (Array.isArray(req.files) ? req.files : []);
@@ -65,27 +100,45 @@ const filesOf = (req: Request): Express.Multer.File[] => (Array.isArray(req.file
 export function createUploadRouter(deps: RouteDeps): Router {
   const router = Router();
   const maxBytes = uploadLimit();
-  const parse = multerFor(deps.files.dataDir, maxBytes);
+
   const receive: RequestHandler = (req, res, next) => {
+    requireEditingLicense(res);
     if (!req.is('multipart/form-data'))
-      return next(new HttpError(400, { Message: 'The request must be multipart/form-data with a file.' }));
-    parse(req, res, (err: unknown) => next(err ? uploadError(err, maxBytes) : undefined));
+      return next(new HttpError(400, { Message: uploadMessages.notMultipart }));
+    const user = callerOf(res).user.id;
+    const { uploads } = deps;
+    const ready = async (): Promise<void> => {
+      const room = await uploads.room(user);
+      const target = {
+        dir: await uploads.prepare(user),
+        fileSize: Math.min(maxBytes, room),
+        byQuota: room < maxBytes,
+      };
+      targets.set(req, target);
+      parserFor(target)(req, res, (err: unknown) =>
+        next(err ? uploadError(err, target, uploads.quotaBytes) : undefined),
+      );
+    };
+    ready().catch(next);
   };
 
   const answer = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const all = filesOf(req);
-    if (all.length === 0) return next(new HttpError(400, { Message: 'The request contains no file.' }));
+    if (all.length === 0) return next(new HttpError(400, { Message: uploadMessages.noFile }));
     const empty = all.filter((f) => f.size === 0);
     await Promise.all(empty.map((f) => rm(f.path, { force: true })));
-    const files: UploadedFile[] = all
-      .filter((f) => f.size > 0)
-      .map((f) => ({
-        name: f.filename,
-        originalName: f.originalname,
-        isEmail: false,
-        oEmailData: null,
-        test: null,
-      }));
+    const kept = all.filter((f) => f.size > 0);
+    await deps.uploads.settle(
+      callerOf(res).user.id,
+      kept.map((f) => f.path),
+    );
+    const files: UploadedFile[] = kept.map((f) => ({
+      name: f.filename,
+      originalName: f.originalname,
+      isEmail: false,
+      oEmailData: null,
+      test: null,
+    }));
     const body: UploadResponse = empty.length
       ? { files, skipped: empty.map((f) => f.originalname) }
       : { files };

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BurstResponse, PagesResponse } from '@gs/contract/upload';
 import { API, basic, makeWorldApp } from '../testing/testApp';
-import { makeInboxApp, putInCache } from '../testing/inboxWorld';
+import { makeInboxApp, putInCache, userCache } from '../testing/inboxWorld';
 
 let dataDir: string;
 beforeEach(() => {
@@ -35,7 +35,9 @@ async function pdf(pages: number): Promise<Buffer> {
   for (let p = 0; p < pages; p++) doc.addPage([100 + p, 100]);
   return Buffer.from(await doc.save());
 }
-const cached = (name: string): string => join(dataDir, 'cache', 'upload', name);
+/** full.user, whose cache the tests use */
+const FULL = makeWorldApp().w.full;
+const cached = (name: string): string => join(userCache(dataDir, FULL), name);
 
 function get(path: string) {
   const { app } = makeWorldApp({ files: { dataDir } });
@@ -44,8 +46,8 @@ function get(path: string) {
 
 describe('GET files actions', () => {
   it('counts pages and renders a TIFF page as 8-bit grey PNG', async () => {
-    putInCache(dataDir, 'scan.tif', await tiff(true));
-    putInCache(dataDir, 'doc.pdf', await pdf(4));
+    putInCache(dataDir, FULL, 'scan.tif', await tiff(true));
+    putInCache(dataDir, FULL, 'doc.pdf', await pdf(4));
     expect((await get('files?fileName=scan.tif&action=pages').expect(200)).body as PagesResponse).toEqual({
       Pages: 3,
     });
@@ -69,7 +71,7 @@ describe('GET files actions', () => {
   });
 
   it('bursts TIFF pages into a new cache file, optionally taking them out of the source', async () => {
-    putInCache(dataDir, 'scan.tif', await tiff(false));
+    putInCache(dataDir, FULL, 'scan.tif', await tiff(false));
     const res = await get('files?fileName=scan.tif&action=burst&RequestedPages=1&RequestedPages=3').expect(
       200,
     );
@@ -86,7 +88,7 @@ describe('GET files actions', () => {
   });
 
   it('bursts PDF pages with pdf-lib', async () => {
-    putInCache(dataDir, 'doc.pdf', await pdf(4));
+    putInCache(dataDir, FULL, 'doc.pdf', await pdf(4));
     const out = (await get('files?fileName=doc.pdf&action=burst&RequestedPages=2,4').expect(200))
       .body as BurstResponse;
     const doc = await PDFDocument.load(readFileSync(cached(out.name)));
@@ -94,8 +96,8 @@ describe('GET files actions', () => {
   });
 
   it('refuses bursting an e-document, no pages, pages out of range and removing every page', async () => {
-    putInCache(dataDir, 'note.txt', 'hello');
-    putInCache(dataDir, 'doc.pdf', await pdf(2));
+    putInCache(dataDir, FULL, 'note.txt', 'hello');
+    putInCache(dataDir, FULL, 'doc.pdf', await pdf(2));
     const edoc = await get('files?fileName=note.txt&action=burst&RequestedPages=1').expect(400);
     expect((edoc.body as { Message: string }).Message).toMatch(/Only TIFF or PDF/);
     await get('files?fileName=doc.pdf&action=burst').expect(400);

@@ -1,14 +1,20 @@
 // `GET files?fileName=<cache name>&action=pages|render|burst` for the indexing view: the page
 // count, one page as PNG (`page`, 1-based) and bursting (`RequestedPages`, repeated or
 // comma-separated; `deletePages=true` removes them from the source). With `InboxId` the file is
-// one of that inbox instead of the cache. contract/upload.ts.
+// one of that inbox instead of the cache. contract/upload.ts. A cache file is one of the caller's
+// own uploads (anyone else's is not found); bursting one writes, so never for a read-only licence,
+// and counts towards the caller's cache quota (services/uploadCache.ts).
+import { dirname, join } from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import { InboxPermission } from '@gs/contract/flags';
 import type { BurstResponse, PagesResponse } from '@gs/contract/upload';
 import type { RouteDeps } from '../deps';
-import { badRequest } from '../http/errors';
+import { callerOf } from '../http/auth';
+import { COOKIE_ONLY_MESSAGE, cookieOnly } from '../http/cookieOnly';
+import { badRequest, forbidden } from '../http/errors';
 import { parseId, query, queryBool, queryInt } from '../http/query';
-import { cacheDir, pageCount } from '../services/fileStore';
+import { requireEditingLicense } from '../services/documentAccess';
+import { pageCount } from '../services/fileStore';
 import { inboxAccess } from '../services/inboxAccess';
 import { existingFile, inboxDir } from '../services/inboxFiles';
 import { burst, renderPage } from '../services/pageFiles';
@@ -26,12 +32,20 @@ function queryAll(req: Request, key: string): string[] {
 }
 
 /**
- * The folder of the file: the upload cache, or with `InboxId` that inbox (View to look, Add to
- * burst, also Modify pages to take the pages out of the source).
+ * The folder of the file: the caller's upload cache, or with `InboxId` that inbox (View to look,
+ * Add to burst, also Modify pages to take the pages out of the source).
  */
-function folderOf(deps: RouteDeps, req: Request, res: Response, action: string): string {
+async function folderOf(deps: RouteDeps, req: Request, res: Response, action: string): Promise<string> {
+  if (action === 'burst' && cookieOnly(req)) throw forbidden(COOKIE_ONLY_MESSAGE);
   const inboxId = query(req, 'InboxId');
-  if (inboxId === undefined) return cacheDir(deps.files.dataDir);
+  if (inboxId === undefined) {
+    const user = callerOf(res).user.id;
+    if (action === 'burst') {
+      requireEditingLicense(res);
+      await deps.uploads.room(user);
+    }
+    return deps.uploads.dirOf(user);
+  }
   const access = inboxAccess(deps, res);
   const ref = access.inbox(parseId(inboxId, 'InboxId'));
   if (action === 'burst') {
@@ -47,7 +61,8 @@ export function createUploadPagesRouter(deps: RouteDeps): Router {
     const name = query(req, 'fileName');
     if (!name) throw badRequest("The query parameter 'fileName' is required.");
     const action = (query(req, 'action') ?? '').toLowerCase();
-    const file = await existingFile(folderOf(deps, req, res, action), name);
+    const inCache = query(req, 'InboxId') === undefined;
+    const file = await existingFile(await folderOf(deps, req, res, action), name);
     if (action === 'pages') {
       const body: PagesResponse = { Pages: await pageCount(file) };
       res.json(body);
@@ -56,6 +71,9 @@ export function createUploadPagesRouter(deps: RouteDeps): Router {
     } else if (action === 'burst') {
       const pages = queryAll(req, 'RequestedPages').map((p) => parseId(p, 'RequestedPages'));
       const result = await burst(file, pages, queryBool(req, 'deletePages') ?? false);
+      // counted, not refused: the room was checked before, and pages taken out of the source stay out
+      if (inCache)
+        await deps.uploads.settle(callerOf(res).user.id, [join(dirname(file), result.name)], false);
       const body: BurstResponse = { name: result.name, Pages: result.pages };
       res.json(body);
     } else throw badRequest("The query parameter 'action' must be pages, render or burst.");

@@ -38,7 +38,9 @@ function get(url: string | undefined) {
   const path = url === undefined ? 'upload' : uploadPaths.uploadFromUrl(url);
   return request(app).get(`${API}${path}`).set('Authorization', basic('full.user'));
 }
-const cached = (name: string): Buffer => readFileSync(join(dataDir, 'cache', 'upload', name));
+/** full.user's own upload cache (services/uploadCache.ts) */
+const cached = (name: string): Buffer =>
+  readFileSync(join(dataDir, 'cache', 'upload', String(makeWorldApp().w.full), name));
 const message = (res: { body: unknown }): string => (res.body as { Message: string }).Message;
 
 describe('GET upload?url=', () => {

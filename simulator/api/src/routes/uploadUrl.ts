@@ -3,13 +3,16 @@
 // name as a JSON string, ready for the import. Only http and https addresses are fetched: a file
 // path (`file:`, a drive letter, a UNC or absolute path) or any other scheme is refused with 400,
 // as is an address that does not answer 2xx or a body over the upload limit.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { Router } from 'express';
 import type { RouteDeps } from '../deps';
 import { HttpError } from '../http/errors';
 import { query } from '../http/query';
-import { cacheDir, newCacheName } from '../services/fileStore';
+import { callerOf } from '../http/auth';
+import { refuseCookieOnlyGet } from '../http/cookieOnly';
+import { requireEditingLicense } from '../services/documentAccess';
+import { newCacheName } from '../services/fileStore';
 import { uploadLimit } from './upload';
 
 /** How long the remote server may take to answer in full. */
@@ -78,7 +81,11 @@ async function readLimited(response: Response, url: string, max: number): Promis
 
 export function createUploadUrlRouter(deps: RouteDeps): Router {
   const router = Router();
-  router.get('/upload', deps.auth.requireAuth, async (req, res) => {
+  router.get('/upload', deps.auth.requireAuth, refuseCookieOnlyGet, async (req, res) => {
+    // a write into the caller's own upload cache (decision 010)
+    requireEditingLicense(res);
+    const user = callerOf(res).user.id;
+    await deps.uploads.room(user);
     const text = query(req, 'url')?.trim();
     if (!text) throw bad(urlUploadMessages.missing);
     const url = publicUrl(text);
@@ -93,10 +100,10 @@ export function createUploadUrlRouter(deps: RouteDeps): Router {
     publicUrl(response.url || text);
     const bytes = await readLimited(response, text, uploadLimit());
     if (bytes.length === 0) throw bad(urlUploadMessages.failed(text, 'the file is empty'));
-    const dir = cacheDir(deps.files.dataDir);
-    await mkdir(dir, { recursive: true });
+    const dir = await deps.uploads.prepare(user);
     const name = newCacheName(`download${extensionOf(url, response.headers.get('Content-Type'))}`);
     await writeFile(join(dir, name), bytes);
+    await deps.uploads.settle(user, [join(dir, name)]);
     res.json(name);
   });
   return router;

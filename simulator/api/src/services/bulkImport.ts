@@ -24,11 +24,13 @@ import { docTable, fieldColumn } from '../db/docTables';
 import { memoLists } from './bulkUpdate';
 import type { FieldLists } from './fieldLists';
 import { checkField } from './fieldValidation';
-import { cacheFile, pageCount } from './fileStore';
+import { pageCount, safeName } from './fileStore';
 import { systemValue } from './importValues';
 
 export interface BulkImportCall {
   dataDir: string;
+  /** the caller's own upload-cache folder: the rows' `File`s are looked up there only */
+  cacheDir: string;
   archive: ArchiveRow;
   request: BulkApiImportRequest;
   userName: string;
@@ -170,7 +172,7 @@ export function createBulkImports(db: Db, repos: Repos) {
       if (row.File && !named.has(row.File)) named.set(row.File, row.FileName);
     const measuredOne = async (file: string, fileName: string | undefined): Promise<Source | Error> => {
       try {
-        const absolute = cacheFile(call.dataDir, file);
+        const absolute = join(call.cacheDir, safeName(file));
         const { size, mtimeMs } = await stat(absolute);
         const key = `${absolute}:${size}:${mtimeMs}`;
         let m = measured.get(key);
@@ -346,7 +348,7 @@ export function createBulkImports(db: Db, repos: Repos) {
     const release = request.Release
       ? request.Release.flatMap((name) => {
           try {
-            return [cacheFile(call.dataDir, name)];
+            return [join(call.cacheDir, safeName(name))];
           } catch {
             return [];
           }

@@ -17,6 +17,7 @@ import { burnIn, canBurnIn } from './annotationBurnIn';
 import { sameAnnotationRows } from './annotations';
 import type { DocumentRef } from './documentAccess';
 import { storedFile, type DocumentOpsContext } from './documentOps';
+import { publicMessage } from './serverPaths';
 
 /** Whether a copy or move between archives with these permissions of the caller burns the annotations in. */
 export const burnsIn = (sourcePermissions: number, destPermissions: number): boolean =>
@@ -53,9 +54,10 @@ export async function writeBurnedFile(
     if (isMissing(error))
       throw new HttpError(404, { Message: `The file of document ${ref.docId} was not found.` });
     throw new HttpError(500, {
-      Message: `The annotations of document ${ref.docId} could not be burned into its file: ${
-        error instanceof Error ? error.message : String(error)
-      }`,
+      Message: `The annotations of document ${ref.docId} could not be burned into its file: ${publicMessage(
+        error,
+        ctx.dataDir,
+      )}`,
     });
   });
   if (!bytes) return undefined;

@@ -1,5 +1,5 @@
 // Where uploaded and inbox files live, and the checks every file name from a request passes.
-// Uploads go to the server cache `${dataDir}/cache/upload` ("WebPortalCache"); inbox files to
+// Uploads go to the server cache `${dataDir}/cache/upload/<user id>` ("WebPortalCache"); inbox files to
 // `${dataDir}/inboxes/<inbox path>`; document files to `${dataDir}/files/{db}/{archive}`.
 import { randomUUID } from 'node:crypto';
 import { access, readFile } from 'node:fs/promises';
@@ -31,10 +31,8 @@ export function safeName(name: string): string {
   return name;
 }
 
+/** The upload cache's root; each user's files are in a folder of their own (uploadCache.ts). */
 export const cacheDir = (dataDir: string): string => join(dataDir, UPLOAD_CACHE);
-
-/** The absolute path of a cache file named by a client (checked). */
-export const cacheFile = (dataDir: string, name: string): string => join(cacheDir(dataDir), safeName(name));
 
 /** A fresh cache name keeping the extension of `original` (lower-cased). */
 export const newCacheName = (original: string): string =>

@@ -14,6 +14,7 @@ import { ZipArchive } from 'archiver';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { readKey } from '../http/query';
 import { existingFile } from './inboxFiles';
+import { publicMessage } from './serverPaths';
 
 /** How long a finished zip stays downloadable. */
 const KEEP_MS = 60 * 60 * 1000;
@@ -81,7 +82,7 @@ export function createInboxExports(dataDir: string) {
         },
         (err: unknown) => {
           job.status = 'Failed';
-          job.message = err instanceof Error ? err.message : String(err);
+          job.message = publicMessage(err, dataDir);
           void rm(job.file, { force: true });
         },
       );

@@ -16,6 +16,7 @@ import type { Repos } from '../db/repos';
 import { isConvertible, type DueConversion } from '../db/docStatesRepo';
 import { storedFile } from './documentOps';
 import { mergeToPdf } from './pdfMerge';
+import { publicMessage } from './serverPaths';
 
 /** The user the history shows for a conversion: the server's own service. */
 export const CONVERTER_USER = 'GlobalSearch Conversion Service';
@@ -79,7 +80,7 @@ export function createPdfConverter(options: PdfConverterOptions) {
           oldDocId: 0,
           userName: CONVERTER_USER,
           category: 'converted',
-          message: `File conversion to PDF failed: ${error instanceof Error ? error.message : String(error)}`,
+          message: `File conversion to PDF failed: ${publicMessage(error, dataDir)}`,
           time: clock.now(),
           connectionString: '',
         });

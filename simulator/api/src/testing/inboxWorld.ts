@@ -45,8 +45,12 @@ export function makeInboxApp<X>(
   return { ...app, i, x: x as X };
 }
 
-/** A file in the upload cache, as POST files leaves it. */
-export function putInCache(dataDir: string, name: string, content: string | Buffer): void {
-  mkdirSync(join(dataDir, 'cache', 'upload'), { recursive: true });
-  writeFileSync(join(dataDir, 'cache', 'upload', name), content);
+/** The upload-cache folder of a user (services/uploadCache.ts). */
+export const userCache = (dataDir: string, owner: number): string =>
+  join(dataDir, 'cache', 'upload', String(owner));
+
+/** A file in `owner`'s upload cache, as POST files leaves it. */
+export function putInCache(dataDir: string, owner: number, name: string, content: string | Buffer): void {
+  mkdirSync(userCache(dataDir, owner), { recursive: true });
+  writeFileSync(join(userCache(dataDir, owner), name), content);
 }
