@@ -163,17 +163,3 @@ export function ImportModal({ db, archive, onClose, pollMs }: ImportModalProps) 
     </Modal>
   );
 }
-
-/** The archive options item that opens the import utility. */
-export function useImportDataItems() {
-  const { t } = useTranslation();
-  return [
-    {
-      id: 'import-data',
-      label: t('bulk.import.menu'),
-      render: ({ db, archive, close }: { db: number; archive: Archive; close: () => void }) => (
-        <ImportModal db={db} archive={archive} onClose={close} />
-      ),
-    },
-  ];
-}
