@@ -104,7 +104,7 @@ describe('trusting the helper certificate (/gseconnect?return=...)', () => {
     expect(open.getAttribute('href')).toBe('https://localhost:9443/api/Management/test');
     expect(open.getAttribute('target')).toBe('_blank');
     expect(screen.getByTestId('trust-certificate').textContent).toContain(
-      'Its certificate is made on this computer',
+      'as chosen in the settings below. Its certificate is made on this computer',
     );
     await waitFor(() => expect(currentPath()).toBe(back));
     expect(fake.requests.filter((r) => r.url.origin === 'https://localhost:9443').length).toBeGreaterThan(3);
@@ -121,6 +121,28 @@ describe('trusting the helper certificate (/gseconnect?return=...)', () => {
     expect(window.location.pathname).toBe('/gseconnect');
     expect(safeReturnPath('/\\evil.example.com')).toBeNull();
     expect(safeReturnPath('https://evil.example.com/')).toBeNull();
+  });
+
+  it('from an https page calls every feature over https and says why', async () => {
+    const happyDOM = (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM;
+    const original = window.location.href;
+    happyDOM.setURL('https://gs.example.com/');
+    try {
+      window.localStorage.setItem(CAPTURE_TIMINGS_TEST_KEY, JSON.stringify({ pingMs: 60_000 }));
+      const fake = httpsHelper(Number.POSITIVE_INFINITY);
+      renderApp({ url: '/gseconnect', fetch: fake.fetch, session: session() });
+      expect((await screen.findByTestId('trust-certificate')).textContent).toContain(
+        'as a page served over https must',
+      );
+      expect(screen.getByTestId('extensions-address').textContent).toBe('https://localhost:9443');
+      for (const feature of ['scan', 'io', 'launch'])
+        expect(screen.getByTestId(`helper-scheme-${feature}`).textContent).toContain(
+          'https://localhost:9443This page is served over https',
+        );
+      expect(fake.requests.some((r) => r.url.protocol === 'http:' && r.path.startsWith('/api/'))).toBe(false);
+    } finally {
+      happyDOM.setURL(original);
+    }
   });
 
   it('has no certificate step when every feature uses http', async () => {

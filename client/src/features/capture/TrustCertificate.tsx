@@ -47,7 +47,9 @@ export function TrustCertificate() {
         </Alert>
       ) : (
         <div className="stack">
-          <p>{t('capture.extensions.trust.why')}</p>
+          <p>
+            {t(settings.pageSecure ? 'capture.extensions.trust.why' : 'capture.extensions.trust.whyChosen')}
+          </p>
           <ol className="capture-steps">
             <li>{t('capture.extensions.trust.step1')}</li>
             <li>{t('capture.extensions.trust.step2')}</li>
