@@ -1,7 +1,8 @@
 // Scanning as a new user would (issue 11): a browser that does NOT ignore certificate errors, on
 // the http address `npm start` prints, with the spec's own timings (no test switch). The helper's
 // https address is refused by such a browser (its certificate is self-signed), so the page must
-// reach the helper over http for scanning too, and a scan must land in an inbox.
+// reach the helper over http for scanning too, and a scan must land in an inbox. A user who
+// chooses https for scanning is walked through trusting the helper's certificate (/gseconnect).
 import { test, expect } from '../fixtures';
 import { CapturePage, E2E_HELPER_HTTP_PORT } from '../pages/CapturePage';
 import { InboxPage } from '../pages/InboxPage';
@@ -47,4 +48,48 @@ test('a stock browser on the http page scans into an inbox through the helper', 
   const scanning = page.getByTestId('helper-scheme-scan');
   await expect(scanning).toContainText(`http://localhost:${E2E_HELPER_HTTP_PORT}`);
   await expect(scanning).toContainText('This page is served over http');
+});
+
+test('choosing https for scanning walks the user through trusting the helper certificate', async ({
+  page,
+  sim: _sim,
+  signInTo,
+}) => {
+  const capture = new CapturePage(page);
+  await signInTo('full.user', 'Finance');
+  await page.goto('/settings');
+  const settings = page.getByTestId('helper-settings');
+  await settings.getByLabel('Connection for scanning').selectOption('https');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('helper-scheme-scan')).toContainText(
+    `https://localhost:${E2E_HELPER_HTTPS_PORT}You chose https`,
+  );
+
+  // the scan page cannot reach the helper: the browser refuses its certificate
+  await page.goBack();
+  await capture.expandArchive('Accounts Payable');
+  await capture.archiveOption('Invoices', 'Import scan');
+  await expect(page).toHaveURL(/\/scan\?db=\d+&a=\d+$/);
+  const scanPage = page.url();
+  await expect(page.getByTestId('extensions-certificate-hint')).toBeVisible();
+  await page.getByRole('link', { name: 'Trust the GlobalSearch Extensions certificate' }).click();
+  await expect(page).toHaveURL(/\/gseconnect\?return=/);
+  await expect(page.getByTestId('trust-certificate')).toContainText('your browser refuses it');
+
+  // the user opens the helper's https address and accepts the certificate there
+  const [helperTab] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('link', { name: `Open https://localhost:${E2E_HELPER_HTTPS_PORT}` }).click(),
+  ]);
+  await helperTab.waitForLoadState();
+  // Chromium's warning page: Advanced, then Proceed to localhost (unsafe)
+  await helperTab.locator('#details-button').click();
+  await helperTab.locator('#proceed-link').click();
+  await expect(helperTab.locator('body')).toContainText('"Version"');
+  await helperTab.close();
+
+  // within one extension ping (5 s) the page notices and goes back to the scan page, which scans
+  await expect(page).toHaveURL(scanPage, { timeout: 15_000 });
+  await capture.scan(1);
+  await expect(page).toHaveURL(/\/view\?db=\d+&a=\d+&ImportDoc=[^&]+\.tif$/, { timeout: 30_000 });
 });
