@@ -85,7 +85,8 @@ test('choosing https for scanning walks the user through trusting the helper cer
   // Chromium's warning page: Advanced, then Proceed to localhost (unsafe)
   await helperTab.locator('#details-button').click();
   await helperTab.locator('#proceed-link').click();
-  await expect(helperTab.locator('body')).toContainText('"Version"');
+  await expect(helperTab.locator('#proceed-link')).toHaveCount(0);
+  expect(new URL(helperTab.url()).port).toBe(String(E2E_HELPER_HTTPS_PORT));
   await helperTab.close();
 
   // within one extension ping (5 s) the page notices and goes back to the scan page, which scans
