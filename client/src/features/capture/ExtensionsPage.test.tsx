@@ -131,8 +131,11 @@ describe('trusting the helper certificate (/gseconnect?return=...)', () => {
       window.localStorage.setItem(CAPTURE_TIMINGS_TEST_KEY, JSON.stringify({ pingMs: 60_000 }));
       const fake = httpsHelper(Number.POSITIVE_INFINITY);
       renderApp({ url: '/gseconnect', fetch: fake.fetch, session: session() });
-      expect((await screen.findByTestId('trust-certificate')).textContent).toContain(
-        'as a page served over https must',
+      // 'checking' first, then the step once the https ping has failed
+      await waitFor(() =>
+        expect(screen.getByTestId('trust-certificate').textContent).toContain(
+          'as a page served over https must',
+        ),
       );
       expect(screen.getByTestId('extensions-address').textContent).toBe('https://localhost:9443');
       for (const feature of ['scan', 'io', 'launch'])
