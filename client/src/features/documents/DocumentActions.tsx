@@ -26,6 +26,7 @@ import { httpAtom } from '../../state/environment';
 import { addNoteAtom, NoteType } from '../../state/notes';
 import { sessionAtom } from '../../state/session';
 import { effectiveHelperSettingsAtom, helperUrlFor } from '../capture/helperSettings';
+import { useHelperTrustHint } from '../capture/useHelperTrustHint';
 import { requestResultsReloadAtom } from '../results/resultsReload';
 import { checkedDocumentsAtom, type CheckedDocument } from '../results/selection';
 import type { AppendChoice } from './AppendModal';
@@ -61,6 +62,7 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
   const session = useAtomValue(sessionAtom);
   const http = useAtomValue(httpAtom);
   const helper = useAtomValue(effectiveHelperSettingsAtom);
+  const trustHint = useHelperTrustHint('io');
   const addNote = useSetAtom(addNoteAtom);
   const reload = useSetAtom(requestResultsReloadAtom);
   const jobs = useJobRunner();
@@ -188,7 +190,7 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
       });
     } catch (error) {
       const message = helperFailureText(error, {
-        unreachable: t('documents.email.unreachable'),
+        unreachable: [t('documents.email.unreachable'), trustHint].filter(Boolean).join(' '),
         unknown: t('documents.errors.unknown'),
       });
       addNote({ type: NoteType.Error, text: message });
