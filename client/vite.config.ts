@@ -1,12 +1,17 @@
 // Vite build and dev server of the web client, plus its Vitest project (`client`, happy-dom).
 // The dev server proxies the API and config.json to the simulator (API_PORT, default 8080).
+// The build writes a manifest (.vite/manifest.json, read by the bundle-size test), brotli and
+// gzip copies of its files (build/precompress.ts) and one chunk per language's translations.
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
+
+const LAZY_LOCALE = /\/locales\/(?!en\/)(\w+)\/(?!language\.json$)[^/]+\.json$/;
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // CLIENT_BASE lets the build live under a sub-path of a real server, e.g. /square9web/.
   base: process.env.CLIENT_BASE ?? '/',
   server: {
@@ -16,7 +21,22 @@ export default defineConfig({
       '/config.json': { target: apiTarget, changeOrigin: false },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // a language's feature files (locales/<lang>/*.json) load together, as one chunk when it is
+          // chosen; English (the fallback) and every language's own name (language.json) stay in
+          // the main bundle (client/src/app/i18n.ts)
+          groups: [{ name: (id: string) => LAZY_LOCALE.exec(id)?.[1]?.replace(/^/, 'locale-') ?? null }],
+        },
+      },
+    },
+  },
   test: {
     name: 'client',
     environment: 'happy-dom',

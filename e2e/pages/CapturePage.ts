@@ -50,6 +50,18 @@ export class CapturePage {
       .click();
   }
 
+  /** Opens an inbox's options in the inbox panel and picks 'Import scan'. */
+  async inboxImportScan(inbox: string): Promise<void> {
+    await this.page
+      .getByTestId('inbox-panel')
+      .getByRole('button', { name: `Options for ${inbox}`, exact: true })
+      .click();
+    await this.page
+      .getByRole('menu', { name: `Inbox options: ${inbox}` })
+      .getByRole('menuitem', { name: 'Import scan' })
+      .click();
+  }
+
   /** Settings page: the Extensions ports. */
   async setHelperPorts(http: number, https: number): Promise<void> {
     await this.page.goto('/settings');

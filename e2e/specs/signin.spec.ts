@@ -1,5 +1,7 @@
 // Every licence type signs in, picks a database, sees exactly its header buttons, and logs out;
-// with every seat of a type taken, signing in shows the all-licences-in-use message.
+// with every seat of a type taken, signing in shows the all-licences-in-use message; the sign-in
+// page comes compressed with production caching, and a language's translations load when chosen.
+import type { Response } from '@playwright/test';
 import { LicenseType } from '@gs/contract/flags';
 import { test, expect, DEMO_PASSWORD } from '../fixtures';
 import { CONDITIONAL_BUTTONS, type ConditionalButton } from '../pages/AppHeader';
@@ -97,4 +99,30 @@ test('an unknown route goes to database selection, and a signed-out visit to sig
   await expect(page).toHaveURL(/\/select/);
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/select/);
+});
+
+test('the sign-in page is served like a production web app, and French loads only when chosen', async ({
+  page,
+  loginPage,
+}) => {
+  const responses: Response[] = [];
+  page.on('response', (response) => responses.push(response));
+  await loginPage.open();
+
+  const document = responses.find((r) => r.request().resourceType() === 'document');
+  expect((await document?.allHeaders())?.['cache-control']).toBe('no-cache');
+  const scripts = responses.filter((r) => /^\/assets\/.+\.js$/.test(new URL(r.url()).pathname));
+  const entry = scripts.find((r) => /\/assets\/index-[^/]+\.js$/.test(r.url()));
+  expect((await entry?.allHeaders())?.['content-encoding']).toBe('br');
+  for (const script of scripts)
+    expect((await script.allHeaders())['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(scripts.filter((r) => /\/locale-/.test(r.url()))).toEqual([]);
+
+  await page.getByLabel('Language').selectOption('fr');
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+  expect(
+    responses
+      .filter((r) => /\/assets\/locale-\w+-/.test(r.url()))
+      .map((r) => /locale-(\w+)-/.exec(r.url())?.[1]),
+  ).toEqual(['fr']);
 });

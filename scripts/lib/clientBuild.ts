@@ -3,7 +3,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-const SOURCES = ['client/src', 'client/public', 'client/index.html', 'client/vite.config.ts', 'contract/src'];
+const SOURCES = [
+  'client/src',
+  'client/public',
+  'client/index.html',
+  'client/vite.config.ts',
+  'client/build',
+  'contract/src',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

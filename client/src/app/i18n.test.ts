@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import { readCookie } from '../lib/cookies';
 import {
   changeLanguage,
@@ -6,9 +7,11 @@ import {
   detectLanguage,
   LANGUAGE_COOKIE,
   LANGUAGES,
+  loadedResources,
+  loadLanguage,
   mergeLocaleTree,
-  resources,
   supportedLanguage,
+  type Language,
 } from './i18n';
 
 type Tree = { [key: string]: string | Tree };
@@ -25,9 +28,36 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-const english = flatten(resources.en.translation as Tree);
+const english = flatten(loadedResources().en?.translation as Tree);
+const translations = (language: Language) => flatten(loadedResources()[language]?.translation as Tree);
+
+describe('languages load when chosen (issue 11)', () => {
+  it('starts with English only, and every language named in its own words', () => {
+    expect(Object.keys(loadedResources())).toEqual(['en']);
+    const i18n = createI18n('en');
+    expect(LANGUAGES.map((l) => i18n.getFixedT(l)('language.self'))).toEqual([
+      'English',
+      'Français',
+      'Español',
+      'Português',
+      'Italiano',
+      'Deutsch',
+      'Nederlands',
+    ]);
+  });
+
+  it('shows English until the chosen language has loaded, then switches to it', async () => {
+    const i18n = createI18n('de');
+    expect(i18n.t('login.submit')).toBe(english.get('login.submit'));
+    await waitFor(() => expect(i18n.t('login.submit')).toBe('Anmelden'));
+    expect(document.documentElement.lang).toBe('de');
+    expect(Object.keys(loadedResources()).sort()).toEqual(['de', 'en']);
+  });
+});
 
 describe('translations', () => {
+  beforeAll(() => Promise.all(LANGUAGES.map(loadLanguage)));
+
   it('merges feature files and refuses a key defined twice', () => {
     const tree = mergeLocaleTree({ a: { b: 'x' } }, { a: { c: 'y' }, d: 'z' }, 'one.json');
     expect(tree).toEqual({ a: { b: 'x', c: 'y' }, d: 'z' });
@@ -48,13 +78,13 @@ describe('translations', () => {
 
   it('cover the seven languages of the spec', () => {
     expect([...LANGUAGES]).toEqual(['en', 'fr', 'es', 'pt', 'it', 'de', 'nl']);
-    expect(Object.keys(resources).sort()).toEqual([...LANGUAGES].sort());
+    expect(Object.keys(loadedResources()).sort()).toEqual([...LANGUAGES].sort());
   });
 
   it.each(LANGUAGES.filter((l) => l !== 'en'))(
     '%s has every English key, none empty, same placeholders',
     (lang) => {
-      const other = flatten(resources[lang].translation as Tree);
+      const other = translations(lang);
       const missing = [...english.keys()].filter((key) => !other.has(key));
       expect(missing).toEqual([]);
       const empty = [...other].filter(([, value]) => !value.trim()).map(([key]) => key);
@@ -67,7 +97,7 @@ describe('translations', () => {
   );
 
   it.each(LANGUAGES.filter((l) => l !== 'en'))('%s is translated, not copied from English', (lang) => {
-    const other = flatten(resources[lang].translation as Tree);
+    const other = translations(lang);
     const sentences = [...english].filter(
       ([key, text]) => text.split(' ').length >= 4 && !key.startsWith('app.'),
     );
@@ -96,6 +126,8 @@ describe('translations', () => {
 });
 
 describe('language choice', () => {
+  beforeAll(() => Promise.all(LANGUAGES.map(loadLanguage)));
+
   it('maps regional tags and falls back to English for Romanian and others', () => {
     expect(supportedLanguage('fr-CA')).toBe('fr');
     expect(supportedLanguage('pt_BR')).toBe('pt');

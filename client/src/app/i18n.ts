@@ -1,5 +1,7 @@
-// i18next set-up: seven languages bundled, English as the fallback (Romanian and any other
-// language show English), the choice remembered in the `lang` cookie and localStorage.
+// i18next set-up: seven languages, English as the fallback (Romanian and any other language show
+// English), the choice remembered in the `lang` cookie and localStorage. English is in the main
+// bundle; every other language is its own chunk (client/vite.config.ts), loaded when it is chosen:
+// at start for the remembered or browser language, or when the user switches.
 import i18next, { type CustomTypeOptions, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readCookie, writeCookie } from '../lib/cookies';
@@ -15,11 +17,18 @@ export const LANGUAGE_STORAGE_KEY = 'lang';
 // Each language is a folder of JSON files, one per feature (translation.json holds the shell and the
 // screens of the first issues; capture.json, viewer.json, ... the later features), merged into the one
 // `translation` namespace. Separate files keep features from editing the same file; a key defined in
-// two files of one language is a mistake and throws at start.
+// two files of one language is a mistake and throws when the language loads.
 type Tree = { [key: string]: string | Tree };
 type English = CustomTypeOptions['resources']['translation'];
+type LocaleFiles = Record<string, Tree>;
 
-const localeFiles = import.meta.glob<Tree>('../locales/*/*.json', { eager: true, import: 'default' });
+const englishFiles = import.meta.glob<Tree>('../locales/en/*.json', { eager: true, import: 'default' });
+// every language's own name (language.json) is always there, for the language picker
+const nameFiles = import.meta.glob<Tree>('../locales/*/language.json', { eager: true, import: 'default' });
+const otherFiles = import.meta.glob<Tree>(
+  ['../locales/*/*.json', '!../locales/en/*.json', '!../locales/*/language.json'],
+  { import: 'default' },
+);
 
 /** Deep-merges `source` into `target`; a leaf key present in both throws (names the file). */
 export function mergeLocaleTree(target: Tree, source: Tree, file: string, prefix = ''): Tree {
@@ -37,16 +46,60 @@ export function mergeLocaleTree(target: Tree, source: Tree, file: string, prefix
   return target;
 }
 
-function loadLanguage(language: Language): English {
+function mergeFiles(files: LocaleFiles): English {
   const tree: Tree = {};
-  for (const [file, content] of Object.entries(localeFiles).sort(([a], [b]) => a.localeCompare(b)))
-    if (file.split('/').at(-2) === language) mergeLocaleTree(tree, content, file);
+  for (const [file, content] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b)))
+    mergeLocaleTree(tree, content, file);
   return tree as unknown as English;
 }
 
-export const resources = Object.fromEntries(
-  LANGUAGES.map((language) => [language, { translation: loadLanguage(language) }]),
-) as Record<Language, { translation: English }>;
+const languageOf = (file: string) => file.split('/').at(-2);
+
+/** The languages loaded so far; English always. */
+const loaded = new Map<Language, English>([[DEFAULT_LANGUAGE, mergeFiles(englishFiles)]]);
+const loading = new Map<Language, Promise<English>>();
+
+/** Loads a language's translations (its chunk) once; English is there from the start. */
+export function loadLanguage(language: Language): Promise<English> {
+  const ready = loaded.get(language);
+  if (ready) return Promise.resolve(ready);
+  let pending = loading.get(language);
+  if (!pending) {
+    const loaders = Object.entries(otherFiles).filter(([file]) => languageOf(file) === language);
+    pending = Promise.all(loaders.map(async ([file, load]) => [file, await load()] as const)).then(
+      (files) => {
+        const tree = mergeFiles({ ...namesOf(language), ...Object.fromEntries(files) });
+        loaded.set(language, tree);
+        return tree;
+      },
+      (error: unknown) => {
+        loading.delete(language);
+        throw error;
+      },
+    );
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+function namesOf(language: Language): LocaleFiles {
+  return Object.fromEntries(Object.entries(nameFiles).filter(([file]) => languageOf(file) === language));
+}
+
+/** The translations of the languages loaded so far, as i18next takes them. */
+export function loadedResources(): Partial<Record<Language, { translation: English }>> {
+  return Object.fromEntries([...loaded].map(([language, translation]) => [language, { translation }]));
+}
+
+/** Every language: all its translations when loaded, else only its own name (language.json). */
+function startingResources(): Record<Language, { translation: English }> {
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      { translation: loaded.get(language) ?? mergeFiles(namesOf(language)) },
+    ]),
+  ) as Record<Language, { translation: English }>;
+}
 
 /** "fr-CA" -> "fr"; unsupported tags (e.g. "ro") -> null. */
 export function supportedLanguage(tag: string | null | undefined): Language | null {
@@ -68,14 +121,21 @@ export function rememberLanguage(language: Language): void {
   writeLocal(LANGUAGE_STORAGE_KEY, language);
 }
 
+/**
+ * An i18next instance in `language` when that language is loaded (loadLanguage), English
+ * otherwise until it is: then it switches by itself.
+ */
 export function createI18n(language: string = detectLanguage()): I18n {
   const instance = i18next.createInstance();
+  const wanted = supportedLanguage(language);
+  const ready = wanted !== null && loaded.has(wanted);
   void instance.use(initReactI18next).init({
-    resources,
-    lng: language,
+    resources: startingResources(),
+    lng: ready || wanted === null ? language : DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,
+    partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
@@ -84,13 +144,29 @@ export function createI18n(language: string = detectLanguage()): I18n {
     if (typeof document !== 'undefined')
       document.documentElement.lang = supportedLanguage(lng) ?? DEFAULT_LANGUAGE;
   };
-  applyLang(language);
+  applyLang(instance.language);
   instance.on('languageChanged', applyLang);
+  if (wanted && !ready) void switchTo(instance, wanted).catch(() => undefined);
   return instance;
 }
 
-/** Switches the interface language and remembers it. */
+/** Loads `language` into the instance (once) and switches to it. */
+async function switchTo(i18n: I18n, language: Language): Promise<void> {
+  const translation = await loadLanguage(language);
+  // deep, overwriting: the bundle may hold only the language's own name so far
+  i18n.addResourceBundle(language, 'translation', translation, true, true);
+  await i18n.changeLanguage(language);
+}
+
+/** Start-up: the detected language loaded first, so the first screen shows in it. */
+export async function createI18nLoaded(language: string = detectLanguage()): Promise<I18n> {
+  const wanted = supportedLanguage(language);
+  if (wanted) await loadLanguage(wanted).catch(() => undefined);
+  return createI18n(language);
+}
+
+/** Switches the interface language (loading it first) and remembers it. */
 export async function changeLanguage(i18n: I18n, language: Language): Promise<void> {
   rememberLanguage(language);
-  await i18n.changeLanguage(language);
+  await switchTo(i18n, language);
 }

@@ -8,6 +8,7 @@ import type docStates from '../locales/en/docStates.json';
 import type inbox from '../locales/en/inbox.json';
 import type inboxOps from '../locales/en/inboxOps.json';
 import type indexing from '../locales/en/indexing.json';
+import type language from '../locales/en/language.json';
 import type translation from '../locales/en/translation.json';
 import type viewer from '../locales/en/viewer.json';
 
@@ -24,7 +25,8 @@ declare module 'i18next' {
         typeof documents &
         typeof docStates &
         typeof bulk &
-        typeof indexing;
+        typeof indexing &
+        typeof language;
     };
     returnNull: false;
   }

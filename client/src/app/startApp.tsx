@@ -11,7 +11,7 @@ import { storageAvailable } from '../lib/storage';
 import { adoptTokenAtom } from '../state/session';
 import { AppProviders } from './AppProviders';
 import { createAppStore, type AppStore } from './createAppStore';
-import { createI18n } from './i18n';
+import { createI18n, createI18nLoaded } from './i18n';
 import { AppRoutes } from './routes';
 
 /** The router's basename from Vite's base ("/" -> none, "/square9web/" -> "/square9web"). */
@@ -35,8 +35,10 @@ export async function startApp(container: HTMLElement): Promise<Root> {
     );
     return root;
   }
-  const i18n = createI18n();
-  const config = await loadConfig((input, init) => fetch(input, init), base);
+  const [i18n, config] = await Promise.all([
+    createI18nLoaded(),
+    loadConfig((input, init) => fetch(input, init), base),
+  ]);
   const { store } = createAppStore({ config });
   applyStartUrl(store, base);
   root.render(

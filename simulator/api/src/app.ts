@@ -1,7 +1,6 @@
 // The simulator's express app: Square9API under /Square9API/api/ (any casing), /config.json,
 // the optional test endpoints and the optional built client with its SPA fallback.
-import express, { Router, type Express, type RequestHandler } from 'express';
-import { resolve } from 'node:path';
+import express, { Router, type Express } from 'express';
 import { API_ROOT } from '@gs/contract/paths';
 import { notFoundMessage } from '@gs/contract/errors';
 import type { Clock } from './clock';
@@ -13,6 +12,7 @@ import type { FilesOptions, RouteDeps } from './deps';
 import { createAuth } from './http/auth';
 import { apiNotFound, errorHandler, requestUri } from './http/errors';
 import { apiHeaders } from './http/headers';
+import { createStaticClient } from './http/staticClient';
 import { createLicensing } from './services/licensing';
 import { createPdfConverter, type PdfConverter } from './services/pdfConversion';
 import { createUploadCache, type UploadCache } from './services/uploadCache';
@@ -58,7 +58,6 @@ export interface AppOptions {
 
 /** Express matches mount paths case-insensitively, so this also serves /square9api/api/ etc. */
 const API_MOUNT = API_ROOT.replace(/\/$/, '');
-const UNDER_API = /^\/square9api(\/|$)/i;
 
 function createApiRouter(deps: RouteDeps): Router {
   const api = Router();
@@ -93,13 +92,6 @@ function createApiRouter(deps: RouteDeps): Router {
   api.use(apiNotFound);
   api.use(errorHandler);
   return api;
-}
-
-function spaFallback(clientDir: string): RequestHandler {
-  return (req, res, next) => {
-    if (UNDER_API.test(req.path)) return next();
-    res.sendFile('index.html', { root: clientDir });
-  };
 }
 
 /** The app and the background PDF converter its server polls (startApi); tests drive it by hand. */
@@ -152,11 +144,7 @@ export function createSimulator(options: AppOptions): Simulator {
   app.use(API_MOUNT, createApiRouter(deps));
   if (options.testEndpoints)
     app.use('/__sim', express.json({ strict: false }), createSimRouter(deps, pdfConverter));
-  if (options.clientDir) {
-    const root = resolve(options.clientDir);
-    app.use(express.static(root));
-    app.get('/{*splat}', spaFallback(root));
-  }
+  if (options.clientDir) app.use(createStaticClient(options.clientDir));
   app.use((req, res) => {
     res.status(404).json({ Message: notFoundMessage(requestUri(req)) });
   });

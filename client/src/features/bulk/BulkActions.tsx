@@ -2,7 +2,7 @@
 // licence) and the Export menu (spreadsheet with permission 64 and not read-only, zip and the export
 // utility with permission 128). Bulk update first renews the licence and refuses revision-controlled
 // archives; when it ran, the grid reloads and its check boxes clear.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { ArchivePermission, hasFlag, LicenseType } from '@gs/contract/flags';
@@ -15,13 +15,16 @@ import { Popover } from '../../components/Popover';
 import type { FieldSpec } from '../../lib/fieldSpec';
 import { httpAtom } from '../../state/environment';
 import { renewSessionAtom, sessionAtom } from '../../state/session';
-import { ExportModal, type ExportKind } from '../export/ExportModal';
+import type { ExportKind } from '../export/ExportModal';
 import { requestResultsReloadAtom } from '../results/resultsReload';
 import { checkedDocumentsAtom } from '../results/selection';
 import { bulkErrorText, translateKey } from './bulkMessages';
 import { revisionArchiveError } from './bulkValidation';
-import { BulkUpdateModal } from './BulkUpdateModal';
 import './bulk.css';
+
+// the modals load when opened, so the results screen does not carry them (issue 11's budget)
+const BulkUpdateModal = lazy(() => import('./BulkUpdateModal').then((m) => ({ default: m.BulkUpdateModal })));
+const ExportModal = lazy(() => import('../export/ExportModal').then((m) => ({ default: m.ExportModal })));
 
 export interface BulkActionsProps {
   search: Search | null;
@@ -138,18 +141,20 @@ export function BulkActions({ search, params, permissions, fields, locale, canUp
           <p role="alert">{problem}</p>
         </Modal>
       )}
-      {open === 'update' && (
-        <BulkUpdateModal
-          ctx={{ ...scope, searchId: search.Id, fields, locale, checked: scope.checked }}
-          onClose={(updated) => {
-            setOpen(null);
-            if (updated) reload();
-          }}
-        />
-      )}
-      {open && open !== 'update' && (
-        <ExportModal kind={open} scope={scope} fields={fields} onClose={() => setOpen(null)} />
-      )}
+      <Suspense fallback={null}>
+        {open === 'update' && (
+          <BulkUpdateModal
+            ctx={{ ...scope, searchId: search.Id, fields, locale, checked: scope.checked }}
+            onClose={(updated) => {
+              setOpen(null);
+              if (updated) reload();
+            }}
+          />
+        )}
+        {open && open !== 'update' && (
+          <ExportModal kind={open} scope={scope} fields={fields} onClose={() => setOpen(null)} />
+        )}
+      </Suspense>
     </>
   );
 }

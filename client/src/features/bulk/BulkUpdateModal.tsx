@@ -11,6 +11,7 @@ import { Modal } from '../../components/Modal';
 import { BulkPreviewTable } from './BulkPreviewTable';
 import { BulkUpdateSettings } from './BulkUpdateSettings';
 import { bulkErrorText, translateKey } from './bulkMessages';
+import { useHelperTrustHint } from '../capture/useHelperTrustHint';
 import { buildBulkRequest, type BulkContext, type BulkForm, type BulkOptions } from './bulkRequest';
 import { JobProgressBar, JobSummary, progressOf } from './JobProgress';
 import { useHelperBulk, useHelperJob, type JobOutcome } from './useHelperJob';
@@ -25,6 +26,7 @@ export interface BulkUpdateModalProps {
 
 export function BulkUpdateModal({ ctx, onClose, pollMs }: BulkUpdateModalProps) {
   const { t, i18n } = useTranslation();
+  const trustHint = useHelperTrustHint('io');
   const helper = useHelperBulk();
   const job = useHelperJob(helper, pollMs);
   const [step, setStep] = useState<Step>('settings');
@@ -44,7 +46,7 @@ export function BulkUpdateModal({ ctx, onClose, pollMs }: BulkUpdateModalProps) 
     setProblem(
       outcome.ok
         ? translateKey(t, i18n, outcome.status.Message, outcome.status.Message || t('bulk.errors.helper'))
-        : bulkErrorText(t, i18n, outcome.error),
+        : bulkErrorText(t, i18n, outcome.error, trustHint),
     );
     setStep('settings');
     return null;

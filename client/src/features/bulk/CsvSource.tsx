@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { BulkCsvPreviewResponse } from '@gs/contract/helperBulk';
 import type { HelperBulk } from '../../api/helperBulk';
 import { bulkErrorText } from './bulkMessages';
+import { useHelperTrustHint } from '../capture/useHelperTrustHint';
 import { delimiterErrors, isValidCsvPath, type CsvSettings } from './bulkValidation';
 
 export interface CsvSourceValue extends CsvSettings {
@@ -22,6 +23,7 @@ export interface CsvSourceProps {
 
 export function CsvSource({ helper, value, onChange, onLoaded }: CsvSourceProps) {
   const { t, i18n } = useTranslation();
+  const trustHint = useHelperTrustHint('io');
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -54,7 +56,7 @@ export function CsvSource({ helper, value, onChange, onLoaded }: CsvSourceProps)
         }),
       );
     } catch (error) {
-      setProblem(bulkErrorText(t, i18n, error));
+      setProblem(bulkErrorText(t, i18n, error, trustHint));
     } finally {
       setBusy(false);
     }
@@ -71,7 +73,7 @@ export function CsvSource({ helper, value, onChange, onLoaded }: CsvSourceProps)
       setBusy(false);
       await load(next);
     } catch (error) {
-      setProblem(bulkErrorText(t, i18n, error));
+      setProblem(bulkErrorText(t, i18n, error, trustHint));
       setBusy(false);
     }
   }

@@ -17,6 +17,7 @@ import { useApiQuery } from '../../api/useApiQuery';
 import { Modal } from '../../components/Modal';
 import { fieldSpecOf } from '../../lib/fieldSpec';
 import { sessionAtom } from '../../state/session';
+import { useHelperTrustHint } from '../capture/useHelperTrustHint';
 import { canImportInto } from '../capture/ArchiveOptions';
 import { defaultErrorPath } from './BulkUpdateSettings';
 import { bulkErrorText, translateKey } from './bulkMessages';
@@ -38,6 +39,7 @@ export interface ImportModalProps {
 
 export function ImportModal({ db, archive, onClose, pollMs }: ImportModalProps) {
   const { t, i18n } = useTranslation();
+  const trustHint = useHelperTrustHint('io');
   const licenseType = useAtomValue(sessionAtom)?.licenseType;
   const helper = useHelperBulk();
   const job = useHelperJob(helper, pollMs);
@@ -106,7 +108,7 @@ export function ImportModal({ db, archive, onClose, pollMs }: ImportModalProps) 
         ZipPath: zipPath.trim() || undefined,
       }),
     );
-    if (!outcome.ok) setProblems([bulkErrorText(t, i18n, outcome.error)]);
+    if (!outcome.ok) setProblems([bulkErrorText(t, i18n, outcome.error, trustHint)]);
   }
 
   const state = job.state;
@@ -126,7 +128,7 @@ export function ImportModal({ db, archive, onClose, pollMs }: ImportModalProps) 
               onFileColumn={setFileColumn}
               zipPath={zipPath}
               onZipPath={setZipPath}
-              onUploadError={(err) => setProblems([bulkErrorText(t, i18n, err)])}
+              onUploadError={(err) => setProblems([bulkErrorText(t, i18n, err, trustHint)])}
               mapping={mapping}
               onMapping={setMapping}
             />
@@ -162,18 +164,4 @@ export function ImportModal({ db, archive, onClose, pollMs }: ImportModalProps) 
       )}
     </Modal>
   );
-}
-
-/** The archive options item that opens the import utility. */
-export function useImportDataItems() {
-  const { t } = useTranslation();
-  return [
-    {
-      id: 'import-data',
-      label: t('bulk.import.menu'),
-      render: ({ db, archive, close }: { db: number; archive: Archive; close: () => void }) => (
-        <ImportModal db={db} archive={archive} onClose={close} />
-      ),
-    },
-  ];
 }

@@ -3,7 +3,7 @@
 // Message. Unknown keys fall back to the helper's English text.
 import type { i18n as I18n, TFunction } from 'i18next';
 import { ApiError } from '../../api/http';
-import { HelperBulkError } from '../../api/helperBulk';
+import { HELPER_CONNECT_ERROR, HelperBulkError } from '../../api/helperBulk';
 
 /** A translation key computed at run time (validation results, helper keys). */
 export function translateKey(t: TFunction, i18n: I18n, key: string, fallback = key): string {
@@ -23,8 +23,19 @@ function keyOf(body: string): string | null {
   return null;
 }
 
-export function bulkErrorText(t: TFunction, i18n: I18n, error: unknown): string {
+/**
+ * `trustHint` (useHelperTrustHint) follows the helper-unreachable message when the helper is
+ * called over https: the browser may not trust its certificate yet.
+ */
+export function bulkErrorText(
+  t: TFunction,
+  i18n: I18n,
+  error: unknown,
+  trustHint: string | null = null,
+): string {
   if (error instanceof HelperBulkError) {
+    if (error.key === HELPER_CONNECT_ERROR && trustHint)
+      return `${translateKey(t, i18n, error.key)} ${trustHint}`;
     if (error.key) return translateKey(t, i18n, error.key, error.text || error.key);
     return error.text || t('bulk.errors.helper');
   }

@@ -1,6 +1,8 @@
 // /gseconnect: GlobalSearch Extensions. Shows whether the tray helper answers, its version and
 // mode, its packages, and runs the install flow: wait (polling every 5 s) until the helper is
-// running, install the Scanning package when missing and reload the page.
+// running, install the Scanning package when missing and reload the page. When a feature calls
+// the helper over https, it also walks the user through trusting the helper's certificate
+// (TrustCertificate) and goes back to the screen that sent them here.
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +14,7 @@ import { ExtensionsNotice } from './ExtensionsNotice';
 import { runInstallFlow, INSTALL_PACKAGE, type InstallStep } from './helperMonitor';
 import { effectiveHelperSettingsAtom, helperClientAtom, helperUrlFor } from './helperSettings';
 import { HelperSettings } from './HelperSettings';
+import { TrustCertificate } from './TrustCertificate';
 import { useHelperStatus } from './useHelperStatus';
 import './capture.css';
 
@@ -72,6 +75,7 @@ export function ExtensionsPage({ reload = () => window.location.reload() }: { re
           )}
         </dl>
         {status.state !== 'connected' && status.state !== 'checking' && <ExtensionsNotice status={status} />}
+        {(settings.scanSsl || settings.ioSsl) && <TrustCertificate />}
         {packages && (
           <>
             <h2 className="panel__subtitle">{t('capture.extensions.packages')}</h2>

@@ -18,7 +18,7 @@ import { sessionAtom } from '../../state/session';
 import { captureTimings } from './captureTimings';
 import { deliverToTarget, readCaptureTarget, type CaptureTarget } from './captureTarget';
 import { ExtensionsNotice } from './ExtensionsNotice';
-import { helperClientAtom } from './helperSettings';
+import { effectiveHelperSettingsAtom, helperClientAtom } from './helperSettings';
 import { ProgressBar } from './ProgressBar';
 import { runScan, ScanFailure, type ScanFailureKind, type ScanPhase } from './scanFlow';
 import { useHelperStatus } from './useHelperStatus';
@@ -39,12 +39,13 @@ export function ScanPage() {
   const target = readCaptureTarget(query);
   const session = useAtomValue(sessionAtom);
   const status = useHelperStatus('scan');
+  const secure = useAtomValue(effectiveHelperSettingsAtom).scanSsl;
 
   let body;
   if (!target) body = <Alert tone="error">{t('ERROR_INCORRECT_PARAMETERS')}</Alert>;
   else if (session?.licenseType === LicenseType.ReadOnly)
     body = <Alert tone="error">{t('ERROR_FAILED_DUE_TO_PERMISSIONS')}</Alert>;
-  else if (status.state !== 'connected') body = <ExtensionsNotice status={status} />;
+  else if (status.state !== 'connected') body = <ExtensionsNotice status={status} secure={secure} />;
   else body = <Scanner target={target} />;
 
   return (

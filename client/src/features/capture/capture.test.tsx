@@ -103,13 +103,26 @@ describe('scan page (/scan)', () => {
     );
   });
 
-  it('uses the helper ports and SSL flag of the local settings', async () => {
-    window.localStorage.setItem('gseSettings', JSON.stringify({ httpsPort: 9555 }));
+  it('scans over http from an http page, as a stock browser allows', async () => {
+    const fake = server({ 'GET /api/management/test': refused });
+    renderApp({ url: '/scan?db=1&a=2', fetch: fake.fetch, session: session() });
+    await screen.findByTestId('extensions-warning');
+    const ping = fake.requests.find((r) => r.path === '/api/Management/test');
+    expect(ping?.url.origin).toBe('http://localhost:9080');
+    // over http there is no certificate to trust: the warning points to the manager only
+    expect(screen.queryByTestId('extensions-certificate-hint')).toBeNull();
+  });
+
+  it('uses the helper ports and SSL flag of the local settings, and offers to trust the certificate', async () => {
+    window.localStorage.setItem('gseSettings', JSON.stringify({ httpsPort: 9555, scanSsl: true }));
     const fake = server({ 'GET /api/management/test': refused });
     renderApp({ url: '/scan?db=1&a=2', fetch: fake.fetch, session: session() });
     await screen.findByTestId('extensions-warning');
     const ping = fake.requests.find((r) => r.path === '/api/Management/test');
     expect(ping?.url.origin).toBe('https://localhost:9555');
+    expect(screen.getByTestId('extensions-certificate-hint')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Trust the GlobalSearch Extensions certificate' });
+    expect(link.getAttribute('href')).toBe(`/gseconnect?return=${encodeURIComponent('/scan?db=1&a=2')}`);
   });
 
   it('shows GSE_WRONG_VERSION for a helper that is too old', async () => {

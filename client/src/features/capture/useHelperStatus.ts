@@ -10,7 +10,11 @@ import { helperClientAtom, type HelperPurpose } from './helperSettings';
 const CHECKING: HelperStatus = { state: 'checking' };
 
 export function useHelperStatus(purpose: HelperPurpose, intervalMs?: number): HelperStatus {
-  const client = useAtomValue(helperClientAtom)[purpose];
+  return useHelperClientStatus(useAtomValue(helperClientAtom)[purpose], intervalMs);
+}
+
+/** The status of one helper address (its client). */
+export function useHelperClientStatus(client: HelperClient, intervalMs?: number): HelperStatus {
   // the status is kept with the client it belongs to, so a new address shows 'checking' at once
   const [seen, setSeen] = useState<{ client: HelperClient; status: HelperStatus } | null>(null);
   useEffect(() => {

@@ -2,7 +2,7 @@
 // and the archive's user actions, on the documents checked in the grid (checkedDocumentsAtom, in
 // check order). Copy, move and delete run as a job group with a type 5 note and the wait modal;
 // when every result is in the grid reloads and the selection clears. Rules in documentRules.ts.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
@@ -26,17 +26,21 @@ import { httpAtom } from '../../state/environment';
 import { addNoteAtom, NoteType } from '../../state/notes';
 import { sessionAtom } from '../../state/session';
 import { effectiveHelperSettingsAtom, helperUrlFor } from '../capture/helperSettings';
+import { useHelperTrustHint } from '../capture/useHelperTrustHint';
 import { requestResultsReloadAtom } from '../results/resultsReload';
 import { checkedDocumentsAtom, type CheckedDocument } from '../results/selection';
-import { AppendModal, type AppendChoice } from './AppendModal';
+import type { AppendChoice } from './AppendModal';
 import { ArchiveSelectModal } from './ArchiveSelectModal';
 import { actionProblem, licenseAllows, type DocumentAction } from './documentRules';
-import { EmailModal } from './EmailModal';
 import { emailDocuments, helperFailureText } from './helperEmail';
 import { serverText } from './jobGroup';
 import { useJobRunner } from './useJobRunner';
 import { UserActionsMenu } from './UserActionsMenu';
 import './documents.css';
+
+// the append and e-mail modals load when opened (issue 11's budget for the results screen)
+const AppendModal = lazy(() => import('./AppendModal').then((m) => ({ default: m.AppendModal })));
+const EmailModal = lazy(() => import('./EmailModal').then((m) => ({ default: m.EmailModal })));
 
 type Dialog = 'copy' | 'move' | 'delete' | 'append' | 'email' | null;
 
@@ -58,6 +62,7 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
   const session = useAtomValue(sessionAtom);
   const http = useAtomValue(httpAtom);
   const helper = useAtomValue(effectiveHelperSettingsAtom);
+  const trustHint = useHelperTrustHint('io');
   const addNote = useSetAtom(addNoteAtom);
   const reload = useSetAtom(requestResultsReloadAtom);
   const jobs = useJobRunner();
@@ -185,7 +190,7 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
       });
     } catch (error) {
       const message = helperFailureText(error, {
-        unreachable: t('documents.email.unreachable'),
+        unreachable: [t('documents.email.unreachable'), trustHint].filter(Boolean).join(' '),
         unknown: t('documents.errors.unknown'),
       });
       addNote({ type: NoteType.Error, text: message });
@@ -260,19 +265,21 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
           onCancel={() => setDialog(null)}
         />
       )}
-      {dialog === 'append' && targets[0] && (
-        <AppendModal
-          onChoose={(choice) => targets[0] && void runAppend(targets[0], choice)}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog === 'email' && (
-        <EmailModal
-          count={targets.length}
-          onSend={(withAnnotations) => void runEmail(targets, withAnnotations)}
-          onClose={() => setDialog(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog === 'append' && targets[0] && (
+          <AppendModal
+            onChoose={(choice) => targets[0] && void runAppend(targets[0], choice)}
+            onClose={() => setDialog(null)}
+          />
+        )}
+        {dialog === 'email' && (
+          <EmailModal
+            count={targets.length}
+            onSend={(withAnnotations) => void runEmail(targets, withAnnotations)}
+            onClose={() => setDialog(null)}
+          />
+        )}
+      </Suspense>
       {jobs.waitModal}
     </div>
   );

@@ -13,6 +13,7 @@ import { httpAtom } from '../../state/environment';
 import { addNoteAtom, NoteType } from '../../state/notes';
 import { sessionAtom } from '../../state/session';
 import { bulkErrorText, translateKey } from '../bulk/bulkMessages';
+import { useHelperTrustHint } from '../capture/useHelperTrustHint';
 import { exportBlocker, exportSettingsErrors } from '../bulk/bulkValidation';
 import { useHelperBulk, useHelperJob } from '../bulk/useHelperJob';
 import { exportDocuments, type ExportScope, type ExportSelection } from './exportDocuments';
@@ -32,6 +33,7 @@ export interface ExportChoices {
 
 export function useExportRun(kind: ExportKind, scope: ExportScope, fields: FieldSpec[], pollMs: number) {
   const { t, i18n } = useTranslation();
+  const trustHint = useHelperTrustHint('io');
   const http = useAtomValue(httpAtom);
   const token = useAtomValue(sessionAtom)?.token ?? '';
   const addNote = useSetAtom(addNoteAtom);
@@ -95,7 +97,7 @@ export function useExportRun(kind: ExportKind, scope: ExportScope, fields: Field
       setProblems([
         error instanceof Error && i18n.exists(error.message)
           ? translateKey(t, i18n, error.message)
-          : bulkErrorText(t, i18n, error),
+          : bulkErrorText(t, i18n, error, trustHint),
       ]);
       setPhase({ name: 'setup' });
     }

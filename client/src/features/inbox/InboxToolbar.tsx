@@ -39,6 +39,7 @@ import { httpAtom } from '../../state/environment';
 import { addNoteAtom, NoteType } from '../../state/notes';
 import { sessionAtom } from '../../state/session';
 import { effectiveHelperSettingsAtom, helperUrlFor } from '../capture/helperSettings';
+import { useHelperTrustHint } from '../capture/useHelperTrustHint';
 import { AppendModal, type AppendChoice } from '../documents/AppendModal';
 import { MERGE_BASE_TYPES } from '../documents/documentRules';
 import { emailInboxFiles, helperFailureText } from '../documents/helperEmail';
@@ -115,6 +116,7 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
   const changed = useSetAtom(inboxChangedAtom);
   const addNote = useSetAtom(addNoteAtom);
   const helper = useAtomValue(effectiveHelperSettingsAtom);
+  const trustHint = useHelperTrustHint('io');
   const navigate = useNavigate();
   const jobs = useJobRunner();
   const picker = useRef<HTMLInputElement>(null);
@@ -265,7 +267,7 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
       setNotice({ tone: 'success', text });
     } catch (error) {
       const message = helperFailureText(error, {
-        unreachable: t('documents.email.unreachable'),
+        unreachable: [t('documents.email.unreachable'), trustHint].filter(Boolean).join(' '),
         unknown: t('documents.errors.unknown'),
       });
       addNote({ type: NoteType.Error, text: message });

@@ -74,7 +74,8 @@ describe('login page', () => {
   it('shows the same message translated', async () => {
     const server = createFakeServer({ 'GET licenses': json(ALL_LICENSES_IN_USE, 400) });
     renderApp({ url: '/login', fetch: server.fetch, language: 'de' });
-    fireEvent.change(screen.getByLabelText('Benutzername'), { target: { value: 'reader' } });
+    // German loads on its own (its chunk), then the page shows in it
+    fireEvent.change(await screen.findByLabelText('Benutzername'), { target: { value: 'reader' } });
     fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
     expect((await screen.findByTestId('login-error')).textContent).toBe(
       'Es konnte keine Lizenz bezogen werden. Alle Lizenzen sind in Gebrauch.',
@@ -104,7 +105,7 @@ describe('login page', () => {
     expect(screen.getByTestId('login-notice').textContent).toContain('Please try later');
   });
 
-  it('offers the seven languages and remembers the choice', () => {
+  it('offers the seven languages and remembers the choice', async () => {
     renderApp({ url: '/login', fetch: createFakeServer({}).fetch });
     const picker = screen.getByLabelText('Language');
     expect([...(picker as HTMLSelectElement).options].map((o) => o.value)).toEqual([
@@ -117,7 +118,7 @@ describe('login page', () => {
       'nl',
     ]);
     fireEvent.change(picker, { target: { value: 'fr' } });
-    expect(screen.getByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
     expect(readCookie('lang')).toBe('fr');
     expect(window.localStorage.getItem('lang')).toBe('fr');
   });

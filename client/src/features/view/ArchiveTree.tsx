@@ -12,7 +12,7 @@ import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
-import { useImportDataItems } from '../bulk/ImportModal';
+import { useImportDataItems } from '../bulk/importDataItems';
 import { ArchiveOptions } from '../capture/ArchiveOptions';
 
 interface TreeProps {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../app/i18n';
+import { createI18n, loadLanguage } from '../../app/i18n';
 import { DocumentStatusLine } from './DocumentStatusLine';
 
 const show = (PdfConvertStatus: boolean, WorkflowStatus: number, language = 'en') =>
@@ -28,7 +28,8 @@ describe('the status line of the index panel', () => {
     expect(screen.getByRole('status').textContent).toBe('This document is waiting in a workflow queue.');
   });
 
-  it('names a pending PDF conversion too, in the chosen language', () => {
+  it('names a pending PDF conversion too, in the chosen language', async () => {
+    await loadLanguage('fr');
     show(true, 2, 'fr');
     expect([...screen.getByRole('status').querySelectorAll('p')].map((p) => p.textContent)).toEqual([
       "Ce document attend dans une file d'attente de flux de travail.",
