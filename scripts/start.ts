@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseAllowList } from '@gs/simulator-api/config';
 import { startApi } from '@gs/simulator-api/server';
 import { startHelper } from '@gs/simulator-helper/server';
 import { isSeeded, seedScenario } from '@gs/simulator-fixtures/seed';
@@ -98,6 +99,7 @@ async function serve(clientDir: string | undefined): Promise<() => Promise<void>
       pdfConvertDelayMs: env.PDF_CONVERT_DELAY_SECONDS
         ? Number(env.PDF_CONVERT_DELAY_SECONDS) * 1000
         : undefined,
+      uploadUrlAllow: parseAllowList(env.UPLOAD_URL_ALLOW),
       helperHttpPort,
       helperHttpsPort,
     },
