@@ -84,6 +84,23 @@ describe('credentials before the body', () => {
     expect(res.sentWhenAnswered).toBeLessThan(150 * MiB);
   });
 
+  it('answers a slow anonymous body at once, then cuts its connection instead of waiting for it', async () => {
+    const { text, closed } = await new Promise<{ text: string; closed: boolean }>((done, fail) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(
+          `POST ${API}dbs/${t.w.alpha}/bulk/update HTTP/1.1\r\nHost: x\r\n` +
+            'Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"Updates":[',
+        );
+      });
+      let answer = '';
+      socket.on('data', (c: Buffer) => (answer += c.toString()));
+      socket.on('close', () => done({ text: answer, closed: true }));
+      socket.on('error', fail);
+    });
+    expect(text).toMatch(/^HTTP\/1\.1 401 /);
+    expect(closed).toBe(true);
+  });
+
   it('refuses a wrong password, an unknown token and an expired one, body unread', async () => {
     const { Token } = await signIn(t.app, 'full.user');
     t.clock.advance(21 * MINUTE);

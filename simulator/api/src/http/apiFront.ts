@@ -4,7 +4,7 @@
 // byte of the body is read, so an anonymous 150 MB body costs the server nothing. Then the JSON
 // body is read with the limit of its route: small by default, large only for the batch routes.
 // Decision 009.
-import express, { Router, type Request, type RequestHandler } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Auth } from './auth';
 import { errorHandler } from './errors';
 import { apiHeaders } from './headers';
@@ -34,15 +34,33 @@ export function hasBody(req: Request): boolean {
   return length !== undefined && length.trim() !== '0';
 }
 
-/** A call with a body and without valid credentials: refused unread, and the connection closed. */
+/**
+ * How long a refused body may keep arriving after the answer. Node discards it as it comes
+ * (nothing is buffered), so the client reads the 401 instead of a connection reset; a body still
+ * coming after that is cut off with its connection.
+ */
+export const REFUSED_BODY_LINGER_MS = 2000;
+
+function discardBriefly(req: Request, res: Response): void {
+  res.once('finish', () => {
+    if (req.complete) return;
+    const socket = req.socket;
+    const timer = setTimeout(() => {
+      if (!req.complete) socket.destroy();
+    }, REFUSED_BODY_LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  });
+}
+
+/** A call with a body and without valid credentials: refused before its body is read. */
 function credentialsBeforeBody(auth: Auth): RequestHandler {
   return (req, res, next) => {
     if (!hasBody(req) || CREDENTIALS_IN_BODY.test(req.path)) return next();
     try {
       auth.check(req);
     } catch (err) {
-      // the unread body is not worth draining: the client may stop sending
-      res.set('Connection', 'close');
+      discardBriefly(req, res);
       throw err;
     }
     next();
