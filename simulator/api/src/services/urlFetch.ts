@@ -72,7 +72,17 @@ const pinned =
 function get(url: URL, lookup: LookupFunction, signal: AbortSignal): Promise<IncomingMessage> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((done, reject) => {
-    const req = send(url, { method: 'GET', lookup, signal, agent: false, headers: { Accept: '*/*' } }, done);
+    const req = send(
+      url,
+      {
+        method: 'GET',
+        lookup,
+        signal,
+        agent: false,
+        headers: { Accept: '*/*', 'Accept-Encoding': 'identity' },
+      },
+      done,
+    );
     req.on('error', (err) => reject(fail({ kind: 'failed', why: err.message })));
     req.end();
   });
