@@ -1,7 +1,7 @@
 // The front of the API, ahead of every router (app.ts): the API's headers, the password check of
 // Basic credentials (async, see auth.ts), then the body. A call that carries a body must first
 // show valid credentials (a live token or right Basic): without them it is refused before one
-// byte of the body is read, so an anonymous 150 MB body costs the server nothing. Then the JSON
+// byte of the body is read, so an anonymous 150 MB body costs the server no memory. Then the JSON
 // body is read with the limit of its route: small by default, large only for the batch routes.
 // Decision 009.
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
