@@ -17,6 +17,11 @@ const BENCHES: Record<
       'bulk through the helper on the large scenario: csvupdate of 100,000 documents, import of 100,000 rows',
     load: () => import('./benchBulk'),
   },
+  security: {
+    about:
+      'issue 21 on the demo data: API memory around an anonymous 150 MB body, GET dbs latency while 40 wrong passwords arrive',
+    load: () => import('./benchSecurity'),
+  },
   scan: {
     about: 'scanner simulator: a 50-page 200-dpi bilevel scan through the helper chunk API: pages/s, MiB/s',
     load: () => import('./benchScan'),

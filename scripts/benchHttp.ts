@@ -30,8 +30,14 @@ export function fetchJson(url: string, headers: Record<string, string> = {}): Pr
  */
 export const SIMULATOR_NODE_FLAGS = '--max-semi-space-size=64';
 
-/** The simulator (simulator/api/src/main.ts) in a child process on a free port. */
-export async function startServer(dataDir: string): Promise<{ port: number; child: ChildProcess }> {
+/**
+ * The simulator (simulator/api/src/main.ts, or `mainPath`: e.g. an older checkout's, for
+ * before/after figures) in a child process on a free port.
+ */
+export async function startServer(
+  dataDir: string,
+  mainPath?: string,
+): Promise<{ port: number; child: ChildProcess }> {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the simulator
   const nodeArgs = [
@@ -40,7 +46,7 @@ export async function startServer(dataDir: string): Promise<{ port: number; chil
   ];
   const child = spawn(
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', resolve(root, 'simulator/api/src/main.ts')],
+    [...nodeArgs, '--import', 'tsx', mainPath ?? resolve(root, 'simulator/api/src/main.ts')],
     {
       cwd: root,
       env: { ...process.env, PORT: '0', DATA_DIR: dataDir },

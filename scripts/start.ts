@@ -12,7 +12,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } 
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApi } from '@gs/simulator-api/server';
-import { corsOriginsFromEnv } from '@gs/simulator-api/config';
+import { corsOriginsFromEnv, parseAllowList } from '@gs/simulator-api/config';
 import { startHelper } from '@gs/simulator-helper/server';
 import { isSeeded, seedScenario } from '@gs/simulator-fixtures/seed';
 import { buildClient, clientBuildIsStale } from './lib/clientBuild';
@@ -107,6 +107,7 @@ async function serve(clientDir: string | undefined): Promise<() => Promise<void>
       pdfConvertDelayMs: env.PDF_CONVERT_DELAY_SECONDS
         ? Number(env.PDF_CONVERT_DELAY_SECONDS) * 1000
         : undefined,
+      uploadUrlAllow: parseAllowList(env.UPLOAD_URL_ALLOW),
       helperHttpPort,
       helperHttpsPort,
       corsOrigins,

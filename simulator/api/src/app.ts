@@ -9,6 +9,7 @@ import type { Db } from './db/connection';
 import { createRepos } from './db/repos';
 import { serverSecret } from './db/secureIds';
 import type { FilesOptions, RouteDeps } from './deps';
+import { createApiFront } from './http/apiFront';
 import { createAuth } from './http/auth';
 import { apiNotFound, errorHandler, requestUri } from './http/errors';
 import { apiHeaders } from './http/headers';
@@ -61,9 +62,8 @@ const API_MOUNT = API_ROOT.replace(/\/$/, '');
 
 function createApiRouter(deps: RouteDeps): Router {
   const api = Router();
+  // bodies were read by the front (http/apiFront.ts), after the credentials
   api.use(apiHeaders(deps.config.corsOrigins));
-  // strict: false because ASP.NET binds bare JSON strings and numbers too
-  api.use(express.json({ strict: false, limit: '50mb', type: ['application/json', 'application/*+json'] }));
   api.use(createLicensesRouter(deps));
   api.use(createLicenseManagerRouter(deps));
   api.use(createAdminRouter(deps));
@@ -113,7 +113,7 @@ export function createSimulator(options: AppOptions): Simulator {
   ensureAllSearchSchemas(db);
   const repos = createRepos(db);
   const licensing = createLicensing(repos.licenses, clock, config.licenseIdleMinutes);
-  const auth = createAuth(repos.users, licensing, clock);
+  const auth = createAuth(repos.users, licensing, clock, config.loginBackoff);
   const deps: RouteDeps = {
     repos,
     clock,
@@ -140,6 +140,7 @@ export function createSimulator(options: AppOptions): Simulator {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(createConfigRouter(deps));
+  app.use(API_MOUNT, createApiFront(auth, config.corsOrigins));
   app.use(API_MOUNT, createBulkApi(deps, db));
   app.use(API_MOUNT, createApiRouter(deps));
   if (options.testEndpoints)

@@ -3,6 +3,7 @@ import { DEFAULT_CLIENT_CONFIG, type ClientConfig } from '@gs/contract/config';
 import { HELPER_DEFAULT_HTTP_PORT, HELPER_DEFAULT_HTTPS_PORT } from '@gs/contract/helper';
 import { API_ROOT } from '@gs/contract/paths';
 import type { CorsOrigins } from './http/headers';
+import { DEFAULT_BACKOFF, type BackoffLimits } from './http/loginBackoff';
 
 export interface ApiConfig {
   /** a licence unused for longer than this expires and frees its seat */
@@ -15,6 +16,10 @@ export interface ApiConfig {
   uploadQuotaBytes: number;
   /** an upload-cache file unused for longer than this is removed (decision 010) */
   uploadCacheMs: number;
+  /** the back-off after failed password checks (decision 009) */
+  loginBackoff: BackoffLimits;
+  /** what `GET upload?url=` may fetch besides public addresses: IPs, CIDRs, host names (decision 009) */
+  uploadUrlAllow: string[];
   client: ClientConfig;
 }
 
@@ -25,6 +30,8 @@ export interface ApiConfigOptions {
   uploadQuotaBytes?: number;
   /** default: env UPLOAD_CACHE_HOURS, else 24 hours */
   uploadCacheMs?: number;
+  loginBackoff?: Partial<BackoffLimits>;
+  uploadUrlAllow?: string[];
   helperHost?: string;
   helperHttpPort?: number;
   helperHttpsPort?: number;
@@ -66,6 +73,8 @@ export function makeApiConfig(options: ApiConfigOptions = {}): ApiConfig {
       options.uploadQuotaBytes ?? envNumber('UPLOAD_QUOTA_MB', DEFAULT_UPLOAD_QUOTA_MB) * 1024 * 1024,
     uploadCacheMs:
       options.uploadCacheMs ?? envNumber('UPLOAD_CACHE_HOURS', DEFAULT_UPLOAD_CACHE_HOURS) * 3_600_000,
+    loginBackoff: { ...DEFAULT_BACKOFF, ...options.loginBackoff },
+    uploadUrlAllow: options.uploadUrlAllow ?? [],
     client,
   };
 }
@@ -90,4 +99,12 @@ export function corsOriginsFromEnv(value: string | undefined, port: number): Cor
       throw new Error(`CORS_ORIGINS: '${p}' is not an origin like https://host:port.`);
     return origin;
   });
+}
+
+/** `UPLOAD_URL_ALLOW=127.0.0.1,10.0.0.0/8,files.local`: the list, blanks dropped. */
+export function parseAllowList(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }

@@ -1,9 +1,14 @@
 // Runs the Square9API simulator: reads the environment, opens ${DATA_DIR}/simulator.sqlite, listens.
 // Run: npx tsx simulator/api/src/main.ts   (PORT, DATA_DIR, HELPER_HTTP_PORT, HELPER_HTTPS_PORT,
 // LICENSE_IDLE_MINUTES, PDF_CONVERT_DELAY_SECONDS, UPLOAD_QUOTA_MB, UPLOAD_CACHE_HOURS (config.ts),
-// CLIENT_DIR, SIM_TEST_ENDPOINTS=1, CORS_ORIGINS)
+// UPLOAD_URL_ALLOW, CLIENT_DIR, SIM_TEST_ENDPOINTS=1, CORS_ORIGINS)
 import { HELPER_DEFAULT_HTTP_PORT, HELPER_DEFAULT_HTTPS_PORT } from '@gs/contract/helper';
-import { DEFAULT_LICENSE_IDLE_MINUTES, DEFAULT_PDF_CONVERT_DELAY_MS, corsOriginsFromEnv } from './config';
+import {
+  DEFAULT_LICENSE_IDLE_MINUTES,
+  DEFAULT_PDF_CONVERT_DELAY_MS,
+  corsOriginsFromEnv,
+  parseAllowList,
+} from './config';
 import { startApi } from './server';
 
 const int = (name: string, fallback: number): number => {
@@ -21,6 +26,7 @@ const api = await startApi({
   config: {
     licenseIdleMinutes: int('LICENSE_IDLE_MINUTES', DEFAULT_LICENSE_IDLE_MINUTES),
     pdfConvertDelayMs: int('PDF_CONVERT_DELAY_SECONDS', DEFAULT_PDF_CONVERT_DELAY_MS / 1000) * 1000,
+    uploadUrlAllow: parseAllowList(process.env.UPLOAD_URL_ALLOW),
     helperHost: process.env.HELPER_HOST || undefined,
     helperHttpPort: int('HELPER_HTTP_PORT', HELPER_DEFAULT_HTTP_PORT),
     helperHttpsPort: int('HELPER_HTTPS_PORT', HELPER_DEFAULT_HTTPS_PORT),

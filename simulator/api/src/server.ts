@@ -7,6 +7,7 @@ import { createSimulator } from './app';
 import type { ApiConfigOptions } from './config';
 import { openDatabase } from './db/connection';
 import { startWalCheckpointer } from './db/walCheckpointer';
+import { answerClientErrors } from './http/clientErrors';
 import { createOffsetClock } from './testClock';
 
 export interface StartApiOptions {
@@ -51,6 +52,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   sweeper.unref();
   const host = options.host ?? '0.0.0.0';
   const server = app.listen(options.port, host);
+  answerClientErrors(server);
   await new Promise<void>((done, fail) => {
     server.once('listening', done);
     server.once('error', fail);

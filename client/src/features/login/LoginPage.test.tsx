@@ -62,6 +62,17 @@ describe('login page', () => {
     expect(currentPath()).toBe('/login');
   });
 
+  it('asks to wait and try again on 429 (back-off after failed sign-ins)', async () => {
+    const wait = json({ Message: 'Too many failed sign-in attempts. Try again in 4 seconds.' }, 429);
+    const server = createFakeServer({ 'GET licenses': wait });
+    renderApp({ url: '/login', fetch: server.fetch });
+    signIn('full.user', 'Demo@1234');
+    expect((await screen.findByTestId('login-error')).textContent).toBe(
+      'Too many failed sign-in attempts. Wait a moment, then try again.',
+    );
+    expect(currentPath()).toBe('/login');
+  });
+
   it('prefixes ERROR_CANT_OBTAIN_LICENSE onto "All licenses are in use."', async () => {
     const server = createFakeServer({ 'GET licenses': json(ALL_LICENSES_IN_USE, 400) });
     renderApp({ url: '/login', fetch: server.fetch });

@@ -1,4 +1,5 @@
 // What the login page says when `GET licenses` fails (spec §8): 401 -> invalid credentials,
+// 429 (the simulator's back-off after failed sign-ins, its decision 009) -> wait and try again,
 // 400 "All licenses are in use." -> ERROR_CANT_OBTAIN_LICENSE prefixed onto that text,
 // no answer -> CANNOT_CONNECT, anything else -> ERROR_CANT_OBTAIN_LICENSE + the server's text.
 import type { TFunction } from 'i18next';
@@ -24,6 +25,7 @@ export function loginErrorMessage(t: TFunction, error: unknown): string {
   if (!(error instanceof ApiError)) return t('login.error.unexpected');
   if (error.kind === 'network' || error.kind === 'timeout') return t('CANNOT_CONNECT');
   if (error.status === 401 || error.status === 403) return t('login.error.invalidCredentials');
+  if (error.status === 429) return t('login.error.tooManyAttempts');
   if (isAllLicensesInUse(error.status, error.body)) return cantObtainLicense(t, ALL_LICENSES_IN_USE);
   return cantObtainLicense(t, error.serverMessage ?? t('login.error.unexpected'));
 }

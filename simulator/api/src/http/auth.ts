@@ -1,6 +1,8 @@
 // Who is calling. A call is authenticated by a live licence token (query Token, header
 // Auth-Token or SS-Token, cookie sstoken) or by HTTP Basic on its own, which consumes no
 // licence (HL relies on that); `authorize=<base64 user:pass>` counts as Basic, for <img> URLs.
+// Passwords are checked by verifyCredentials, an async middleware at the front of the API
+// (apiFront.ts), so scrypt runs off the event loop; the synchronous code below reads its verdict.
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import {
@@ -14,10 +16,11 @@ import {
 import type { Clock } from '../clock';
 import type { LicenseRow } from '../db/licensesRepo';
 import type { UsersRepo, UserRow } from '../db/usersRepo';
-import { verifyPassword } from '../db/passwords';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from '../db/passwords';
 import type { Licensing } from '../services/licensing';
 import { parseCookies, setUserCookie } from './cookies';
 import { denied, HttpError } from './errors';
+import { createLoginBackoff, DEFAULT_BACKOFF, type BackoffLimits } from './loginBackoff';
 import { query } from './query';
 
 export interface Caller {
@@ -66,34 +69,79 @@ export function callerOf(res: Response): Caller {
   return caller;
 }
 
-export function createAuth(users: UsersRepo, licensing: Licensing, clock: Clock) {
+/** Status of a password check refused during back-off (decision 009). */
+export const TOO_MANY_SIGN_INS_STATUS = 429;
+export const tooManySignInsMessage = (seconds: number): string =>
+  `Too many failed sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+
+function tooManySignIns(waitMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const err = new HttpError(TOO_MANY_SIGN_INS_STATUS, { Message: tooManySignInsMessage(seconds) });
+  err.headers = { 'Retry-After': String(seconds) };
+  return err;
+}
+
+/** What verifyCredentials found for a call's Basic credentials. */
+type BasicVerdict = { user: UserRow } | { refused: HttpError };
+
+export function createAuth(
+  users: UsersRepo,
+  licensing: Licensing,
+  clock: Clock,
+  backoffLimits: BackoffLimits = DEFAULT_BACKOFF,
+) {
   // scrypt costs tens of milliseconds and Basic clients send it on every call
   const verified = new Map<string, string>();
   const cacheKey = (c: BasicCredentials): string =>
     createHash('sha256').update(`${c.login.toLowerCase()}\0${c.password}`).digest('hex');
+  const backoff = createLoginBackoff(() => clock.now(), backoffLimits);
+  const verdicts = new WeakMap<Request, BasicVerdict>();
 
-  /** The user of valid Basic credentials; `DOMAIN\user` must match a user's domain when they have one. */
-  function verifyBasic(c: BasicCredentials): UserRow | undefined {
+  /**
+   * The user of valid Basic credentials; `DOMAIN\user` must match a user's domain when they have
+   * one. An unknown user's password is checked against a dummy hash: the same work, the same time.
+   */
+  async function verifyBasic(c: BasicCredentials, address: string): Promise<BasicVerdict> {
     const slash = c.login.indexOf('\\');
     const domain = slash >= 0 ? c.login.slice(0, slash) : '';
-    const user = users.findByName(slash >= 0 ? c.login.slice(slash + 1) : c.login);
-    if (!user) return undefined;
-    if (domain && user.domain && domain.toLowerCase() !== user.domain.toLowerCase()) return undefined;
+    const found = users.findByName(slash >= 0 ? c.login.slice(slash + 1) : c.login);
+    const user =
+      found && !(domain && found.domain && domain.toLowerCase() !== found.domain.toLowerCase())
+        ? found
+        : undefined;
     const key = cacheKey(c);
-    if (verified.get(key) === user.passwordHash) return user;
-    if (!verifyPassword(c.password, user.passwordHash)) return undefined;
+    // credentials that were right before pass without a check, even during a back-off
+    if (user && verified.get(key) === user.passwordHash) return { user };
+    const wait = backoff.waitMs(c.login, address);
+    if (wait > 0) return { refused: tooManySignIns(wait) };
+    const done = backoff.begin(c.login, address);
+    let ok = false;
+    try {
+      ok = await verifyPassword(c.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    } finally {
+      done(ok && !!user);
+    }
+    if (!ok || !user) return { refused: denied() };
     if (verified.size > 1000) verified.clear();
     verified.set(key, user.passwordHash);
-    return user;
+    return { user };
   }
 
-  /** Basic credentials, if any: the user, or a 401 for unreadable or wrong ones. */
-  function basicUser(req: Request): UserRow | undefined {
+  /** Middleware: checks the call's Basic credentials, if any, before any route reads them. */
+  const verifyCredentials: RequestHandler = async (req, _res, next) => {
     const creds = basicCredentials(req);
-    if (creds === undefined) return undefined;
-    const user = creds && verifyBasic(creds);
-    if (!user) throw denied();
-    return user;
+    if (creds !== undefined)
+      verdicts.set(req, creds ? await verifyBasic(creds, clientIp(req)) : { refused: denied() });
+    next();
+  };
+
+  /** Basic credentials, if any: the user, or the 401 (429 in back-off) of unreadable or wrong ones. */
+  function basicUser(req: Request): UserRow | undefined {
+    if (basicCredentials(req) === undefined) return undefined;
+    const verdict = verdicts.get(req);
+    if (!verdict) throw new Error('Basic credentials read before verifyCredentials checked them');
+    if ('refused' in verdict) throw verdict.refused;
+    return verdict.user;
   }
 
   function licenseUser(row: LicenseRow): UserRow {
@@ -102,14 +150,15 @@ export function createAuth(users: UsersRepo, licensing: Licensing, clock: Clock)
     return user;
   }
 
-  function resolve(req: Request): Caller {
+  /** The caller, or the error that refuses the call; `touch` keeps the licence alive. */
+  function resolve(req: Request, touch = true): Caller {
     const basic = basicUser(req);
     const token = requestToken(req);
     if (token !== undefined) {
       const state = licensing.state(token);
       if (state.kind === 'unknown') throw denied();
       if (state.kind === 'expired') throw new HttpError(LICENSE_EXPIRED_STATUS, LICENSE_EXPIRED_BODY);
-      const license = licensing.touch(state.row);
+      const license = touch ? licensing.touch(state.row) : state.row;
       return { user: licenseUser(license), license };
     }
     if (basic) return { user: basic, license: undefined };
@@ -129,6 +178,11 @@ export function createAuth(users: UsersRepo, licensing: Licensing, clock: Clock)
     next();
   };
 
-  return { requireAuth, authenticate, basicUser, licenseUser };
+  /** Throws the refusal of a call without valid credentials; touches nothing, sets no cookie. */
+  function check(req: Request): void {
+    resolve(req, false);
+  }
+
+  return { verifyCredentials, requireAuth, authenticate, check, basicUser, licenseUser };
 }
 export type Auth = ReturnType<typeof createAuth>;

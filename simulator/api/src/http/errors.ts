@@ -1,5 +1,8 @@
 // The ASP.NET Web API error envelope: every failure is `{"Message": ...}` with the real status,
 // and anything unexpected is a 500 with the generic text while the real error goes to stderr.
+// Malformed requests that Express or a body parser refuse (bad percent-encoding in a path, a body
+// that is not the JSON or the compression it claims, too large...) are 4xx with "The request is
+// invalid." and the reason in MessageDetail, logged as one line; only 5xx log a stack trace.
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import {
   AUTHORIZATION_DENIED,
@@ -10,6 +13,8 @@ import {
 } from '@gs/contract/errors';
 
 export class HttpError extends Error {
+  /** extra response headers (Retry-After...) */
+  headers: Record<string, string> = {};
   constructor(
     readonly status: number,
     readonly body: unknown,
@@ -37,24 +42,43 @@ export const apiNotFound: RequestHandler = (req, res) => {
   res.status(404).json(body);
 };
 
-interface BodyParserError {
+interface ClientError {
   type?: unknown;
   status?: unknown;
+  statusCode?: unknown;
 }
-const isBodyParserError = (err: unknown): err is BodyParserError & Error =>
-  err instanceof Error && typeof (err as BodyParserError).type === 'string';
 
-export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, next) => {
+/** The 4xx status of an error raised by Express or a body parser about the request itself. */
+function clientStatus(err: unknown): number | undefined {
+  if (!(err instanceof Error)) return undefined;
+  const { status, statusCode } = err as ClientError;
+  const code = typeof status === 'number' ? status : statusCode;
+  return typeof code === 'number' && code >= 400 && code < 500 ? code : undefined;
+}
+
+function detailOf(err: Error): string {
+  if ((err as ClientError).type === 'entity.parse.failed')
+    return `The request body is not valid JSON: ${err.message}`;
+  if ('code' in err && typeof err.code === 'string' && /^(Z_|ERR__)/.test(err.code))
+    return `The request body is not the compressed data its Content-Encoding says: ${err.message}`;
+  return err.message;
+}
+
+/** One line per refused malformed request: enough to see it, too little to flood the log. */
+export function logClientError(req: Request, status: number, detail: string): void {
+  console.warn(`${status} ${req.method} ${req.originalUrl.slice(0, 200)}: ${detail.slice(0, 200)}`);
+}
+
+export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {
   if (res.headersSent) return next(err);
   if (err instanceof HttpError) {
-    res.status(err.status).json(err.body);
+    res.status(err.status).set(err.headers).json(err.body);
     return;
   }
-  if (isBodyParserError(err)) {
-    // express.json rejected the body: malformed JSON, wrong charset, too large...
-    const status = typeof err.status === 'number' && err.status < 500 ? err.status : 400;
-    const detail =
-      err.type === 'entity.parse.failed' ? `The request body is not valid JSON: ${err.message}` : err.message;
+  const status = clientStatus(err);
+  if (status !== undefined && err instanceof Error) {
+    const detail = detailOf(err);
+    logClientError(req, status, detail);
     res.status(status).json({ Message: INVALID_REQUEST, MessageDetail: detail });
     return;
   }

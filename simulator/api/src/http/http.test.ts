@@ -125,6 +125,7 @@ describe('errors', () => {
     const { app } = makeWorldApp();
     const res = await request(app)
       .post(`${API}dbs/1/archives/1`)
+      .set('Authorization', basic('full.user'))
       .set('Content-Type', 'application/json')
       .send('{"fields": [')
       .expect(400);

@@ -58,11 +58,18 @@ export function intParam(req: Request, name: string): number {
   return parseId(v, name);
 }
 
-/** A copy of a JSON value with every object key lower-cased, at any depth. */
-export function lowerKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(lowerKeys);
+/** No request body of the API nests deeper; a deeper one is refused before it can overflow the stack. */
+export const MAX_BODY_DEPTH = 64;
+
+/** A copy of a JSON value with every object key lower-cased, to MAX_BODY_DEPTH levels (400 past it). */
+export function lowerKeys(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.toLowerCase(), lowerKeys(v)]));
+  if (depth >= MAX_BODY_DEPTH)
+    throw badRequest(`The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`);
+  if (Array.isArray(value)) return value.map((v) => lowerKeys(v, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k.toLowerCase(), lowerKeys(v, depth + 1)]),
+  );
 }
 
 /** Read one key of a JSON object whatever its casing. */

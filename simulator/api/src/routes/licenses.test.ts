@@ -132,21 +132,33 @@ describe('GET licenses?Token= (renewal, the keep-alive)', () => {
     await get(`dbs?token=${Token}`).expect(200);
   });
 
-  it('issues a new token once the old one expired (token only)', async () => {
+  it('answers LicenseExpired to the token alone once the idle time passed: coming back takes the password', async () => {
     const { Token } = await signIn(t.app, 'full.user');
     t.clock.advance(30 * MINUTE);
-    const res = await get(`licenses?token=${Token}`).expect(200);
+    // before decision 013 this answered a new live licence: an idle-timeout bypass
+    await get(`licenses?token=${Token}`).expect(401, EXPIRED);
+    await get('licenses').set('Cookie', `sstoken=${Token}`).expect(401, EXPIRED);
+    await get(`dbs?token=${Token}`).expect(401, EXPIRED);
+    const res = await get(`licenses?token=${Token}`).set('Authorization', basic('full.user')).expect(200);
     expect(res.body.Token).toMatch(GUID);
     expect(res.body.Token).not.toBe(Token);
     expect(res.body.Username).toBe('full.user');
-    await get(`dbs?token=${Token}`).expect(401, EXPIRED);
     await get(`dbs?token=${res.body.Token as string}`).expect(200);
   });
 
-  it('answers "All licenses are in use." when renewing an expired token without a free seat', async () => {
+  it('reactivates a licence the licence manager deactivated, through its keep-alive alone', async () => {
+    const { Token } = await signIn(t.app, 'full.user');
+    t.db.prepare('UPDATE licenses SET active = 0 WHERE token = ?').run(Token);
+    await get(`dbs?token=${Token}`).expect(401, EXPIRED);
+    const res = await get(`licenses?token=${Token}`).expect(200);
+    expect(res.body.Token).not.toBe(Token);
+    expect(res.body.Username).toBe('full.user');
+  });
+
+  it('answers "All licenses are in use." when reactivating a deactivated token without a free seat', async () => {
     setSeats(t.db, LicenseType.Full, 1);
     const { Token } = await signIn(t.app, 'full.user');
-    t.clock.advance(30 * MINUTE);
+    t.db.prepare('UPDATE licenses SET active = 0 WHERE token = ?').run(Token);
     await signIn(t.app, 'dbadmin');
     await get(`licenses?Token=${Token}`).expect(400, `"${ALL_LICENSES_IN_USE}"`);
   });

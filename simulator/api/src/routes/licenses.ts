@@ -41,8 +41,9 @@ export function createLicensesRouter(deps: RouteDeps): Router {
 
   /**
    * Obtain or renew. A token given explicitly (or, without Basic, in the cookie) is renewed while
-   * live; once expired or deactivated its user (or the Basic user) gets their licence again, a
-   * new token when a seat is free. An unknown token needs Basic.
+   * live. One deactivated by the licence manager (GS 6.1) is reactivated by its keep-alive: its
+   * user gets their licence again, a new token when a seat is free. One expired by the idle
+   * timeout is not: coming back takes the password (Basic), as an unknown token does (decision 013).
    */
   const obtain = (req: Request, res: Response): void => {
     const basic = auth.basicUser(req);
@@ -53,7 +54,10 @@ export function createLicensesRouter(deps: RouteDeps): Router {
       const state = licensing.state(token);
       if (state.kind === 'live' && (!basic || basic.id === state.row.userId))
         return sendLicense(req, res, licensing.touch(state.row));
-      if (state.kind === 'expired' && !basic) user = auth.licenseUser(state.row);
+      if (state.kind === 'expired' && !basic) {
+        if (state.idle) throw new HttpError(LICENSE_EXPIRED_STATUS, LICENSE_EXPIRED_BODY);
+        user = auth.licenseUser(state.row);
+      }
     }
     if (!user) throw denied();
     const row = licensing.obtain(user, clientIp(req));

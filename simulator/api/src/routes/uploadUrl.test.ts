@@ -13,9 +13,16 @@ const PDF = Buffer.from('%PDF-1.4 a remote invoice');
 
 let remote: Server;
 let base: string;
+let port: number;
+/** how many requests reached the remote server */
+let hits = 0;
 beforeAll(async () => {
   remote = createServer((req, res) => {
-    if (req.url === '/docs/invoice.pdf') res.writeHead(200, { 'Content-Type': 'application/pdf' }).end(PDF);
+    hits++;
+    const to = /^\/to\?(.*)$/.exec(req.url ?? '')?.[1];
+    if (to) res.writeHead(302, { Location: decodeURIComponent(to) }).end();
+    else if (req.url === '/docs/invoice.pdf')
+      res.writeHead(200, { 'Content-Type': 'application/pdf' }).end(PDF);
     else if (req.url === '/render?id=7')
       res.writeHead(200, { 'Content-Type': 'image/png' }).end(Buffer.from([137, 80, 78, 71]));
     else if (req.url === '/moved') res.writeHead(302, { Location: '/docs/invoice.pdf' }).end();
@@ -23,7 +30,8 @@ beforeAll(async () => {
     else res.writeHead(404).end('missing');
   });
   await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
+  port = (remote.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
 });
 afterAll(() => new Promise<void>((resolve) => remote.close(() => resolve())));
 
@@ -33,8 +41,9 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function get(url: string | undefined) {
-  const { app } = makeWorldApp({ files: { dataDir } });
+// the test server is on loopback, which only the allow-list opens
+function get(url: string | undefined, uploadUrlAllow = ['127.0.0.1']) {
+  const { app } = makeWorldApp({ files: { dataDir }, config: { uploadUrlAllow } });
   const path = url === undefined ? 'upload' : uploadPaths.uploadFromUrl(url);
   return request(app).get(`${API}${path}`).set('Authorization', basic('full.user'));
 }
@@ -83,5 +92,55 @@ describe('GET upload?url=', () => {
     await request(app)
       .get(`${API}upload?url=${encodeURIComponent(`${base}/docs/invoice.pdf`)}`)
       .expect(401);
+  });
+
+  it('refuses loopback, private, link-local and reserved addresses by default, connecting to none', async () => {
+    hits = 0;
+    for (const host of [
+      `127.0.0.1:${port}`,
+      `127.0.0.2:${port}`,
+      `localhost:${port}`,
+      `[::1]:${port}`,
+      `[::ffff:127.0.0.1]:${port}`,
+      `2130706433:${port}`,
+      `0.0.0.0:${port}`,
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '100.64.0.1',
+      '169.254.169.254',
+      '[fd00::1]',
+      '[fe80::1]',
+      '224.0.0.1',
+      '255.255.255.255',
+    ]) {
+      const res = await get(`http://${host}/docs/invoice.pdf`, []).expect(400);
+      expect(message(res)).toMatch(/is a loopback, private or reserved address/);
+    }
+    expect(hits).toBe(0);
+    expect(() => readdirSync(join(dataDir, 'cache', 'upload'))).toThrow();
+  });
+
+  it('checks every redirect: one to a loopback or private address is refused', async () => {
+    for (const target of [
+      `http://127.0.0.2:${port}/docs/invoice.pdf`,
+      `http://0.0.0.0:${port}/docs/invoice.pdf`,
+      `http://[::1]:${port}/docs/invoice.pdf`,
+      'http://169.254.169.254/latest/meta-data/',
+    ]) {
+      hits = 0;
+      const res = await get(`${base}/to?${encodeURIComponent(target)}`).expect(400);
+      expect(message(res)).toMatch(/is a loopback, private or reserved address/);
+      expect(hits).toBe(1);
+    }
+  });
+
+  it('fetches what the allow-list names: an address, a CIDR or a host name', async () => {
+    for (const allow of [['127.0.0.1'], ['127.0.0.0/8'], ['::ffff:127.0.0.1']])
+      expect((await get(`${base}/docs/invoice.pdf`, allow).expect(200)).body).toMatch(/\.pdf$/);
+    const named = await get(`http://localhost:${port}/docs/invoice.pdf`, ['localhost']).expect(200);
+    expect(cached(named.body as string)).toEqual(PDF);
+    // the allow-list opens what it names and nothing else
+    await get(`http://localhost:${port}/docs/invoice.pdf`, ['127.0.0.2', '10.0.0.0/8']).expect(400);
   });
 });

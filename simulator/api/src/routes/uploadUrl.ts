@@ -2,7 +2,9 @@
 // extension): the server downloads the address into the upload cache and answers the cache file's
 // name as a JSON string, ready for the import. Only http and https addresses are fetched: a file
 // path (`file:`, a drive letter, a UNC or absolute path) or any other scheme is refused with 400,
-// as is an address that does not answer 2xx or a body over the upload limit.
+// as is an address that does not answer 2xx or a body over the upload limit. The server fetches
+// only public addresses unless the allow-list (UPLOAD_URL_ALLOW) names them: no loopback,
+// private or link-local address, directly, through DNS or through a redirect (decision 009).
 import { writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { Router } from 'express';
@@ -11,8 +13,10 @@ import { HttpError } from '../http/errors';
 import { query } from '../http/query';
 import { callerOf } from '../http/auth';
 import { refuseCookieOnlyGet } from '../http/cookieOnly';
+import { createAddressPolicy } from '../services/addressPolicy';
 import { requireEditingLicense } from '../services/documentAccess';
 import { newCacheName } from '../services/fileStore';
+import { fetchAllowedUrl, UrlFetchError, type FetchFailure } from '../services/urlFetch';
 import { uploadLimit } from './upload';
 
 /** How long the remote server may take to answer in full. */
@@ -37,6 +41,8 @@ export const urlUploadMessages = {
   notHttp: (url: string) => `Only http and https addresses can be uploaded, not '${url}'.`,
   failed: (url: string, why: string) => `The file at '${url}' could not be downloaded: ${why}.`,
   tooLarge: (url: string) => `The file at '${url}' is larger than the upload limit.`,
+  blocked: (url: string, host: string) =>
+    `The file at '${url}' cannot be downloaded: '${host}' is a loopback, private or reserved address.`,
 };
 
 const bad = (message: string): HttpError => new HttpError(400, { Message: message });
@@ -63,24 +69,22 @@ function extensionOf(url: URL, contentType: string | null): string {
   return EXTENSIONS[type] ?? '';
 }
 
-/** The body, read until the limit; 400 past it. */
-async function readLimited(response: Response, url: string, max: number): Promise<Buffer> {
-  const declared = Number(response.headers.get('Content-Length'));
-  if (Number.isFinite(declared) && declared > max) throw bad(urlUploadMessages.tooLarge(url));
-  const chunks: Buffer[] = [];
-  let size = 0;
-  if (response.body) {
-    for await (const chunk of response.body) {
-      size += chunk.byteLength;
-      if (size > max) throw bad(urlUploadMessages.tooLarge(url));
-      chunks.push(Buffer.from(chunk));
-    }
+function refusal(text: string, failure: FetchFailure): HttpError {
+  switch (failure.kind) {
+    case 'scheme':
+      return bad(urlUploadMessages.notHttp(text));
+    case 'blocked':
+      return bad(urlUploadMessages.blocked(text, failure.host));
+    case 'tooLarge':
+      return bad(urlUploadMessages.tooLarge(text));
+    case 'failed':
+      return bad(urlUploadMessages.failed(text, failure.why));
   }
-  return Buffer.concat(chunks);
 }
 
 export function createUploadUrlRouter(deps: RouteDeps): Router {
   const router = Router();
+  const policy = createAddressPolicy(deps.config.uploadUrlAllow);
   router.get('/upload', deps.auth.requireAuth, refuseCookieOnlyGet, async (req, res) => {
     // a write into the caller's own upload cache (decision 010)
     requireEditingLicense(res);
@@ -89,19 +93,21 @@ export function createUploadUrlRouter(deps: RouteDeps): Router {
     const text = query(req, 'url')?.trim();
     if (!text) throw bad(urlUploadMessages.missing);
     const url = publicUrl(text);
-    let response: Response;
+    let fetched;
     try {
-      response = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(URL_UPLOAD_TIMEOUT_MS) });
+      fetched = await fetchAllowedUrl(url, {
+        policy,
+        maxBytes: uploadLimit(),
+        signal: AbortSignal.timeout(URL_UPLOAD_TIMEOUT_MS),
+      });
     } catch (err) {
-      throw bad(urlUploadMessages.failed(text, err instanceof Error ? err.message : 'no answer'));
+      if (err instanceof UrlFetchError) throw refusal(text, err.failure);
+      throw err;
     }
-    if (!response.ok) throw bad(urlUploadMessages.failed(text, `HTTP ${response.status}`));
-    // a redirect may not lead off http(s)
-    publicUrl(response.url || text);
-    const bytes = await readLimited(response, text, uploadLimit());
+    const { bytes } = fetched;
     if (bytes.length === 0) throw bad(urlUploadMessages.failed(text, 'the file is empty'));
     const dir = await deps.uploads.prepare(user);
-    const name = newCacheName(`download${extensionOf(url, response.headers.get('Content-Type'))}`);
+    const name = newCacheName(`download${extensionOf(url, fetched.contentType)}`);
     await writeFile(join(dir, name), bytes);
     await deps.uploads.settle(user, [join(dir, name)]);
     res.json(name);

@@ -7,8 +7,11 @@ import type { LicenseRow, LicensesRepo } from '../db/licensesRepo';
 import type { UserRow } from '../db/usersRepo';
 import { toDotNetDate } from '../http/dates';
 
+/** `idle`: expired by the idle timeout (else only deactivated by the licence manager). */
 export type TokenState =
-  { kind: 'live'; row: LicenseRow } | { kind: 'expired'; row: LicenseRow } | { kind: 'unknown' };
+  | { kind: 'live'; row: LicenseRow }
+  | { kind: 'expired'; row: LicenseRow; idle: boolean }
+  | { kind: 'unknown' };
 
 export function toLicense(row: LicenseRow): License {
   return {
@@ -40,7 +43,7 @@ export function createLicensing(licenses: LicensesRepo, clock: Clock, idleMinute
     state(token: string): TokenState {
       const row = licenses.byToken(token);
       if (!row) return { kind: 'unknown' };
-      return isLive(row) ? { kind: 'live', row } : { kind: 'expired', row };
+      return isLive(row) ? { kind: 'live', row } : { kind: 'expired', row, idle: row.accessedAt < cutoff() };
     },
 
     /** a use of a live licence keeps it alive */
