@@ -62,4 +62,15 @@ describe('login back-off', () => {
     for (const done of running) done(false);
     expect(backoff.waitMs('full.user', '10.0.0.1')).toBe(1000);
   });
+
+  it('never refuses many logins from one address for being under way at once (a classroom)', () => {
+    const { backoff } = world();
+    const running = [];
+    for (let i = 0; i < 3 * DEFAULT_BACKOFF.perAddress; i++) {
+      expect(backoff.waitMs(`student${i}`, '10.0.0.1')).toBe(0);
+      running.push(backoff.begin(`student${i}`, '10.0.0.1'));
+    }
+    for (const done of running) done(true);
+    expect(backoff.waitMs('teacher', '10.0.0.1')).toBe(0);
+  });
 });

@@ -1,9 +1,10 @@
 // Back-off after failed password checks (decision 009). Two counters: one per (login, address),
 // strict, so guessing one user's password from one place soon waits; one per address, looser,
 // so trying many logins from one place waits too. No counter is per login alone: failures from
-// an attacker's address never make the real user wait at theirs. Checks under way count as
-// failures until they answer, so forty wrong passwords sent at once run only as many checks as
-// the limit allows. Waits double from firstWaitMs up to a cap, and counters are forgotten
+// an attacker's address never make the real user wait at theirs. Checks of one login under way
+// count as failures until they answer, so forty wrong passwords for one user sent at once run
+// only as many checks as the limit allows; the address counter counts answered failures only, so
+// a classroom behind one address signing in at once is never refused for being many. Waits double from firstWaitMs up to a cap, and counters are forgotten
 // forgetMs after their last failure; a right password clears its (login, address) counter.
 
 export interface BackoffLimits {
@@ -60,12 +61,13 @@ export function createLoginBackoff(now: () => number, limits: BackoffLimits = DE
     return c;
   };
 
-  const waitOf = (c: Counter | undefined, limit: number, t: number): number => {
+  const waitOf = (c: Counter | undefined, limit: number, t: number, countPending: boolean): number => {
     if (!c) return 0;
     if (c.until > t) return c.until - t;
-    if (c.failures < limit) return c.failures + c.pending < limit ? 0 : limits.firstWaitMs;
+    const pending = countPending ? c.pending : 0;
+    if (c.failures < limit) return c.failures + pending < limit ? 0 : limits.firstWaitMs;
     // past the limit, one try at a time after each wait
-    return c.pending === 0 ? 0 : limits.firstWaitMs;
+    return pending === 0 ? 0 : limits.firstWaitMs;
   };
 
   const sweep = (t: number): void => {
@@ -93,8 +95,8 @@ export function createLoginBackoff(now: () => number, limits: BackoffLimits = DE
     waitMs(login, address) {
       const t = now();
       return Math.max(
-        waitOf(live(loginKey(login, address), t), limits.perLogin, t),
-        waitOf(live(addressKey(address), t), limits.perAddress, t),
+        waitOf(live(loginKey(login, address), t), limits.perLogin, t, true),
+        waitOf(live(addressKey(address), t), limits.perAddress, t, false),
       );
     },
 
