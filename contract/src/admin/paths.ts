@@ -1,0 +1,25 @@
+// Paths of the administration API, relative to …/Square9API/api/ (square9api-wire.md §2.8).
+const dbBase = (db: number) => `admin/databases/${db}`;
+const opt = (id: number | undefined) => (id === undefined ? '' : `/${id}`);
+
+export const adminPaths = {
+  databases: (id?: number) => `admin/databases${opt(id)}`,
+  archives: (db: number, id?: number) => `${dbBase(db)}/archives${opt(id)}`,
+  archiveIndexRebuild: (db: number, id: number, docCount: number) =>
+    `${dbBase(db)}/archives/${id}/indexrebuild?docCount=${docCount}`,
+  archiveDxc: (db: number, id: number) => `${dbBase(db)}/archives/${id}/dxc`,
+  archiveOptions: (db: number) => `${dbBase(db)}/options/archives`,
+  fields: (db: number, id?: number) => `${dbBase(db)}/fields${opt(id)}`,
+  tableFields: (db: number, id?: number) => `${dbBase(db)}/tablefields${opt(id)}`,
+  lists: (db: number, id?: number) => `${dbBase(db)}/lists${opt(id)}`,
+  searches: (db: number, id?: number) => `${dbBase(db)}/searches${opt(id)}`,
+  dbNotifications: (db: number) => `${dbBase(db)}/notifications`,
+  notifications: () => 'admin/notifications',
+  inboxes: (id?: number) => `admin/inboxes${opt(id)}`,
+  inboxOptions: () => 'admin/options/inboxes',
+  stamps: (id?: number) => `admin/stamps${opt(id)}`,
+  registration: () => 'admin/registration',
+  licenseRules: () => 'admin/licenserules',
+  defaultInstance: () => 'admin/instances/default',
+  instances: () => 'admin/instances/list',
+} as const;
