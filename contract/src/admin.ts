@@ -11,7 +11,13 @@ export const AdminFunction = {
 export type AdminFunctionName = (typeof AdminFunction)[keyof typeof AdminFunction];
 
 /** Feature licence codes the client checks. */
-export const AdminFeature = { UserAdmin: 'usr', GlobalActionWeb: 'gaw' } as const;
+export const AdminFeature = { UserAdmin: 'usr', GlobalActionWeb: 'gaw', MultiDatabase: 'mdb' } as const;
+
+/**
+ * 403 of `POST admin/databases` when a database exists and the multi-database feature (`mdb`)
+ * has no licence (admin-spec §6; our design: the count of `admin?feature=mdb`).
+ */
+export const MULTIPLE_DATABASES_NOT_LICENSED = 'Multiple databases are not licensed.';
 
 /** What the simulator reports as its version. */
 export const SERVER_VERSION = '6.1.0.44';

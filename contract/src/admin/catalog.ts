@@ -168,3 +168,12 @@ export interface AdminMailServer {
   Port: number;
   Auth: { User: string; Password: string };
 }
+
+/**
+ * Deleting a database or an archive (our design, decision 017): `DELETE ...?Drop=true` removes it
+ * with its documents; without Drop one that holds documents is refused with 409 and this
+ * Message, and nothing is lost. A sub-archive must be deleted before its parent. A delete answers
+ * 204. Writes answer the saved object (POST 200; a list GET is an array, `/{id}` too).
+ */
+export const holdsDocumentsMessage = (what: string, count: number): string =>
+  `${what} holds ${count} document${count === 1 ? '' : 's'}; delete it with Drop=true to remove them too.`;

@@ -18,6 +18,9 @@ import { createLicensing } from './services/licensing';
 import { createPdfConverter, type PdfConverter } from './services/pdfConversion';
 import { createUploadCache, type UploadCache } from './services/uploadCache';
 import { createAdminRouter } from './routes/admin';
+import { createAdminArchivesRouter } from './routes/adminArchives';
+import { createAdminDatabasesRouter } from './routes/adminDatabases';
+import { createAdminMailRouter } from './routes/adminMail';
 import { createArchivesRouter } from './routes/archives';
 import { createAuditRouter } from './routes/audit';
 import { createConfigRouter } from './routes/config';
@@ -89,6 +92,9 @@ function createApiRouter(deps: RouteDeps): Router {
   // after the audit router, which takes POST dbs/{db}/archives/{a} only with documentID
   api.use(createImportRouter(deps));
   api.use(createUserActionsRouter(deps));
+  api.use(createAdminDatabasesRouter(deps));
+  api.use(createAdminArchivesRouter(deps));
+  api.use(createAdminMailRouter(deps));
   api.use(apiNotFound);
   api.use(errorHandler);
   return api;

@@ -320,4 +320,31 @@ export const migrations: string[] = [
   ) STRICT, WITHOUT ROWID;
   CREATE INDEX pdf_workflow_states_due ON pdf_workflow_states(pdf_queued_at) WHERE pdf_pending = 1;
   `,
+  /* 6: the administration API (issue 12, decision 017): a database's SQL login (never its
+     password), its "show all archives" option; an archive's storage folder, browse-search choice
+     and notification e-mail; the mail servers (database_id 0: the server's own) */ `
+  ALTER TABLE databases ADD COLUMN auth_type TEXT NOT NULL DEFAULT 'windows';
+  ALTER TABLE databases ADD COLUMN auth_user TEXT NOT NULL DEFAULT '';
+  -- users see every archive of the database in the tree, viewable or not
+  ALTER TABLE databases ADD COLUMN show_all_archives INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE archives ADD COLUMN unique_name TEXT NOT NULL DEFAULT '';
+  ALTER TABLE archives ADD COLUMN create_browse INTEGER NOT NULL DEFAULT 0;
+
+  CREATE TABLE archive_notifications (
+    archive_id INTEGER PRIMARY KEY REFERENCES archives(id) ON DELETE CASCADE,
+    to_address TEXT NOT NULL DEFAULT '',
+    from_address TEXT NOT NULL DEFAULT '',
+    subject TEXT NOT NULL DEFAULT '',
+    message TEXT NOT NULL DEFAULT ''
+  ) STRICT;
+
+  CREATE TABLE mail_servers (
+    -- 0: the server's own settings; otherwise a database's
+    database_id INTEGER PRIMARY KEY,
+    server TEXT NOT NULL DEFAULT '',
+    port INTEGER NOT NULL DEFAULT 25,
+    user_name TEXT NOT NULL DEFAULT '',
+    password TEXT NOT NULL DEFAULT ''
+  ) STRICT;
+  `,
 ];

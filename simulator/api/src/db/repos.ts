@@ -1,5 +1,7 @@
 // Every repo of one app, with its statements prepared once when the app is made.
 import type { Db } from './connection';
+import { createAdminArchivesRepo } from './adminArchivesRepo';
+import { createAdminDatabasesRepo } from './adminDatabasesRepo';
 import { createAnnotationsRepo } from './annotationsRepo';
 import { createArchivesRepo } from './archivesRepo';
 import { createAuditRepo } from './auditRepo';
@@ -14,6 +16,7 @@ import { createFieldRulesRepo } from './fieldRulesRepo';
 import { createInboxesRepo } from './inboxesRepo';
 import { createLicensesRepo } from './licensesRepo';
 import { createListsRepo } from './listsRepo';
+import { createMailServersRepo } from './mailServersRepo';
 import { createSearchesRepo } from './searchesRepo';
 import { createSecurityRepo } from './securityRepo';
 import { createSettingsRepo } from './settingsRepo';
@@ -23,6 +26,8 @@ import { createViewerRepo } from './viewerRepo';
 
 export function createRepos(db: Db) {
   return {
+    adminArchives: createAdminArchivesRepo(db),
+    adminDatabases: createAdminDatabasesRepo(db),
     annotations: createAnnotationsRepo(db),
     archives: createArchivesRepo(db),
     audit: createAuditRepo(db),
@@ -37,6 +42,7 @@ export function createRepos(db: Db) {
     inboxes: createInboxesRepo(db),
     licenses: createLicensesRepo(db),
     lists: createListsRepo(db),
+    mailServers: createMailServersRepo(db),
     searches: createSearchesRepo(db),
     security: createSecurityRepo(db),
     settings: createSettingsRepo(db),

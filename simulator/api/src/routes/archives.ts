@@ -1,5 +1,7 @@
 // `dbs/{db}/archives[/{id}]`: the archive tree (children of an archive, 0 or none for the roots)
-// and, by query, an archive's fields, info, view tabs or a document's secure id.
+// and, by query, an archive's fields, info, view tabs or a document's secure id. Under the
+// database's "show all archives" option (admin options/archives) the tree holds every archive,
+// with the caller's permissions (0 where they may not view it, so it opens empty).
 import { Router, type Request, type Response } from 'express';
 import type { Archive, ArchiveInfo, ArchivesResponse, ViewTabsResponse } from '@gs/contract/archives';
 import { ArchiveProperties } from '@gs/contract/flags';
@@ -22,12 +24,25 @@ export function createArchivesRouter(deps: RouteDeps): Router {
   const { repos, secret } = deps;
   const router = Router();
 
-  const children = (access: UserAccess, db: number, parent: number): ArchivesResponse => ({
-    Archives: repos.archives
-      .children(db, parent)
-      .filter(access.canView)
-      .map((a) => toArchive(a, access.archivePermissions(a))),
-  });
+  /** With the database's "show all archives" option users see every archive, viewable or not. */
+  const showAll = (db: number): boolean => repos.adminDatabases.byId(db)?.showAllArchives ?? false;
+
+  const children = (access: UserAccess, db: number, parent: number): ArchivesResponse => {
+    const all = showAll(db);
+    return {
+      Archives: repos.archives
+        .children(db, parent)
+        .filter((a) => all || access.canView(a))
+        .map((a) => toArchive(a, access.archivePermissions(a))),
+    };
+  };
+
+  /** The archive whose children are listed: one the user may view, or any under "show all". */
+  const listed = (access: UserAccess, db: number, archiveId: number): ArchiveRow => {
+    const a = repos.archives.byId(archiveId);
+    if (a && a.databaseId === db && showAll(db)) return a;
+    return access.archive(db, archiveId);
+  };
 
   const info = (access: UserAccess, a: ArchiveRow): ArchiveInfo => ({
     ...toArchive(a, access.archivePermissions(a)),
@@ -76,6 +91,8 @@ export function createArchivesRouter(deps: RouteDeps): Router {
       return;
     }
     if (archiveId === 0) throw notFound(messages.archive(db, 0));
+    const plain = query(req, 'type') === undefined && query(req, 'DocumentID') === undefined;
+    if (plain) return void res.json(children(access, db, listed(access, db, archiveId).id));
     res.json(answer(req, access, access.archive(db, archiveId)));
   };
 
