@@ -177,3 +177,6 @@ export interface AdminMailServer {
  */
 export const holdsDocumentsMessage = (what: string, count: number): string =>
   `${what} holds ${count} document${count === 1 ? '' : 's'}; delete it with Drop=true to remove them too.`;
+
+/** The archive of old revisions a revision-controlled archive gets; searches leave it out (admin-spec §5). */
+export const VERSIONS_ARCHIVE_NAME = 'Versions';

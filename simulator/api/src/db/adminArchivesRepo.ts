@@ -4,6 +4,7 @@
 // the searches filed under it; the caller refuses that unless asked to drop (decision 017).
 // Callers run each write inside `transaction`.
 import { ArchiveFlags, Operator, SYSTEM_FIELD_PROPS, SearchSettings } from '@gs/contract/flags';
+import { VERSIONS_ARCHIVE_NAME } from '@gs/contract/admin/catalog';
 import type { Db } from './connection';
 import { docTable, mvTable, textTable } from './docTables';
 import { searchNames } from './docSearchSchema';
@@ -164,6 +165,11 @@ export function createAdminArchivesRepo(db: Db) {
       writeParts(id, spec);
       return id;
     },
+    /** Give the archive these fields, in this order (a Versions archive follows its archive's). */
+    setFieldIds(id: number, ids: number[]): void {
+      clearFields.run(id);
+      ids.forEach((f, i) => addField.run(id, f, i));
+    },
     update(id: number, spec: ArchiveSpec): void {
       update.run({ id, ...params(spec) });
       writeParts(id, spec);
@@ -172,7 +178,7 @@ export function createAdminArchivesRepo(db: Db) {
     addVersionsArchive(databaseId: number, archiveId: number, fieldIds: number[]): number {
       const id = repo.create(databaseId, {
         parentId: archiveId,
-        name: 'Versions',
+        name: VERSIONS_ARCHIVE_NAME,
         flags: ArchiveFlags.VersionsArchive,
         contentSearch: false,
         basePath: '',

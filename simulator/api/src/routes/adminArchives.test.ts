@@ -134,6 +134,8 @@ describe('POST admin/databases/{db}/archives', () => {
     expect(parent).toMatchObject({ RevisionControl: 1, Properties: ArchiveFlags.RevisionControl });
     await create({ Name: 'Drafts', Parent: parent.Id });
     expect(await names(parent.Id)).toEqual(['Drafts', 'Versions']);
+    // the Versions archive keeps the fields of its archive
+    await call(t, admin, 'put', `${base()}/${parent.Id}`, { Fields: [t.w.vendor, t.w.amount] }).expect(200);
     const info = (await call(t, admin, 'get', `dbs/${t.w.alpha}/archives/${parent.Id}?type=info`).expect(200))
       .body as ArchiveInfo;
     expect(info).toMatchObject({ Properties: 2, DBProperties: ArchiveFlags.RevisionControl });
@@ -141,7 +143,7 @@ describe('POST admin/databases/{db}/archives', () => {
     expect(all.find((a) => a.Name === 'Versions')).toMatchObject({
       Parent: parent.Id,
       Properties: ArchiveFlags.VersionsArchive,
-      Fields: [t.w.vendor],
+      Fields: [t.w.vendor, t.w.amount],
     });
   });
 
@@ -170,6 +172,7 @@ describe('POST admin/databases/{db}/archives', () => {
     await bad({ Name: 'X', BasePath: { Default: false } }, /needs a path/);
     await bad({ Name: 'X', RevisionControl: 2 }, /not valid/);
     await bad('Receipts', /JSON object/);
+    await bad({ Name: 'versions' }, /kept for the archives of old revisions/);
     expect(await names()).toEqual(['Contracts', 'Invoices']);
   });
 

@@ -3,8 +3,8 @@
 // POST, `/{id}` GET, PUT and DELETE (`?Drop=true` to delete one holding documents, decision 017),
 // `/{id}/indexrebuild?docCount=N` (re-reads the content index of the newest N documents).
 // A new archive is in `dbs/{db}/archives` at once; turning on revision control adds its Versions
-// archive, CreateBrowse on a new archive its browse search, and content search puts its
-// documents' text in the content index (or takes it out). Each write is one transaction.
+// archive (whose fields follow the archive's), CreateBrowse on a new archive its browse search,
+// and content search puts its documents' text in the content index (or takes it out). Each write is one transaction.
 import { Router, type Request, type Response } from 'express';
 import { holdsDocumentsMessage } from '@gs/contract/admin/catalog';
 import { ArchiveFlags, hasFlag } from '@gs/contract/flags';
@@ -51,9 +51,12 @@ export function createAdminArchivesRouter(deps: RouteDeps): Router {
 
   /** What follows from a saved archive: its Versions archive and its content index. */
   const followUp = (db: number, id: number, spec: ArchiveSpec, before: ArchiveSpec | undefined): void => {
-    const row = archives.byId(id);
-    if (hasFlag(spec.flags, ArchiveFlags.RevisionControl) && row?.versionsArchiveId === 0)
+    const versions = archives.byId(id)?.versionsArchiveId ?? 0;
+    if (hasFlag(spec.flags, ArchiveFlags.RevisionControl) && versions === 0)
       archives.addVersionsArchive(db, id, spec.fieldIds);
+    // old revisions keep the fields of their archive
+    if (versions !== 0 && before && before.fieldIds.join() !== spec.fieldIds.join())
+      archives.setFieldIds(versions, spec.fieldIds);
     if (before && before.contentSearch !== spec.contentSearch)
       archives.indexContent(db, id, spec.contentSearch);
   };

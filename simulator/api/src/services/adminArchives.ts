@@ -5,7 +5,7 @@
 // (each once), view labels present and unique, a status field among its fields, content search
 // xor PDF conversion, and a folder unless it uses the default one.
 import { z } from 'zod';
-import type { AdminArchive } from '@gs/contract/admin/catalog';
+import { VERSIONS_ARCHIVE_NAME, type AdminArchive } from '@gs/contract/admin/catalog';
 import { ALL_ARCHIVE_PERMISSIONS, ArchiveFlags, hasFlag } from '@gs/contract/flags';
 import type { AdminArchiveRow, ArchiveSpec } from '../db/adminArchivesRepo';
 import type { AdminArchivesRepo } from '../db/adminArchivesRepo';
@@ -110,6 +110,10 @@ function merge(input: ArchiveInput, current: ArchiveSpec): ArchiveSpec {
 
 function checkPlace(spec: ArchiveSpec, ctx: ArchiveContext): void {
   if (!spec.name) throw badRequest('The archive name is required.');
+  const current = ctx.archives.find((a) => a.id === ctx.archiveId);
+  const isVersions = hasFlag(current?.flags ?? 0, ArchiveFlags.VersionsArchive);
+  if (spec.name.toLowerCase() === VERSIONS_ARCHIVE_NAME.toLowerCase() && !isVersions)
+    throw badRequest(`The name '${VERSIONS_ARCHIVE_NAME}' is kept for the archives of old revisions.`);
   if (spec.name.length > MAX_ARCHIVE_NAME)
     throw badRequest(`The archive name is longer than ${MAX_ARCHIVE_NAME} characters.`);
   const byId = new Map(ctx.archives.map((a) => [a.id, a]));
