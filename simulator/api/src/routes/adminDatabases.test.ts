@@ -22,6 +22,10 @@ beforeEach(() => {
 const admin = 'SSAdministrator';
 const dbNames = async (user = admin): Promise<string[]> =>
   ((await call(t, user, 'get', 'dbs').expect(200)).body as DatabasesResponse).Databases.map((d) => d.Name);
+const userAdmins = (...names: string[]): void => {
+  const make = t.db.prepare(`UPDATE users SET is_user_admin = 1 WHERE name = ?`);
+  names.forEach((n) => make.run(n));
+};
 const addDoc = (databaseId: number, archiveId: number, filePath = '') =>
   documentInserter(
     t.db,
@@ -120,7 +124,12 @@ describe('POST admin/databases', () => {
 });
 
 describe('PUT admin/databases/{id}', () => {
-  it('renames the database for its administrators; end users see the new name', async () => {
+  it('renames the database for its administrators who are user administrators; end users see the new name', async () => {
+    const denied = await call(t, 'dbadmin', 'put', `admin/databases/${t.w.alpha}`, { name: 'Mine' }).expect(
+      403,
+    );
+    expect(messageOf(denied)).toBe('Only a user administrator may change databases.');
+    userAdmins('dbadmin');
     const res = await call(t, 'dbadmin', 'put', `admin/databases/${t.w.alpha}`, {
       name: 'Alpha Finance',
     }).expect(200);
@@ -131,6 +140,7 @@ describe('PUT admin/databases/{id}', () => {
   });
 
   it('refuses others, read-only licences and bad bodies, changing nothing', async () => {
+    userAdmins('dbadmin', 'full.user');
     await call(t, 'dbadmin', 'put', `admin/databases/${t.w.beta}`, { Name: 'Mine' }).expect(403);
     await call(t, 'full.user', 'put', `admin/databases/${t.w.alpha}`, { Name: 'Mine' }).expect(403);
     await call(t, READ_ONLY_ADMIN, 'put', `admin/databases/${t.w.alpha}`, { Name: 'Mine' }).expect(403);
@@ -182,11 +192,13 @@ describe('DELETE admin/databases/{id}', () => {
 });
 
 describe('GET admin/databases/{id}?rebuild=true', () => {
-  it('rebuilds the indexes and the content index, for the database administrators on a writable licence', async () => {
+  it('rebuilds the indexes and the content index, for its administrators who are user administrators', async () => {
     t.db.prepare(`UPDATE archives SET content_search = 1 WHERE id = ?`).run(t.w.invoices);
     const doc = addDoc(t.w.alpha, t.w.invoices);
     t.db.prepare(`INSERT INTO doc_text_${t.w.alpha}(doc_id, body) VALUES (?, 'rebuilt words')`).run(doc);
     t.db.prepare(`DELETE FROM docTextFts_${t.w.alpha}`).run();
+    await call(t, 'dbadmin', 'get', `admin/databases/${t.w.alpha}?rebuild=true`).expect(403);
+    userAdmins('dbadmin');
     expect(
       (await call(t, 'dbadmin', 'get', `admin/databases/${t.w.alpha}?rebuild=true`).expect(200)).body,
     ).toBe(true);

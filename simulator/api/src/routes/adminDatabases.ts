@@ -1,7 +1,8 @@
 // The administration API's databases (wire §2.8, admin-spec §6-7): `admin/databases` GET (the
 // databases the caller administers) and POST (administrators of all; a second database needs
 // the multi-database licence), `admin/databases/{id}` GET (`?rebuild=true` rebuilds its
-// indexes), PUT (its administrators) and DELETE (administrators of all; `?Drop=true` to delete
+// indexes) and PUT (its administrators; rebuilding and PUT, the Databases mode, need a user
+// administrator too, admin-spec §6) and DELETE (administrators of all; `?Drop=true` to delete
 // one holding documents, decision 017), and `admin/databases/{id}/options/archives` `{ShowAll}`.
 // A read-only licence changes nothing. Each write is one transaction.
 import { Router, type Request, type Response } from 'express';
@@ -15,7 +16,13 @@ import { messages } from '../services/access';
 import { boolValue, opt, parseBody } from '../services/adminInput';
 import { readDatabaseBody, toAdminDatabase } from '../services/adminDatabases';
 import { unlinkUnusedFiles } from '../services/adminDrop';
-import { requireAdminAll, requireAnyDbAdmin, requireDbAdmin, requireWritable } from '../services/adminRights';
+import {
+  requireAdminAll,
+  requireAnyDbAdmin,
+  requireDbAdmin,
+  requireUserAdmin,
+  requireWritable,
+} from '../services/adminRights';
 import { z } from 'zod';
 
 const DATABASE = '/admin/databases/:db';
@@ -26,11 +33,20 @@ export function createAdminDatabasesRouter(deps: RouteDeps): Router {
   const dbs = repos.adminDatabases;
   const router = Router();
 
-  /** The database of the route, which the caller must administer (403) and which must exist (404). */
-  const administered = (req: Request, res: Response, write: boolean): AdminDatabaseRow => {
+  /**
+   * The database of the route, which the caller must administer (403) and which must exist (404);
+   * a write needs a licence that may write, and a change of the database itself (the Databases
+   * mode) a user administrator.
+   */
+  const administered = (
+    req: Request,
+    res: Response,
+    use: 'read' | 'write' | 'database',
+  ): AdminDatabaseRow => {
     const id = intParam(req, 'db');
-    requireDbAdmin(deps, res, id);
-    if (write) requireWritable(res);
+    const access = requireDbAdmin(deps, res, id);
+    if (use === 'database') requireUserAdmin(access);
+    if (use !== 'read') requireWritable(res);
     const row = dbs.byId(id);
     if (!row) throw notFound(messages.database(id));
     return row;
@@ -65,14 +81,14 @@ export function createAdminDatabasesRouter(deps: RouteDeps): Router {
 
   router.get(DATABASE, auth.requireAuth, (req, res) => {
     const rebuild = queryBool(req, 'rebuild') ?? false;
-    const row = administered(req, res, rebuild);
+    const row = administered(req, res, rebuild ? 'database' : 'read');
     if (!rebuild) return void res.json([toAdminDatabase(row)]);
     dbs.rebuild(row.id);
     res.json(true);
   });
 
   router.put(DATABASE, auth.requireAuth, (req, res) => {
-    const row = administered(req, res, true);
+    const row = administered(req, res, 'database');
     const saved = dbs.transaction(() => {
       const spec = readDatabaseBody(req.body, row, (name) => {
         const other = dbs.idByName(name);
@@ -104,13 +120,13 @@ export function createAdminDatabasesRouter(deps: RouteDeps): Router {
   });
 
   router.get(`${DATABASE}/options/archives`, auth.requireAuth, (req, res) => {
-    const row = administered(req, res, false);
+    const row = administered(req, res, 'read');
     const body: AdminShowAllOptions = { ShowAll: row.showAllArchives };
     res.json(body);
   });
 
   router.put(`${DATABASE}/options/archives`, auth.requireAuth, (req, res) => {
-    const row = administered(req, res, true);
+    const row = administered(req, res, 'write');
     const showAll = parseBody(showAllSchema, req.body, 'archive options').showall ?? row.showAllArchives;
     dbs.transaction(() => dbs.setShowAllArchives(row.id, showAll));
     const body: AdminShowAllOptions = { ShowAll: showAll };
