@@ -1,7 +1,8 @@
 // The administration side of archives (admin-spec §3): every archive of a database with its
 // fields, view tabs, storage folder and notification e-mail; create, update and delete them.
 // Deleting an archive takes its documents (rows, values, text, states, annotations) with it and
-// the searches filed under it; the caller refuses that unless asked to drop (decision 017).
+// the searches and user actions filed under it; the caller refuses that unless asked to drop
+// (decision 017).
 // Callers run each write inside `transaction`.
 import { ArchiveFlags, Operator, SYSTEM_FIELD_PROPS, SearchSettings } from '@gs/contract/flags';
 import { VERSIONS_ARCHIVE_NAME } from '@gs/contract/admin/catalog';
@@ -115,6 +116,7 @@ export function createAdminArchivesRepo(db: Db) {
   const addPrompt = db.prepare(`INSERT INTO search_prompts(search_id, ordinal, field_id, operator, prompt)
     VALUES (?, ?, ?, ?, ?)`);
   const removeSearches = db.prepare(`DELETE FROM searches WHERE archive_id = ?`);
+  const removeUserActions = db.prepare(`DELETE FROM user_actions WHERE archive_id = ?`);
   const removeArchive = db.prepare(`DELETE FROM archives WHERE id = ?`);
   const unlinkVersions = db.prepare(
     `UPDATE archives SET versions_archive_id = 0 WHERE versions_archive_id = ?`,
@@ -221,7 +223,7 @@ export function createAdminArchivesRepo(db: Db) {
         .pluck()
         .all(archiveId) as string[];
     },
-    /** Remove the archive, its documents and the searches filed under it. */
+    /** Remove the archive, its documents and the searches and user actions filed under it. */
     remove(databaseId: number, archiveId: number): void {
       const docs = `(SELECT id FROM ${docTable(databaseId)} WHERE archive_id = @archiveId)`;
       const ids = { databaseId, archiveId };
@@ -235,6 +237,7 @@ export function createAdminArchivesRepo(db: Db) {
       db.prepare(`DELETE FROM ${textTable(databaseId)} WHERE doc_id IN ${docs}`).run({ archiveId });
       db.prepare(`DELETE FROM ${docTable(databaseId)} WHERE archive_id = ?`).run(archiveId);
       removeSearches.run(archiveId);
+      removeUserActions.run(archiveId);
       unlinkVersions.run(archiveId);
       removeArchive.run(archiveId);
     },

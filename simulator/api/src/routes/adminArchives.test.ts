@@ -223,9 +223,14 @@ describe('PUT admin/databases/{db}/archives/{id}', () => {
 });
 
 describe('DELETE admin/databases/{db}/archives/{id}', () => {
-  it('deletes an empty archive and the searches filed under it', async () => {
+  it('deletes an empty archive and the searches and user actions filed under it', async () => {
     const created = await create({ Name: 'Scratch', Fields: [t.w.vendor] });
+    const action = t.db.prepare(`INSERT INTO user_actions(database_id, archive_id, action_key, name)
+      VALUES (?, ?, ?, 'Approve')`);
+    action.run(t.w.alpha, created.Id, 'scratch');
+    action.run(t.w.alpha, 0, 'everywhere');
     await call(t, admin, 'delete', `${base()}/${created.Id}`).expect(204);
+    expect(t.db.prepare(`SELECT action_key FROM user_actions`).pluck().all()).toEqual(['everywhere']);
     expect(await names()).toEqual(['Contracts', 'Invoices']);
     expect(t.db.prepare(`SELECT count(*) FROM searches WHERE archive_id = ?`).pluck().get(created.Id)).toBe(
       0,
