@@ -104,6 +104,10 @@ describe('POST admin/databases', () => {
     await bad({ Name: 'alpha' }, /'alpha' already exists/);
     await bad({ Name: 'Ledger', Auth: { Type: 'sql', User: ' ' } }, /SQL login needs a user/);
     await bad({ Name: 'Ledger', Auth: { Type: 'kerberos' } }, /not valid/);
+    await bad(
+      { Name: 'Ledger', Auth: { Type: 'sql', User: 'sa', Pass: 'a', Confirm: 'b' } },
+      /confirmation differ/,
+    );
     await bad({ Name: { first: 'x' } }, /not valid/);
     await bad([{ Name: 'Ledger' }], /JSON object/);
     await bad({ Name: 'x'.repeat(129) }, /longer than 128/);

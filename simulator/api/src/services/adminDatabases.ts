@@ -1,7 +1,8 @@
 // Databases as the administration API reads and writes them (wire §2.8 AdminDatabase, admin-spec
 // §5): names keep letters, digits, _ - and ` ! ^ ( ) + = { } [ ; $ , . (the rest is stripped) and
-// must not be empty or taken; an SQL login needs a user. The password is never stored: the
-// simulator keeps documents in its own SQLite and has no SQL server to sign in to (decision 017).
+// must not be empty or taken; an SQL login needs a user; a password sent with a confirmation must
+// equal it. The password is never stored: the simulator keeps documents in its own SQLite and
+// has no SQL server to sign in to (decision 017).
 import { z } from 'zod';
 import type { AdminDatabase } from '@gs/contract/admin/catalog';
 import type { AdminDatabaseRow, DatabaseSpec } from '../db/adminDatabasesRepo';
@@ -30,6 +31,7 @@ const schema = z.object({
       ),
       user: opt(textValue),
       pass: opt(textValue),
+      confirm: opt(textValue),
     }),
   ),
 });
@@ -63,6 +65,9 @@ export function readDatabaseBody(
   const authType = input.auth?.type ?? current?.authType ?? 'windows';
   const authUser = (authType === 'sql' ? (input.auth?.user ?? current?.authUser ?? '') : '').trim();
   if (authType === 'sql' && !authUser) throw badRequest('An SQL login needs a user name.');
+  const { pass, confirm } = input.auth ?? {};
+  if (confirm !== undefined && confirm !== (pass ?? ''))
+    throw badRequest('The password and its confirmation differ.');
   const server = (input.server ?? current?.server ?? DEFAULT_SERVER).trim() || DEFAULT_SERVER;
   return { name, server, authType, authUser };
 }
