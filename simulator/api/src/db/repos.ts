@@ -1,5 +1,6 @@
 // Every repo of one app, with its statements prepared once when the app is made.
 import type { Db } from './connection';
+import { createAdminServerRepos } from './adminServerRepos';
 import { createAnnotationsRepo } from './annotationsRepo';
 import { createArchivesRepo } from './archivesRepo';
 import { createAuditRepo } from './auditRepo';
@@ -23,6 +24,7 @@ import { createViewerRepo } from './viewerRepo';
 
 export function createRepos(db: Db) {
   return {
+    adminServer: createAdminServerRepos(db),
     annotations: createAnnotationsRepo(db),
     archives: createArchivesRepo(db),
     audit: createAuditRepo(db),
