@@ -37,8 +37,8 @@ export function createLicenseRulesRepo(db: Db) {
       max_time_last_accessed_type = @maxTimeLastAccessedType, user_or_group = @userOrGroup
     WHERE iid = @iid AND built_in = 0`);
   const remove = db.prepare(`DELETE FROM license_rules WHERE iid = ?`);
-  const principal = db.prepare(`SELECT name FROM users WHERE name = ?1 COLLATE NOCASE
-    UNION ALL SELECT name FROM groups WHERE name = ?1 COLLATE NOCASE LIMIT 1`);
+  const principal = db.prepare(`SELECT name FROM users WHERE name = @name COLLATE NOCASE
+    UNION ALL SELECT name FROM groups WHERE name = @name COLLATE NOCASE LIMIT 1`);
 
   const one = (r: unknown): LicenseRuleRow | undefined => (r ? toRow(r as Raw) : undefined);
   return {
@@ -49,7 +49,7 @@ export function createLicenseRulesRepo(db: Db) {
     byPrincipal: (name: string): LicenseRuleRow | undefined => one(byPrincipal.get(name)),
     /** the user's or group's name as stored, or undefined when there is none of that name */
     principalName: (name: string): string | undefined =>
-      (principal.get(name) as { name: string } | undefined)?.name,
+      (principal.get({ name }) as { name: string } | undefined)?.name,
     insert: (row: Omit<LicenseRuleRow, 'iid' | 'builtIn'>): number => Number(insert.run(row).lastInsertRowid),
     update: (row: Omit<LicenseRuleRow, 'builtIn'>): boolean => update.run(row).changes > 0,
     remove: (iid: number): boolean => remove.run(iid).changes > 0,
