@@ -71,7 +71,7 @@ describe('stamp rights', () => {
       ['full.user', 'Only administrators of all databases may do this.'],
       ['dbadmin', 'Only administrators of all databases may do this.'],
       [RO_ADMIN, 'A read-only license cannot change the administration.'],
-    ]) {
+    ] as const) {
       expect((await as(user, 'post', 'admin/stamps', { Text: 'NEW' }).expect(403)).body).toEqual({
         Message: message,
       });
