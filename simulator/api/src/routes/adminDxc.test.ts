@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { adminPaths } from '@gs/contract/admin/paths';
 import type { AdminDxcSource } from '@gs/contract/admin/server';
 import {
   callAs,
@@ -41,7 +42,8 @@ describe('admin/databases/{db}/archives/{id}/dxc', () => {
       Mapping: [{ ArchiveField: t.w.vendor, MappedField: 'VendorName' }],
     });
     expect(await sources()).toEqual([made]);
-    expect((await admin('get', `${dxc()}/${made.Id}`).expect(200)).body).toEqual(made);
+    const one = adminPaths.archiveDxcSource(t.w.alpha, t.w.invoices, made.Id);
+    expect((await admin('get', one).expect(200)).body).toEqual(made);
 
     const change = {
       Name: 'Own',
@@ -133,7 +135,7 @@ describe('PUT .../dxc/DXTables', () => {
     });
     expect(byString.status).toBe(200);
     expect(byString.body).toEqual(alphaTables);
-    const internal = await admin('put', `${dxc()}/DXTables`, {
+    const internal = await admin('put', adminPaths.archiveDxcTables(t.w.alpha, t.w.invoices), {
       UseInternal: true,
       InternalDatabase: t.w.alpha,
     });

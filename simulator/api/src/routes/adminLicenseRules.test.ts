@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { adminPaths } from '@gs/contract/admin/paths';
 import type { AdminLicenseRule } from '@gs/contract/admin/server';
 import {
   callAs,
@@ -37,7 +38,7 @@ const addRule = async (body: object): Promise<AdminLicenseRule> =>
 describe('GET admin/licenserules', () => {
   it('lists the four built-ins; IID in the query answers one', async () => {
     expect(await rules()).toEqual(BUILT_INS);
-    expect((await admin('get', 'admin/licenserules?iid=3').expect(200)).body).toEqual(BUILT_INS[2]);
+    expect((await admin('get', adminPaths.licenseRule(3)).expect(200)).body).toEqual(BUILT_INS[2]);
     expect((await admin('get', 'admin/licenserules?IID=9').expect(404)).body).toEqual({
       Message: 'License rule 9 was not found.',
     });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDatabase, setSetting } from '@gs/simulator-fixtures/builders';
+import { adminPaths } from '@gs/contract/admin/paths';
 import type { AdminRegistration } from '@gs/contract/admin/server';
 import {
   callAs,
@@ -53,6 +54,8 @@ describe('GET admin/registration', () => {
   });
 
   it('?features=true maps each licensed feature to its count, as admin?feature= counts it', async () => {
+    const features = { gaw: '2', usr: '5' };
+    expect((await admin('get', adminPaths.registrationFeatures()).expect(200)).body).toEqual(features);
     expect((await admin('get', 'admin/registration?Features=TRUE').expect(200)).body).toEqual({
       gaw: '2',
       usr: '5',
