@@ -114,7 +114,12 @@ export function createSimulator(options: AppOptions): Simulator {
   // data folders seeded before the search structures existed get them (a no-op otherwise)
   ensureAllSearchSchemas(db);
   const repos = createRepos(db);
-  const licensing = createLicensing(repos.licenses, clock, config.licenseIdleMinutes);
+  const licensing = createLicensing(
+    repos.licenses,
+    clock,
+    config.licenseIdleMinutes,
+    repos.adminServer.licenseRules,
+  );
   const auth = createAuth(repos.users, licensing, clock, config.loginBackoff);
   const deps: RouteDeps = {
     repos,

@@ -40,6 +40,19 @@ export function createLicenseRulesRepo(db: Db) {
   const principal = db.prepare(`SELECT name FROM users WHERE name = @name COLLATE NOCASE
     UNION ALL SELECT name FROM groups WHERE name = @name COLLATE NOCASE LIMIT 1`);
 
+  // the rule of a user: their own, else one of their groups' (the lowest IID); built-ins never
+  const minutes = (n: string, unit: string) =>
+    `${n} * CASE ${unit} WHEN 'minutes' THEN 1 WHEN 'hours' THEN 60 ELSE 1440 END`;
+  const LIMITS = `${minutes('max_time', 'max_time_type')} AS lifeMinutes,
+    ${minutes('max_time_last_accessed', 'max_time_last_accessed_type')} AS idleMinutes`;
+  const limitsFor = db.prepare(`SELECT ${LIMITS} FROM license_rules r JOIN users u ON u.id = @user
+    WHERE r.built_in = 0 AND (r.user_or_group = u.name OR r.user_or_group IN
+      (SELECT g.name FROM groups g JOIN group_members m ON m.group_id = g.id WHERE m.user_id = @user))
+    ORDER BY r.user_or_group = u.name DESC, r.iid LIMIT 1`);
+  const longestIdle =
+    db.prepare(`SELECT COALESCE(MAX(${minutes('max_time_last_accessed', 'max_time_last_accessed_type')}), 0)
+    AS n FROM license_rules WHERE built_in = 0`);
+
   const one = (r: unknown): LicenseRuleRow | undefined => (r ? toRow(r as Raw) : undefined);
   return {
     transaction: <T>(fn: () => T): T => db.transaction(fn)(),
@@ -50,6 +63,11 @@ export function createLicenseRulesRepo(db: Db) {
     /** the user's or group's name as stored, or undefined when there is none of that name */
     principalName: (name: string): string | undefined =>
       (principal.get({ name }) as { name: string } | undefined)?.name,
+    /** how long the user's licence may live and stay idle, in minutes, when a rule applies to them */
+    limitsFor: (userId: number): { lifeMinutes: number; idleMinutes: number } | undefined =>
+      limitsFor.get({ user: userId }) as { lifeMinutes: number; idleMinutes: number } | undefined,
+    /** the longest idle time of any rule but the built-ins, in minutes; 0 when there is none */
+    longestIdleMinutes: (): number => (longestIdle.get() as { n: number }).n,
     insert: (row: Omit<LicenseRuleRow, 'iid' | 'builtIn'>): number => Number(insert.run(row).lastInsertRowid),
     update: (row: Omit<LicenseRuleRow, 'builtIn'>): boolean => update.run(row).changes > 0,
     remove: (iid: number): boolean => remove.run(iid).changes > 0,
