@@ -8,6 +8,11 @@ export const adminPaths = {
   archiveIndexRebuild: (db: number, id: number, docCount: number) =>
     `${dbBase(db)}/archives/${id}/indexrebuild?docCount=${docCount}`,
   archiveDxc: (db: number, id: number) => `${dbBase(db)}/archives/${id}/dxc`,
+  /** one data-exchange source of the archive (GET/PUT/DELETE) */
+  archiveDxcSource: (db: number, id: number, sourceId: number) =>
+    `${dbBase(db)}/archives/${id}/dxc/${sourceId}`,
+  /** PUT `{ConnectionString}` or `{UseInternal, InternalDatabase}` → AdminDxcTable[] (our design) */
+  archiveDxcTables: (db: number, id: number) => `${dbBase(db)}/archives/${id}/dxc/DXTables`,
   archiveOptions: (db: number) => `${dbBase(db)}/options/archives`,
   fields: (db: number, id?: number) => `${dbBase(db)}/fields${opt(id)}`,
   tableFields: (db: number, id?: number) => `${dbBase(db)}/tablefields${opt(id)}`,
@@ -20,6 +25,9 @@ export const adminPaths = {
   stamps: (id?: number) => `admin/stamps${opt(id)}`,
   registration: () => 'admin/registration',
   licenseRules: () => 'admin/licenserules',
+  /** GET one, PUT or DELETE a rule: the IID goes in the query */
+  licenseRule: (iid: number) => `admin/licenserules?IID=${iid}`,
+  registrationFeatures: () => 'admin/registration?features=true',
   defaultInstance: () => 'admin/instances/default',
   instances: () => 'admin/instances/list',
 } as const;

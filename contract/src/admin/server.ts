@@ -85,3 +85,19 @@ export interface AdminDxcSource {
   InternalDatabase: number;
   Mapping: { ArchiveField: number; MappedField: string }[];
 }
+
+/** `GET admin/registration?features=true`: licensed feature code → count (our design: the `feature.*` settings). */
+export type AdminRegistrationFeatures = Record<string, string>;
+
+/** `GET admin/options/inboxes` answers `AdminShowAllOptions` (catalog.ts); end users see it as `InboxOptions` 1. */
+export const INBOX_OPTION_SHOW_ALL = 1;
+
+/**
+ * `PUT admin/databases/{db}/archives/{id}/dxc/DXTables` with `{ConnectionString}` or
+ * `{UseInternal, InternalDatabase}`: the tables a source reaches and their columns, to map from.
+ * Our design: the simulator reaches only its own databases, whose archives are the tables.
+ */
+export interface AdminDxcTable {
+  Name: string;
+  Columns: string[];
+}

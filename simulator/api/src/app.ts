@@ -21,6 +21,7 @@ import { createAdminRouter } from './routes/admin';
 import { createAdminArchivesRouter } from './routes/adminArchives';
 import { createAdminDatabasesRouter } from './routes/adminDatabases';
 import { createAdminMailRouter } from './routes/adminMail';
+import { createAdminServerRouter } from './routes/adminServer';
 import { createArchivesRouter } from './routes/archives';
 import { createAuditRouter } from './routes/audit';
 import { createConfigRouter } from './routes/config';
@@ -95,6 +96,7 @@ function createApiRouter(deps: RouteDeps): Router {
   api.use(createAdminDatabasesRouter(deps));
   api.use(createAdminArchivesRouter(deps));
   api.use(createAdminMailRouter(deps));
+  api.use(createAdminServerRouter(deps));
   api.use(apiNotFound);
   api.use(errorHandler);
   return api;
@@ -118,7 +120,12 @@ export function createSimulator(options: AppOptions): Simulator {
   // data folders seeded before the search structures existed get them (a no-op otherwise)
   ensureAllSearchSchemas(db);
   const repos = createRepos(db);
-  const licensing = createLicensing(repos.licenses, clock, config.licenseIdleMinutes);
+  const licensing = createLicensing(
+    repos.licenses,
+    clock,
+    config.licenseIdleMinutes,
+    repos.adminServer.licenseRules,
+  );
   const auth = createAuth(repos.users, licensing, clock, config.loginBackoff);
   const deps: RouteDeps = {
     repos,

@@ -347,4 +347,49 @@ export const migrations: string[] = [
     password TEXT NOT NULL DEFAULT ''
   ) STRICT;
   `,
+  /* 7: server-wide administration (issue 12, adm3): inbox folders, licence rules, data-exchange sources */ `
+  -- an inbox's folder (path) is its base path and unique name joined; '' base: the inboxes folder
+  ALTER TABLE inboxes ADD COLUMN base_path TEXT NOT NULL DEFAULT '';
+  ALTER TABLE inboxes ADD COLUMN unique_name TEXT NOT NULL DEFAULT '';
+
+  -- licence rules (admin-spec §3); the four built-ins are read-only and IID 1 cannot be deleted
+  CREATE TABLE license_rules (
+    iid INTEGER PRIMARY KEY,
+    name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+    -- LicenseType: 1 full, 2 web edit, 4 read only
+    type INTEGER NOT NULL CHECK (type IN (1, 2, 4)),
+    max_time INTEGER NOT NULL CHECK (max_time > 0),
+    max_time_type TEXT NOT NULL CHECK (max_time_type IN ('minutes', 'hours', 'days')),
+    max_time_last_accessed INTEGER NOT NULL CHECK (max_time_last_accessed > 0),
+    max_time_last_accessed_type TEXT NOT NULL CHECK (max_time_last_accessed_type IN ('minutes', 'hours', 'days')),
+    -- the user or group name; '' for the built-ins
+    user_or_group TEXT NOT NULL DEFAULT '' COLLATE NOCASE,
+    built_in INTEGER NOT NULL DEFAULT 0
+  ) STRICT;
+  INSERT INTO license_rules(iid, name, type, max_time, max_time_type, max_time_last_accessed,
+      max_time_last_accessed_type, built_in) VALUES
+    (1, 'Default', 1, 8, 'hours', 20, 'minutes', 1),
+    (2, 'Full License', 1, 8, 'hours', 20, 'minutes', 1),
+    (3, 'Web-Only Full License', 2, 8, 'hours', 20, 'minutes', 1),
+    (4, 'Web-Only Read Only License', 4, 8, 'hours', 20, 'minutes', 1);
+
+  -- data-exchange sources of an archive (admin-spec §3) and which column fills which field
+  CREATE TABLE dxc_sources (
+    id INTEGER PRIMARY KEY,
+    archive_id INTEGER NOT NULL REFERENCES archives(id) ON DELETE CASCADE,
+    name TEXT NOT NULL COLLATE NOCASE,
+    connection_string TEXT NOT NULL DEFAULT '',
+    use_internal INTEGER NOT NULL DEFAULT 0,
+    internal_database INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (archive_id, name)
+  ) STRICT;
+
+  CREATE TABLE dxc_mappings (
+    source_id INTEGER NOT NULL REFERENCES dxc_sources(id) ON DELETE CASCADE,
+    ordinal INTEGER NOT NULL,
+    archive_field INTEGER NOT NULL REFERENCES fields(id) ON DELETE CASCADE,
+    mapped_field TEXT NOT NULL,
+    PRIMARY KEY (source_id, archive_field)
+  ) STRICT, WITHOUT ROWID;
+  `,
 ];

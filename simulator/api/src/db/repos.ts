@@ -2,6 +2,7 @@
 import type { Db } from './connection';
 import { createAdminArchivesRepo } from './adminArchivesRepo';
 import { createAdminDatabasesRepo } from './adminDatabasesRepo';
+import { createAdminServerRepos } from './adminServerRepos';
 import { createAnnotationsRepo } from './annotationsRepo';
 import { createArchivesRepo } from './archivesRepo';
 import { createAuditRepo } from './auditRepo';
@@ -28,6 +29,7 @@ export function createRepos(db: Db) {
   return {
     adminArchives: createAdminArchivesRepo(db),
     adminDatabases: createAdminDatabasesRepo(db),
+    adminServer: createAdminServerRepos(db),
     annotations: createAnnotationsRepo(db),
     archives: createArchivesRepo(db),
     audit: createAuditRepo(db),

@@ -5,6 +5,7 @@
 import { rm } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { Router, type Request, type Response } from 'express';
+import { INBOX_OPTION_SHOW_ALL } from '@gs/contract/admin/server';
 import { InboxPermission } from '@gs/contract/flags';
 import { INBOX_THUMB_SIZE, type DocDetails, type Inbox, type InboxesResponse } from '@gs/contract/inboxes';
 import type { RouteDeps } from '../deps';
@@ -157,7 +158,9 @@ export function createInboxesRouter(deps: RouteDeps): Router {
     }
     const inboxes = access.visible();
     for (const i of inboxes) i.Count = (await listFiles(dirOf(access.inbox(i.Id)))).length;
-    const body: InboxesResponse = { InboxOptions: 0, Inboxes: inboxes };
+    // the administration's inbox options (admin/options/inboxes): 1 when ShowAll is on
+    const InboxOptions = deps.repos.adminServer.inboxes.showAll() ? INBOX_OPTION_SHOW_ALL : 0;
+    const body: InboxesResponse = { InboxOptions, Inboxes: inboxes };
     res.json(body);
   });
 

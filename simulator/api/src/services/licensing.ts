@@ -28,10 +28,52 @@ export function toLicense(row: LicenseRow): License {
   };
 }
 
-export function createLicensing(licenses: LicensesRepo, clock: Clock, idleMinutes: number) {
+/**
+ * Licence rules (admin/licenserules, decision 019): how long the licences of a user may live and
+ * stay idle when a rule names them or one of their groups; the server's idle time otherwise.
+ */
+export interface LicenseRuleLimits {
+  limitsFor(userId: number): { lifeMinutes: number; idleMinutes: number } | undefined;
+  /** the longest idle time of any rule, in minutes; 0 when there is none */
+  longestIdleMinutes(): number;
+}
+
+const NO_RULES: LicenseRuleLimits = { limitsFor: () => undefined, longestIdleMinutes: () => 0 };
+
+export function createLicensing(
+  licenses: LicensesRepo,
+  clock: Clock,
+  idleMinutes: number,
+  rules: LicenseRuleLimits = NO_RULES,
+) {
   const idleMs = idleMinutes * 60_000;
-  const cutoff = (): number => clock.now() - idleMs;
-  const isLive = (row: LicenseRow): boolean => row.active && row.accessedAt >= cutoff();
+  /** the licence outlived its rule's life or idle time, or the server's idle time */
+  const timedOut = (row: LicenseRow): boolean => {
+    const now = clock.now();
+    const limits = rules.limitsFor(row.userId);
+    if (!limits) return row.accessedAt < now - idleMs;
+    return (
+      row.accessedAt < now - limits.idleMinutes * 60_000 || row.createdAt < now - limits.lifeMinutes * 60_000
+    );
+  };
+  const isLive = (row: LicenseRow): boolean => row.active && !timedOut(row);
+  /**
+   * What the repo's queries may skip as surely idle: the server's idle time, or a rule's when
+   * longer. `exact` says whether that is all (no rules): else each row is checked with isLive.
+   */
+  const window = (): { cutoff: number; exact: boolean } => {
+    const longest = rules.longestIdleMinutes() * 60_000;
+    return { cutoff: clock.now() - Math.max(idleMs, longest), exact: longest === 0 };
+  };
+  const liveForUser = (userId: number): LicenseRow | undefined => {
+    const held = licenses.liveForUser(userId, window().cutoff);
+    return held && isLive(held) ? held : undefined;
+  };
+  const countLive = (type: UserRow['licenseType']): number => {
+    const w = window();
+    if (w.exact) return licenses.countLive(type, w.cutoff);
+    return licenses.allLive(w.cutoff).filter((r) => r.type === type && isLive(r)).length;
+  };
 
   const refresh = (row: LicenseRow): LicenseRow => {
     const now = clock.now();
@@ -43,7 +85,7 @@ export function createLicensing(licenses: LicensesRepo, clock: Clock, idleMinute
     state(token: string): TokenState {
       const row = licenses.byToken(token);
       if (!row) return { kind: 'unknown' };
-      return isLive(row) ? { kind: 'live', row } : { kind: 'expired', row, idle: row.accessedAt < cutoff() };
+      return isLive(row) ? { kind: 'live', row } : { kind: 'expired', row, idle: timedOut(row) };
     },
 
     /** a use of a live licence keeps it alive */
@@ -57,10 +99,9 @@ export function createLicensing(licenses: LicensesRepo, clock: Clock, idleMinute
      */
     obtain(user: UserRow, ipAddress: string): LicenseRow | undefined {
       return licenses.transaction(() => {
-        const held = licenses.liveForUser(user.id, cutoff());
+        const held = liveForUser(user.id);
         if (held) return refresh(held);
-        if (licenses.countLive(user.licenseType, cutoff()) >= licenses.seats(user.licenseType))
-          return undefined;
+        if (countLive(user.licenseType) >= licenses.seats(user.licenseType)) return undefined;
         const token = randomUUID();
         licenses.insert({ token, userId: user.id, type: user.licenseType, ipAddress, now: clock.now() });
         return licenses.byToken(token);
@@ -72,7 +113,9 @@ export function createLicensing(licenses: LicensesRepo, clock: Clock, idleMinute
     },
 
     allLive(): LicenseRow[] {
-      return licenses.allLive(cutoff());
+      const w = window();
+      const rows = licenses.allLive(w.cutoff);
+      return w.exact ? rows : rows.filter(isLive);
     },
 
     /**

@@ -1,0 +1,172 @@
+// `admin/databases/{db}/archives/{id}/dxc` (admin-spec §3/§7): an archive's data-exchange sources,
+// GET/POST, and GET/PUT/DELETE by source id; `PUT .../dxc/DXTables` with `{ConnectionString}`
+// (or `{UseInternal, InternalDatabase}`) lists the tables a source reaches, to map from.
+// Administrators of the database only. Our design where no source shows it: a source has a
+// unique name in its archive (409), UseInternal needs a database the caller administers, else a
+// ConnectionString; each mapped field is a field of the archive, once; services/dxcSources.ts
+// says what a connection string can reach.
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { AdminDxcSource, AdminDxcTable } from '@gs/contract/admin/server';
+import type { RouteDeps } from '../deps';
+import type { DxcSourceRow } from '../db/dxcRepo';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import { intParam } from '../http/query';
+import { int32, looseBool, parseBody, trimmed } from '../http/zodBody';
+import { messages, type UserAccess } from '../services/access';
+import { requireDbAdmin } from '../services/adminServerRights';
+import { catalogOf } from '../services/dxcSources';
+
+const BASE = '/admin/databases/:db/archives/:archive/dxc';
+export const dxcNotFound = (archive: number, id: number): string =>
+  `Data-exchange source ${id} was not found in archive ${archive}.`;
+
+const sourceBody = z.object({
+  name: trimmed.pipe(z.string().min(1, 'Name is required.').max(100)),
+  connectionstring: trimmed.optional(),
+  useinternal: looseBool.optional(),
+  internaldatabase: int32.optional(),
+  mapping: z
+    .array(
+      z.object({
+        archivefield: int32,
+        mappedfield: trimmed.pipe(z.string().min(1, 'MappedField is required.').max(128)),
+      }),
+    )
+    .nullish(),
+});
+const tablesBody = z.object({
+  connectionstring: trimmed.optional(),
+  useinternal: looseBool.optional(),
+  internaldatabase: int32.optional(),
+});
+const EXPECTED =
+  '{Name, ConnectionString, UseInternal, InternalDatabase, Mapping:[{ArchiveField, MappedField}]}';
+
+const toSource = (r: DxcSourceRow): AdminDxcSource => ({
+  Id: r.id,
+  Name: r.name,
+  ConnectionString: r.connectionString,
+  UseInternal: r.useInternal,
+  InternalDatabase: r.internalDatabase,
+  Mapping: r.mapping.map((m) => ({ ArchiveField: m.archiveField, MappedField: m.mappedField })),
+});
+
+export function createAdminDxcRouter(deps: RouteDeps): Router {
+  const repo = deps.repos.adminServer.dxc;
+  const router = Router();
+
+  /** The caller's access and the archive, after the rights; 404 for a database or archive not there. */
+  const target = (req: Request, res: Response, write: boolean) => {
+    const db = intParam(req, 'db');
+    const access = requireDbAdmin(deps, res, db, write);
+    if (!deps.repos.databases.byId(db)) throw notFound(messages.database(db));
+    const archiveId = intParam(req, 'archive');
+    const archive = deps.repos.archives.byId(archiveId);
+    if (!archive || archive.databaseId !== db) throw notFound(messages.archive(db, archiveId));
+    return { access, db, archiveId };
+  };
+
+  /** A database of this server the caller administers, by id; 400 otherwise. */
+  const ownDatabase = (access: UserAccess, id: number): number => {
+    if (!deps.repos.databases.byId(id) || !access.isDbAdmin(id))
+      throw badRequest(`InternalDatabase ${id} is not a database you administer.`);
+    return id;
+  };
+
+  const sourceOf = (req: Request, access: UserAccess, archiveId: number): Omit<DxcSourceRow, 'id'> => {
+    const b = parseBody(sourceBody, req.body, EXPECTED);
+    const useInternal = b.useinternal ?? false;
+    const connectionString = b.connectionstring ?? '';
+    if (!useInternal && !connectionString)
+      throw badRequest('ConnectionString is required unless UseInternal is true.');
+    const internalDatabase = useInternal ? ownDatabase(access, b.internaldatabase ?? 0) : 0;
+    const fields = repo.archiveFields(archiveId);
+    const seen = new Set<number>();
+    const mapping = (b.mapping ?? []).map((m) => {
+      if (!fields.has(m.archivefield))
+        throw badRequest(`Field ${m.archivefield} is not a field of archive ${archiveId}.`);
+      if (seen.has(m.archivefield)) throw badRequest(`Field ${m.archivefield} is mapped twice.`);
+      seen.add(m.archivefield);
+      return { archiveField: m.archivefield, mappedField: m.mappedfield };
+    });
+    return { archiveId, name: b.name, connectionString, useInternal, internalDatabase, mapping };
+  };
+
+  const uniqueName = (archiveId: number, name: string, id: number): void => {
+    const other = repo.idByName(archiveId, name);
+    if (other !== undefined && other !== id)
+      throw new HttpError(409, {
+        Message: `A data-exchange source named '${name}' already exists in archive ${archiveId}.`,
+      });
+  };
+
+  const existing = (archiveId: number, id: number): DxcSourceRow => {
+    const found = repo.byId(id);
+    if (!found || found.archiveId !== archiveId) throw notFound(dxcNotFound(archiveId, id));
+    return found;
+  };
+
+  router.get(BASE, deps.auth.requireAuth, (req, res) => {
+    const { archiveId } = target(req, res, false);
+    res.json(repo.ofArchive(archiveId).map(toSource));
+  });
+
+  router.post(BASE, deps.auth.requireAuth, (req, res) => {
+    const { access, archiveId } = target(req, res, true);
+    const source = sourceOf(req, access, archiveId);
+    const saved = repo.transaction(() => {
+      uniqueName(archiveId, source.name, 0);
+      return repo.byId(repo.insert(source)) as DxcSourceRow;
+    });
+    res.json(toSource(saved));
+  });
+
+  // before `/:id`, which would take the word for an id
+  router.put(`${BASE}/DXTables`, deps.auth.requireAuth, (req, res) => {
+    const { access } = target(req, res, false);
+    const b = parseBody(tablesBody, req.body, '{ConnectionString} or {UseInternal, InternalDatabase}');
+    let db: number;
+    if (b.useinternal) db = ownDatabase(access, b.internaldatabase ?? 0);
+    else {
+      const catalog = catalogOf(b.connectionstring ?? '');
+      const id = repo.databaseIdByName(catalog);
+      // a database the caller does not administer is as unknown as one that does not exist
+      if (id === undefined || !access.isDbAdmin(id))
+        throw badRequest(`There is no database named '${catalog}' on this server that you administer.`);
+      db = id;
+    }
+    const tables: AdminDxcTable[] = repo.tables(db).map((t) => ({ Name: t.name, Columns: t.columns }));
+    res.json(tables);
+  });
+
+  router.get(`${BASE}/:id`, deps.auth.requireAuth, (req, res) => {
+    const { archiveId } = target(req, res, false);
+    res.json(toSource(existing(archiveId, intParam(req, 'id'))));
+  });
+
+  router.put(`${BASE}/:id`, deps.auth.requireAuth, (req, res) => {
+    const { access, archiveId } = target(req, res, true);
+    const id = intParam(req, 'id');
+    const source = sourceOf(req, access, archiveId);
+    const saved = repo.transaction(() => {
+      existing(archiveId, id);
+      uniqueName(archiveId, source.name, id);
+      repo.update({ ...source, id });
+      return repo.byId(id) as DxcSourceRow;
+    });
+    res.json(toSource(saved));
+  });
+
+  router.delete(`${BASE}/:id`, deps.auth.requireAuth, (req, res) => {
+    const { archiveId } = target(req, res, true);
+    const id = intParam(req, 'id');
+    repo.transaction(() => {
+      existing(archiveId, id);
+      repo.remove(id);
+    });
+    res.json(true);
+  });
+
+  return router;
+}
