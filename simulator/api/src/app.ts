@@ -18,6 +18,7 @@ import { createLicensing } from './services/licensing';
 import { createPdfConverter, type PdfConverter } from './services/pdfConversion';
 import { createUploadCache, type UploadCache } from './services/uploadCache';
 import { createAdminRouter } from './routes/admin';
+import { createAdminCatalogRouter } from './routes/adminCatalog';
 import { createArchivesRouter } from './routes/archives';
 import { createAuditRouter } from './routes/audit';
 import { createConfigRouter } from './routes/config';
@@ -89,6 +90,7 @@ function createApiRouter(deps: RouteDeps): Router {
   // after the audit router, which takes POST dbs/{db}/archives/{a} only with documentID
   api.use(createImportRouter(deps));
   api.use(createUserActionsRouter(deps));
+  api.use(createAdminCatalogRouter(deps));
   api.use(apiNotFound);
   api.use(errorHandler);
   return api;

@@ -5,7 +5,7 @@
 // Each also carries the search structures of docSearchSchema.ts (indexes, value dictionary, FTS).
 import type { Db } from './connection';
 import { FieldType, type FieldTypeCode } from '@gs/contract/flags';
-import { dropSearchSchema, ensureSearchSchema } from './docSearchSchema';
+import { dropFieldSearch, dropSearchSchema, ensureSearchSchema } from './docSearchSchema';
 
 const int = (n: number): number => {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not an id: ${n}`);
@@ -66,4 +66,34 @@ export function addFieldColumn(db: Db, dbId: number, fieldId: number, type: Fiel
   if (existing.some((c) => c.name === column)) return;
   db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${columnType(type)}`);
   ensureSearchSchema(db, dbId, { [fieldId]: type });
+}
+
+const hasColumn = (db: Db, table: string, column: string): boolean =>
+  (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).some(
+    (c) => c.name === column,
+  );
+
+/** Drop a field's column and its values (the caller runs this inside its transaction). */
+export function dropFieldColumn(db: Db, dbId: number, fieldId: number): void {
+  const table = docTable(dbId);
+  const column = fieldColumn(fieldId);
+  if (!hasColumn(db, table, column)) return;
+  dropFieldSearch(db, dbId, fieldId);
+  db.prepare(`DELETE FROM ${mvTable(dbId)} WHERE field_id = ?`).run(fieldId);
+  db.exec(`ALTER TABLE ${table} DROP COLUMN ${column}`);
+  ensureSearchSchema(db, dbId);
+}
+
+/** Whether any document holds a value in the field (its column or, multi-value, its side table). */
+export function fieldHoldsValues(db: Db, dbId: number, fieldId: number): boolean {
+  const column = fieldColumn(fieldId);
+  const inColumn =
+    hasColumn(db, docTable(dbId), column) &&
+    db
+      .prepare(`SELECT 1 FROM ${docTable(dbId)} WHERE ${column} IS NOT NULL AND ${column} <> '' LIMIT 1`)
+      .get() !== undefined;
+  return (
+    inColumn ||
+    db.prepare(`SELECT 1 FROM ${mvTable(dbId)} WHERE field_id = ? LIMIT 1`).get(fieldId) !== undefined
+  );
 }

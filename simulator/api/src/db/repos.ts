@@ -1,5 +1,9 @@
 // Every repo of one app, with its statements prepared once when the app is made.
 import type { Db } from './connection';
+import { createAdminFieldsRepo } from './adminFieldsRepo';
+import { createAdminListsRepo } from './adminListsRepo';
+import { createAdminSearchesRepo } from './adminSearchesRepo';
+import { createAdminTableFieldsRepo } from './adminTableFieldsRepo';
 import { createAnnotationsRepo } from './annotationsRepo';
 import { createArchivesRepo } from './archivesRepo';
 import { createAuditRepo } from './auditRepo';
@@ -23,6 +27,10 @@ import { createViewerRepo } from './viewerRepo';
 
 export function createRepos(db: Db) {
   return {
+    adminFields: createAdminFieldsRepo(db),
+    adminLists: createAdminListsRepo(db),
+    adminSearches: createAdminSearchesRepo(db),
+    adminTableFields: createAdminTableFieldsRepo(db),
     annotations: createAnnotationsRepo(db),
     archives: createArchivesRepo(db),
     audit: createAuditRepo(db),
