@@ -32,8 +32,8 @@ function parameters(text: string): Record<string, string | number> {
 }
 
 /** The tables a prepared statement opens, read from its program (EXPLAIN's OpenRead root pages). */
-function tablesRead(db: Db, sql: string): string[] {
-  const program = db.prepare(`EXPLAIN ${sql}`).all() as { opcode: string; p2: number }[];
+function tablesRead(db: Db, sql: string, params: Record<string, string | number>): string[] {
+  const program = db.prepare(`EXPLAIN ${sql}`).all(params) as { opcode: string; p2: number }[];
   const roots = new Set(program.filter((op) => op.opcode === 'OpenRead').map((op) => op.p2));
   const names = db
     .prepare(`SELECT tbl_name AS name, rootpage FROM sqlite_schema WHERE rootpage > 0`)
@@ -55,16 +55,17 @@ export function runListQuery(db: Db, sql: string, parameterText: string): string
   }
   if (!statement.reader || !statement.readonly)
     throw new ListQueryError('The query of a [SQL] list must be a read-only SELECT.');
-  const hidden = tablesRead(db, sql).filter((t) => PROTECTED.has(t));
-  if (hidden.length > 0) throw new ListQueryError(`A [SQL] list may not read the table '${hidden[0]}'.`);
   const items: string[] = [];
   try {
+    const hidden = tablesRead(db, sql, params).filter((t) => PROTECTED.has(t));
+    if (hidden.length > 0) throw new ListQueryError(`A [SQL] list may not read the table '${hidden[0]}'.`);
     for (const row of statement.raw().iterate(params) as Iterable<unknown[]>) {
       const v = row[0];
       if (v !== null && v !== undefined && String(v).trim() !== '') items.push(String(v));
       if (items.length >= LIST_SQL_MAX_ITEMS) break;
     }
   } catch (err) {
+    if (err instanceof ListQueryError) throw err;
     throw new ListQueryError(`The query of the [SQL] list failed: ${(err as Error).message}`);
   }
   return items;
