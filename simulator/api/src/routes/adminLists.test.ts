@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminList } from '@gs/contract/admin/catalog';
-import type { EditTestApp } from '../testing/editWorld';
+import { docSecureId, type EditTestApp } from '../testing/editWorld';
 import { adminCall, expectBadRequest, makeAdminApp, snapshot } from '../testing/adminWorld';
 
 let t: EditTestApp;
@@ -71,6 +71,39 @@ describe('POST and PUT admin/databases/{db}/lists', () => {
       AssemblyParameters: JSON.stringify({ name: "x' OR '1'='1" }),
     });
     expect(((await items(q.Id).expect(200)).body as { Items: string[] }).Items).toEqual([]);
+  });
+
+  it('checks the values of a drop-down field against its [SQL] list as end users save them', async () => {
+    const l = await create({
+      Name: 'Archives',
+      AssemblyPath: archiveNames,
+      AssemblyParameters: `{"db":${t.w.alpha}}`,
+    });
+    const field = await as('SSAdministrator', 'post', `admin/databases/${t.w.alpha}/fields`, {
+      Name: 'Filed in',
+      List: { Type: 'dropdown', ListId: l.Id },
+    }).expect(200);
+    const fieldId = (field.body as { Id: number }).Id;
+    t.db
+      .prepare(`INSERT INTO archive_fields(archive_id, field_id, ordinal) VALUES (?, ?, 99)`)
+      .run(t.e.ledger, fieldId);
+    const save = (value: string) =>
+      as(
+        'full.user',
+        'post',
+        `dbs/${t.w.alpha}/archives/${t.e.ledger}/documents/${t.e.doc2}/save?SecureId=${docSecureId(t, t.e.doc2)}`,
+        { IndexData: { IndexFields: [{ ID: fieldId, VAL: value, MVAL: [] }] } },
+      );
+    const stored = () =>
+      (
+        t.db.prepare(`SELECT f_${fieldId} AS v FROM doc_${t.w.alpha} WHERE id = ?`).get(t.e.doc2) as {
+          v: string | null;
+        }
+      ).v;
+    await save('nowhere');
+    expect(stored()).toBeNull();
+    await save('ledger').expect(200);
+    expect(stored()).toBe('Ledger');
   });
 
   it('refuses [SQL] lists that write, read secrets or do not parse, and saves nothing', async () => {
