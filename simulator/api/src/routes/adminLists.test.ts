@@ -159,6 +159,13 @@ describe('PUT admin/databases/{db}/lists (load a bound list)', () => {
       AssemblyParameters: `{"db":${t.w.beta}}`,
       Values: [],
     }).expect(200);
+    // `PUT databases/{id}/lists/` as admin-spec §7 spells it
+    const slash = await as('SSAdministrator', 'put', `${path()}/`, {
+      Name: 'Try',
+      AssemblyPath: archiveNames,
+      AssemblyParameters: `{"db":${t.w.beta}}`,
+    }).expect(200);
+    expect((slash.body as AdminList).Values).toEqual(['Orders']);
     expect(res.body).toEqual({
       Id: 0,
       Name: 'Try',
