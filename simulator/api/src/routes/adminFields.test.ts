@@ -276,6 +276,21 @@ describe('DELETE admin/databases/{db}/fields/{id}', () => {
     ).expect(200);
   });
 
+  it('takes a dropped character field out of the value dictionary and its trigram index', async () => {
+    const fts = `docValsFts_${t.w.alpha}`;
+    const vals = () =>
+      t.db
+        .prepare(`SELECT count(*) AS n FROM doc_vals_${t.w.alpha} WHERE field_id = ?`)
+        .get(t.e.customer) as {
+        n: number;
+      };
+    expect(vals().n).toBe(2);
+    await as('SSAdministrator', 'delete', `${path(t.e.customer)}?Drop=true`).expect(200);
+    expect(vals().n).toBe(0);
+    // the external-content index agrees with its table (SQLite raises an error otherwise)
+    t.db.prepare(`INSERT INTO ${fts}(${fts}, rank) VALUES ('integrity-check', 1)`).run();
+  });
+
   it('deletes an empty field without Drop, and refuses the parent of a dynamic list', async () => {
     await as('SSAdministrator', 'delete', path(t.e.price)).expect(200);
     const res = await as('SSAdministrator', 'delete', `${path(t.e.region)}?Drop=true`).expect(409);
