@@ -80,10 +80,8 @@ export async function run(argv: string[]): Promise<void> {
     }
     if (!found) throw new Error(`no search '${SEARCH}' over '${ARCHIVE}'`);
     const { db, archive, search } = found;
-    const docs = (await fetchJson(
-      `${api}dbs/${db}/searches/${search.Id}/archive/${archive}/documents?${new URLSearchParams({ SecureId: search.Hash, Count: 'true', SearchCriteria: '{}' }).toString()}`,
-      auth,
-    )) as { Count: number };
+    const countUrl = `${api}dbs/${db}/searches/${search.Id}/archive/${archive}/documents?${new URLSearchParams({ SecureId: search.Hash, Count: 'true', SearchCriteria: '{}' }).toString()}`;
+    const docs = (await fetchJson(countUrl, auth)) as { Count: number };
     console.log(`Archive '${ARCHIVE}' of database ${db}: ${docs.Count.toLocaleString('en')} documents.`);
     const searchUrl = `${api}dbs/${db}/searches/${search.Id}/archive/${archive}/documents?${new URLSearchParams({ SecureId: search.Hash, SearchCriteria: '{}', RecordsPerPage: '25', page: '1' }).toString()}`;
 
@@ -125,10 +123,17 @@ export async function run(argv: string[]): Promise<void> {
         `Add a field #${i}: ${ms(end - start)} (target < 2000 ms); longest search during it ${ms(longest)} over ${during.length} searches (target < 2000 ms)`,
       );
     }
+    const after = (await fetchJson(countUrl, auth)) as { Count: number };
+    console.log(
+      `Documents after the adds: ${after.Count.toLocaleString('en')} (before: ${docs.Count.toLocaleString('en')}).`,
+    );
   } finally {
     stopHttp();
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    const check = new Database(join(copy, 'simulator.sqlite'), { readonly: true });
+    console.log(`quick_check of the changed copy: ${String(check.pragma('quick_check', { simple: true }))}`);
+    check.close();
     rmSync(copy, { recursive: true, force: true });
   }
 }

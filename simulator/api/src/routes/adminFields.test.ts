@@ -90,6 +90,22 @@ describe('POST admin/databases/{db}/fields', () => {
     expect(after.every((r) => r[`f_${f.Id}`] === null)).toBe(true);
   });
 
+  it('adds a typed STRICT column: the file stays sound and the column refuses values of another type', async () => {
+    const f = (await as('SSAdministrator', 'post', path(), { Name: 'Count', Type: 'numeric' }).expect(200))
+      .body as AdminField;
+    expect(t.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    const column = t.db
+      .prepare(`SELECT type FROM pragma_table_info(?) WHERE name = ?`)
+      .get(`doc_${t.w.alpha}`, `f_${f.Id}`);
+    expect(column).toEqual({ type: 'INTEGER' });
+    const write = t.db.prepare(`UPDATE doc_${t.w.alpha} SET f_${f.Id} = ? WHERE id = ?`);
+    expect(() => write.run('many', t.e.doc1)).toThrow(/cannot store TEXT value in INTEGER column/);
+    write.run(7, t.e.doc1);
+    expect(t.db.prepare(`SELECT f_${f.Id} AS n FROM doc_${t.w.alpha} WHERE id = ?`).get(t.e.doc1)).toEqual({
+      n: 7,
+    });
+  });
+
   it('makes a field end users can fill and search at once once an archive lists it', async () => {
     const f = (await as('SSAdministrator', 'post', path(), { Name: 'Project' }).expect(200))
       .body as AdminField;

@@ -41,7 +41,7 @@ export function createCatalogRules(repos: Repos) {
    * A field to save (existing: its stored form). Returns it as it will be saved: changing the
    * type of a system field resets it to readOnly (admin-spec §4).
    */
-  function field_(db: number, input: AdminField, existing?: AdminField): AdminField {
+  function checkField(db: number, input: AdminField, existing?: AdminField): AdminField {
     const f = { ...input };
     if (existing && existing.SystemField && existing.Type !== f.Type) f.SystemField = 'readOnly';
     if (f.Name === '') throw badRequest('A field needs a name.');
@@ -126,6 +126,6 @@ export function createCatalogRules(repos: Repos) {
     return { ...s, Archives: archives, Parameters: parameters };
   }
 
-  return { field: field_, fieldDelete, tableField, search };
+  return { field: checkField, fieldDelete, tableField, search };
 }
 export type CatalogRules = ReturnType<typeof createCatalogRules>;
