@@ -165,6 +165,25 @@ describe('PUT and DELETE admin/databases/{db}/searches/{id}', () => {
     await as('SSAdministrator', 'put', path(s.Id), { Name: 'X' }).expect(404);
   });
 
+  it('loses the parameters of a field that is deleted, and nothing else', async () => {
+    const s = await create({
+      Name: 'Both',
+      Parent: t.e.ledger,
+      Parameters: [
+        { Field: t.e.qty, Condition: 'equals', Prompt: 'Qty' },
+        { Field: t.e.customer, Condition: 'contains', Prompt: 'Customer' },
+      ],
+    });
+    await as('SSAdministrator', 'delete', `admin/databases/${t.w.alpha}/fields/${t.e.qty}?Drop=true`).expect(
+      200,
+    );
+    const [after] = (await as('SSAdministrator', 'get', path(s.Id)).expect(200)).body as AdminSearch[];
+    expect(after?.Parameters.map((p) => [p.Id, p.Field, p.Prompt])).toEqual([
+      [s.Parameters[1]?.Id, t.e.customer, 'Customer'],
+    ]);
+    expect(after?.Archives).toEqual([t.e.ledger]);
+  });
+
   it('answers 403 to a read-only licence and to a non-admin', async () => {
     const s = await create({ Name: 'Mine', Parent: t.e.ledger });
     const before = snapshot(t, 'searches');
