@@ -22,6 +22,11 @@ const BENCHES: Record<
       'issue 21 on the demo data: API memory around an anonymous 150 MB body, GET dbs latency while 40 wrong passwords arrive',
     load: () => import('./benchSecurity'),
   },
+  admin: {
+    about:
+      'admin API on the large scenario: add a field to the 1,000,000-document archive while searches run (time, longest search)',
+    load: () => import('./benchAdmin'),
+  },
   scan: {
     about: 'scanner simulator: a 50-page 200-dpi bilevel scan through the helper chunk API: pages/s, MiB/s',
     load: () => import('./benchScan'),

@@ -180,3 +180,19 @@ export const holdsDocumentsMessage = (what: string, count: number): string =>
 
 /** The archive of old revisions a revision-controlled archive gets; searches leave it out (admin-spec §5). */
 export const VERSIONS_ARCHIVE_NAME = 'Versions';
+/** MessageDetail of a table field saved without a field (admin-spec §5). */
+export const TABLE_FIELD_MIN_ROWS = 'Can not have less than 1 Row.';
+
+/**
+ * Our design (no public source shows it): list bindings.
+ * - `[SQL]<query>`: a read-only SELECT run against the server's own database each time the list
+ *   is read; `AssemblyParameters` is empty or a JSON object of named parameters (`:name`,
+ *   `@name`, `$name` in the query), bound, never pasted in. The first column of each row is an item.
+ * - `[MONGODB]<query>`: stored; reading the list is refused (no document database is shipped).
+ * - any other path: an assembly (e.g. `Lists.dll`), which needs `AssemblyParameters`; the items
+ *   are the stored `Values` (no assembly runs in the simulator).
+ * `PUT admin/databases/{db}/lists` with a list body answers that list with `Values` loaded from its
+ * binding, saving nothing. `DELETE …/fields/{id}` of a field holding values answers 409 unless
+ * `?Drop=true`; a list still used by a field answers 409.
+ */
+export const LIST_SQL_MAX_ITEMS = 10_000;

@@ -22,6 +22,7 @@ import { createAdminArchivesRouter } from './routes/adminArchives';
 import { createAdminDatabasesRouter } from './routes/adminDatabases';
 import { createAdminMailRouter } from './routes/adminMail';
 import { createAdminServerRouter } from './routes/adminServer';
+import { createAdminCatalogRouter } from './routes/adminCatalog';
 import { createArchivesRouter } from './routes/archives';
 import { createAuditRouter } from './routes/audit';
 import { createConfigRouter } from './routes/config';
@@ -97,6 +98,7 @@ function createApiRouter(deps: RouteDeps): Router {
   api.use(createAdminArchivesRouter(deps));
   api.use(createAdminMailRouter(deps));
   api.use(createAdminServerRouter(deps));
+  api.use(createAdminCatalogRouter(deps));
   api.use(apiNotFound);
   api.use(errorHandler);
   return api;

@@ -192,6 +192,22 @@ function createTriggers(db: Db, dbId: number, fields: { id: number; type: FieldT
 }
 
 /**
+ * Before a field's column is dropped: remove what names it (its index, the triggers, which name
+ * every character column) and its values in the dictionary and the trigram index. The caller
+ * drops the column, then ensureSearchSchema makes the triggers again.
+ */
+export function dropFieldSearch(db: Db, dbId: number, fieldId: number): void {
+  const n = searchNames(dbId);
+  db.exec(`${TRIGGERS.map((t) => `DROP TRIGGER IF EXISTS ${n.doc}_${t};`).join('\n')}
+    DROP INDEX IF EXISTS ${fieldIndexName(dbId, fieldId)};`);
+  db.prepare(
+    `INSERT INTO ${n.valsFts}(${n.valsFts}, rowid, value) SELECT 'delete', v.id, v.value FROM ${n.vals} v
+      WHERE v.field_id = ? AND v.id <= (SELECT vals_indexed FROM ${n.stamp})`,
+  ).run(int(fieldId));
+  db.prepare(`DELETE FROM ${n.vals} WHERE field_id = ?`).run(int(fieldId));
+}
+
+/**
  * Put the dictionary values added since the last call into the trigram index. Triggers only add
  * to doc_vals (a trigram insert per row would cost ~50 us on a million unique values); one bulk
  * catch-up is ~20 times cheaper, and searches look at the small unindexed tail directly.

@@ -2,6 +2,8 @@
 // items of lists and the dynamic-list mappings (field_list_mappings).
 import type { Db } from './connection';
 import type { FieldTypeCode } from '@gs/contract/flags';
+import { LIST_BINDING_PREFIX } from '@gs/contract/admin/catalog';
+import { runListQuery } from './sqlListQuery';
 
 /** A field as the value checks need it. */
 export interface FieldRule {
@@ -29,6 +31,10 @@ export function createFieldRulesRepo(db: Db) {
     WHERE af.archive_id = ? ORDER BY af.ordinal`);
   const byId = db.prepare(`SELECT ${COLUMNS} FROM fields f WHERE f.id = ? AND f.database_id = ?`);
   const items = db.prepare(`SELECT value FROM list_items WHERE list_id = ? ORDER BY ordinal`);
+  const binding = db.prepare(
+    `SELECT assembly_path AS path, assembly_parameters AS params FROM lists WHERE id = ?`,
+  );
+  const sql = LIST_BINDING_PREFIX.Sql.toUpperCase();
   const mapped = db.prepare(`SELECT list_id AS listId FROM field_list_mappings
     WHERE field_id = ? AND primary_value = ? COLLATE NOCASE AND secondary_value = ? COLLATE NOCASE`);
   return {
@@ -40,7 +46,17 @@ export function createFieldRulesRepo(db: Db) {
     byId(databaseId: number, fieldId: number): FieldRule | undefined {
       return byId.get(fieldId, databaseId) as FieldRule | undefined;
     },
+    /** the items of a list; a [SQL] list's come from its query (none when it fails) */
     listItems(listId: number): string[] {
+      const b = binding.get(listId) as { path: string; params: string } | undefined;
+      const path = b?.path.trim() ?? '';
+      if (b && path.slice(0, sql.length).toUpperCase() === sql) {
+        try {
+          return runListQuery(db, path.slice(sql.length).trim(), b.params);
+        } catch {
+          return [];
+        }
+      }
       return (items.all(listId) as { value: string }[]).map((r) => r.value);
     },
     /** the list a dynamic field offers for a pair of parent values */

@@ -392,4 +392,41 @@ export const migrations: string[] = [
     PRIMARY KEY (source_id, archive_field)
   ) STRICT, WITHOUT ROWID;
   `,
+  /* 8: the admin catalogue (issue 12): table fields, and what fields and searches carry beyond the
+     columns the end-user API reads (admin-spec §3) */ `
+  CREATE TABLE table_fields (
+    id INTEGER PRIMARY KEY,
+    database_id INTEGER NOT NULL REFERENCES databases(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    UNIQUE (database_id, name)
+  ) STRICT;
+
+  -- the fields (rows of the table field's editor) of a table field, in order; a field belongs to
+  -- at most one table field and carries FieldProp.TableField (512) while it does
+  CREATE TABLE table_field_columns (
+    table_field_id INTEGER NOT NULL REFERENCES table_fields(id) ON DELETE CASCADE,
+    field_id INTEGER NOT NULL UNIQUE REFERENCES fields(id) ON DELETE CASCADE,
+    ordinal INTEGER NOT NULL,
+    PRIMARY KEY (table_field_id, field_id)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE field_options (
+    field_id INTEGER PRIMARY KEY REFERENCES fields(id) ON DELETE CASCADE,
+    reg_sample_name TEXT NOT NULL DEFAULT '',
+    reg_sample_value TEXT NOT NULL DEFAULT '',
+    extended_config TEXT NOT NULL DEFAULT ''
+  ) STRICT;
+
+  -- GrantAll: every user who sees the database may run the search (securityRepo)
+  CREATE TABLE search_options (
+    search_id INTEGER PRIMARY KEY REFERENCES searches(id) ON DELETE CASCADE,
+    grant_all INTEGER NOT NULL DEFAULT 0,
+    image_xchange INTEGER NOT NULL DEFAULT 0,
+    multi_value INTEGER NOT NULL DEFAULT 0,
+    use_time INTEGER NOT NULL DEFAULT 0,
+    phonics INTEGER NOT NULL DEFAULT 0,
+    stemming INTEGER NOT NULL DEFAULT 0,
+    fuzziness INTEGER NOT NULL DEFAULT 0
+  ) STRICT;
+  `,
 ];

@@ -3,6 +3,10 @@ import type { Db } from './connection';
 import { createAdminArchivesRepo } from './adminArchivesRepo';
 import { createAdminDatabasesRepo } from './adminDatabasesRepo';
 import { createAdminServerRepos } from './adminServerRepos';
+import { createAdminFieldsRepo } from './adminFieldsRepo';
+import { createAdminListsRepo } from './adminListsRepo';
+import { createAdminSearchesRepo } from './adminSearchesRepo';
+import { createAdminTableFieldsRepo } from './adminTableFieldsRepo';
 import { createAnnotationsRepo } from './annotationsRepo';
 import { createArchivesRepo } from './archivesRepo';
 import { createAuditRepo } from './auditRepo';
@@ -30,6 +34,10 @@ export function createRepos(db: Db) {
     adminArchives: createAdminArchivesRepo(db),
     adminDatabases: createAdminDatabasesRepo(db),
     adminServer: createAdminServerRepos(db),
+    adminFields: createAdminFieldsRepo(db),
+    adminLists: createAdminListsRepo(db),
+    adminSearches: createAdminSearchesRepo(db),
+    adminTableFields: createAdminTableFieldsRepo(db),
     annotations: createAnnotationsRepo(db),
     archives: createArchivesRepo(db),
     audit: createAuditRepo(db),

@@ -1,4 +1,5 @@
-// Grants of archives and searches to a user and their groups. SQLite has no bitwise-OR
+// Grants of archives and searches to a user and their groups (a search with GrantAll, admin
+// searches, is granted to everyone who sees its database). SQLite has no bitwise-OR
 // aggregate, so rows come back one per grant and are OR-ed here.
 import type { Db } from './connection';
 import { PRINCIPALS_CTE } from './usersRepo';
@@ -17,7 +18,9 @@ export function createSecurityRepo(db: Db) {
   const searchGrants = db.prepare(`${PRINCIPALS_CTE}
     SELECT s.search_id AS key, s.props AS bits FROM search_security s
     JOIN me ON me.principal_type = s.principal_type AND me.principal_id = s.principal_id
-    JOIN searches x ON x.id = s.search_id WHERE x.database_id = @db`);
+    JOIN searches x ON x.id = s.search_id WHERE x.database_id = @db
+    UNION ALL SELECT o.search_id AS key, 2 AS bits FROM search_options o
+    JOIN searches x ON x.id = o.search_id WHERE x.database_id = @db AND o.grant_all = 1`);
   return {
     /** archive id -> OR of the permissions granted in that database */
     archivePermissions(userId: number, databaseId: number): Map<number, number> {

@@ -1,0 +1,20 @@
+// The catalogue part of the admin API (issue 12, adm2): fields, table fields, lists, searches
+// under `admin/databases/{db}/...`, for administrators of the database (services/catalogAdmin.ts).
+import { Router } from 'express';
+import type { RouteDeps } from '../deps';
+import { createCatalogRules } from '../services/catalogRules';
+import { createListBindings } from '../services/listBindings';
+import { createAdminFieldsRouter } from './adminFields';
+import { createAdminListsRouter } from './adminLists';
+import { createAdminSearchesRouter } from './adminSearches';
+import { createAdminTableFieldsRouter } from './adminTableFields';
+
+export function createAdminCatalogRouter(deps: RouteDeps): Router {
+  const rules = createCatalogRules(deps.repos);
+  const router = Router();
+  router.use(createAdminFieldsRouter(deps, rules));
+  router.use(createAdminTableFieldsRouter(deps, rules));
+  router.use(createAdminListsRouter(deps, createListBindings(deps.repos.adminLists)));
+  router.use(createAdminSearchesRouter(deps, rules));
+  return router;
+}

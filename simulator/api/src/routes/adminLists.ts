@@ -1,0 +1,67 @@
+// `admin/databases/{db}/lists[/{id}]` (wire §2.8): GET (one object for an id), POST, PUT, DELETE;
+// `PUT admin/databases/{db}/lists` with a list body answers it with the values its binding loads
+// (services/listBindings.ts), saving nothing. Empty values are dropped; a list in use stays.
+import { Router } from 'express';
+import type { AdminList } from '@gs/contract/admin/catalog';
+import type { RouteDeps } from '../deps';
+import { parseAdminList } from '../http/adminCatalogBodies';
+import { badRequest, notFound } from '../http/errors';
+import { intParam } from '../http/query';
+import { dbAdminOf, dbAdminWriterOf } from '../services/catalogAdmin';
+import { conflict } from '../services/catalogRules';
+import type { ListBindings } from '../services/listBindings';
+
+const missing = (db: number, id: number) => notFound(`List ${id} was not found in database ${db}.`);
+
+export function createAdminListsRouter(deps: RouteDeps, bindings: ListBindings): Router {
+  const { auth, repos } = deps;
+  const lists = repos.adminLists;
+  const router = Router();
+  const base = '/admin/databases/:db/lists';
+
+  const checked = (db: number, l: AdminList, selfId = 0): AdminList => {
+    if (l.Name === '') throw badRequest('A list needs a name.');
+    if (lists.nameTaken(db, l.Name, selfId)) throw badRequest(`A list named '${l.Name}' already exists.`);
+    bindings.check(l);
+    return l;
+  };
+
+  router.get(base, auth.requireAuth, (req, res) => {
+    res.json(lists.all(dbAdminOf(deps, res, intParam(req, 'db'))));
+  });
+  router.get(`${base}/:id`, auth.requireAuth, (req, res) => {
+    const db = dbAdminOf(deps, res, intParam(req, 'db'));
+    const l = lists.byId(db, intParam(req, 'id'));
+    if (!l) throw missing(db, intParam(req, 'id'));
+    res.json(l);
+  });
+  router.post(base, auth.requireAuth, (req, res) => {
+    const db = dbAdminWriterOf(deps, res, intParam(req, 'db'));
+    const l = checked(db, parseAdminList(req.body));
+    res.json(lists.byId(db, lists.create(db, l)));
+  });
+  // our design: loading reads, but it is the admin's test of a binding, so it needs the writer's rights
+  router.put(base, auth.requireAuth, (req, res) => {
+    dbAdminWriterOf(deps, res, intParam(req, 'db'));
+    const l = parseAdminList(req.body);
+    res.json({ ...l, Values: bindings.items(l) });
+  });
+  router.put(`${base}/:id`, auth.requireAuth, (req, res) => {
+    const db = dbAdminWriterOf(deps, res, intParam(req, 'db'));
+    const id = intParam(req, 'id');
+    if (!lists.byId(db, id)) throw missing(db, id);
+    lists.update(db, id, checked(db, { ...parseAdminList(req.body), Id: id }, id));
+    res.json(lists.byId(db, id));
+  });
+  router.delete(`${base}/:id`, auth.requireAuth, (req, res) => {
+    const db = dbAdminWriterOf(deps, res, intParam(req, 'db'));
+    const id = intParam(req, 'id');
+    const existing = lists.byId(db, id);
+    if (!existing) throw missing(db, id);
+    const users = lists.usedBy(id);
+    if (users.length > 0) throw conflict(`List '${existing.Name}' is used by '${users.join("', '")}'.`);
+    lists.remove(db, id);
+    res.json(existing);
+  });
+  return router;
+}
