@@ -76,3 +76,12 @@ export function archiveTree(archives: readonly AdminArchive[]): { archive: Admin
     }
   return out;
 }
+
+/** The archives an archive may be filed under (relocate): not itself nor one of its sub-archives. */
+export function parentChoices(archive: AdminArchive, archives: readonly AdminArchive[]) {
+  const tree = archiveTree(archives);
+  if (archive.Id === 0) return tree;
+  const banned = new Set<number>([archive.Id]);
+  for (const { archive: a } of tree) if (banned.has(a.Parent)) banned.add(a.Id);
+  return tree.filter(({ archive: a }) => !banned.has(a.Id));
+}

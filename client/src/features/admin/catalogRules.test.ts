@@ -7,6 +7,7 @@ import {
   setContentSearch,
   setConvertPdf,
   viewLabelErrors,
+  parentChoices,
 } from './archiveRules';
 import {
   changeFieldType,
@@ -65,6 +66,12 @@ describe('archives', () => {
     expect(archiveError(newArchive())).toBe('nameRequired');
     expect(archiveError({ ...newArchive(), Name: 'A' })).toBe('fieldsRequired');
     expect(archiveError({ ...newArchive(), Name: 'A', Fields: [3] })).toBeNull();
+  });
+  it('an archive cannot move under itself or its own sub-archives', () => {
+    const a = (Id: number, Parent: number) => ({ ...newArchive(Parent), Id, Name: `A${Id}` });
+    const all = [a(1, 0), a(2, 1), a(3, 2), a(4, 0)];
+    expect(parentChoices(all[1]!, all).map((n) => n.archive.Id)).toEqual([1, 4]);
+    expect(parentChoices(newArchive(), all)).toHaveLength(4);
   });
   it('lists archives in tree order with depth', () => {
     const a = (Id: number, Parent: number) => ({ ...newArchive(Parent), Id, Name: `A${Id}` });

@@ -1,0 +1,186 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminArchive } from '@gs/contract/admin/catalog';
+import {
+  adminServer,
+  adminWorld,
+  DBADMIN,
+  NOT_ADMIN,
+  SSADMIN,
+  type AdminFlagsSetup,
+} from '../../test/adminServer';
+import { json } from '../../test/fakeServer';
+import { session } from '../../test/fixtures';
+import { currentPath, renderApp } from '../../test/renderApp';
+
+function start(url: string, flags: AdminFlagsSetup = SSADMIN, extra = {}) {
+  const world = adminWorld();
+  const fake = adminServer(world, flags, extra);
+  const app = renderApp({ url, fetch: fake.fetch, session: session({ username: 'SSAdministrator' }) });
+  return { ...app, world, fake };
+}
+
+const modeNames = async () => {
+  const nav = await screen.findByRole('navigation', { name: 'Administration' });
+  return within(nav)
+    .getAllByRole('button')
+    .map((b) => b.textContent);
+};
+const cardNames = () =>
+  screen.queryAllByTestId('admin-card').map((c) => within(c).getByRole('heading').textContent);
+const sent = (fake: ReturnType<typeof start>['fake'], method: string, path: string) =>
+  fake.requests.filter((r) => r.method === method && r.path === path);
+
+describe('/admin/full: who sees what (admin-spec §2, §6)', () => {
+  it('sends a user who administers no database to /select', async () => {
+    start('/admin/full', NOT_ADMIN);
+    await waitFor(() => expect(currentPath()).toBe('/select'));
+  });
+
+  it('gives the administrator of all every mode, DATABASES first and by default', async () => {
+    start('/admin/full');
+    expect(await modeNames()).toEqual([
+      'Databases',
+      'Archives',
+      'Inboxes',
+      'Field catalog',
+      'Searches',
+      'Email server settings',
+      'Stamps',
+      'Registration',
+      'License rules',
+    ]);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Databases');
+    await waitFor(() => expect(cardNames()).toEqual(['Demo', 'HR']));
+    expect(screen.getByTestId('admin-add').getAttribute('aria-label')).toBe('New database');
+  });
+
+  it('gives a database administrator its database only, without databases, stamps, inboxes or registration', async () => {
+    start('/admin/full?mode=STAMPS', DBADMIN);
+    expect(await modeNames()).toEqual(['Archives', 'Field catalog', 'Searches', 'Email server settings']);
+    // a mode it may not see falls back to its first mode, in its one database
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Archives');
+    await waitFor(() => expect(currentPath()).toContain('db=1'));
+    const picker = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Database' });
+    expect([...picker.options].map((o) => o.text)).toEqual(['Demo']);
+  });
+});
+
+describe('archives', () => {
+  it('creates an archive with fields and a view: the POST carries them and the card appears', async () => {
+    const { fake, world } = start('/admin/full?mode=ARCHIVES&db=1');
+    await waitFor(() => expect(cardNames()).toEqual(['Accounts Payable', 'Invoices', 'Versions']));
+    fireEvent.click(screen.getByTestId('admin-add'));
+    const editor = await screen.findByTestId('admin-editor');
+    expect(within(editor).getByRole('alert').textContent).toBe('Enter a name.');
+    fireEvent.change(within(editor).getByLabelText('Name'), { target: { value: 'Contracts' } });
+    expect(within(editor).getByRole('alert').textContent).toBe('Choose at least one field.');
+    fireEvent.click(within(editor).getByRole('button', { name: 'Edit fields' }));
+    const fieldsModal = await screen.findByTestId('admin-archive-fields');
+    fireEvent.click(within(fieldsModal).getByLabelText(/Vendor/));
+    fireEvent.click(within(fieldsModal).getByLabelText(/Invoice Date/));
+    fireEvent.click(within(fieldsModal).getByRole('button', { name: 'OK' }));
+    expect(screen.getByTestId('archive-field-names').textContent).toBe('Fields (2): Vendor, Invoice Date');
+
+    fireEvent.click(within(editor).getByRole('button', { name: 'Edit views' }));
+    const views = await screen.findByTestId('admin-archive-views');
+    fireEvent.click(within(views).getByRole('button', { name: 'Add a view' }));
+    fireEvent.click(within(views).getByRole('button', { name: 'Add a view' }));
+    const ok = within(views).getByRole<HTMLButtonElement>('button', { name: 'OK' });
+    expect(ok.disabled).toBe(true);
+    const labels = within(views).getAllByLabelText(/^Label/);
+    fireEvent.change(labels[0]!, { target: { value: 'Open' } });
+    fireEvent.change(labels[1]!, { target: { value: 'open' } });
+    expect(within(views).getAllByText('This label is already used.')).toHaveLength(2);
+    fireEvent.change(labels[1]!, { target: { value: 'Closed' } });
+    expect(ok.disabled).toBe(false);
+    fireEvent.click(ok);
+
+    // content search turns PDF conversion off
+    fireEvent.click(within(editor).getByLabelText('Convert to PDF'));
+    fireEvent.click(within(editor).getByLabelText('Content search'));
+    expect(within(editor).getByLabelText<HTMLInputElement>('Convert to PDF').checked).toBe(false);
+
+    fireEvent.click(within(editor).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(cardNames()).toContain('Contracts'));
+    const posted = JSON.parse(
+      sent(fake, 'POST', 'admin/databases/1/archives')[0]?.body ?? '{}',
+    ) as AdminArchive;
+    expect(posted).toMatchObject({
+      Name: 'Contracts',
+      Parent: 0,
+      Fields: [1, 2],
+      ContentSearch: true,
+      ConvertPdf: false,
+    });
+    expect(posted.View.Values.map((v) => v.Label)).toEqual(['Open', 'Closed']);
+    expect(world.archives.at(-1)?.Name).toBe('Contracts');
+    expect(screen.getByTestId('admin-alert').dataset.status).toBe('saved');
+  });
+
+  it('deletes only after DELETE and the upper-case name are typed, with Drop when asked', async () => {
+    const { fake, world } = start('/admin/full?mode=ARCHIVES&db=1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Invoices' }));
+    const modal = await screen.findByTestId('admin-confirm-delete');
+    const confirm = within(modal).getByRole<HTMLButtonElement>('button', { name: 'Delete' });
+    const input = within(modal).getByLabelText('Confirmation');
+    fireEvent.change(input, { target: { value: 'DELETE Invoices' } });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: 'DELETE INVOICES' } });
+    fireEvent.click(within(modal).getByLabelText('Also drop the documents and data it holds'));
+    fireEvent.click(confirm);
+    await waitFor(() => expect(cardNames()).toEqual(['Accounts Payable', 'Versions']));
+    expect(sent(fake, 'DELETE', 'admin/databases/1/archives/2')[0]?.url.searchParams.get('Drop')).toBe(
+      'true',
+    );
+    expect(world.archives.map((a) => a.Id)).toEqual([1, 3]);
+  });
+
+  it('asks before leaving a mode with unsaved changes', async () => {
+    start('/admin/full?mode=ARCHIVES&db=1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Invoices' }));
+    fireEvent.change(within(await screen.findByTestId('admin-editor')).getByLabelText('Name'), {
+      target: { value: 'Invoices 2' },
+    });
+    fireEvent.click(screen.getByTestId('admin-mode-SEARCHES'));
+    const dialog = await screen.findByTestId('admin-unsaved');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(currentPath()).toContain('mode=ARCHIVES');
+    fireEvent.click(screen.getByTestId('admin-mode-SEARCHES'));
+    fireEvent.click(
+      within(await screen.findByTestId('admin-unsaved')).getByRole('button', { name: 'Leave' }),
+    );
+    await waitFor(() => expect(currentPath()).toContain('mode=SEARCHES'));
+  });
+
+  it("shows the server's Message when a save is refused", async () => {
+    start('/admin/full?mode=ARCHIVES&db=1', SSADMIN, {
+      'PUT admin/databases/1/archives/2': json({ Message: 'The request is invalid.' }, 400),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename Invoices' }));
+    fireEvent.change(screen.getByLabelText('New name'), { target: { value: 'Bills' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The request is invalid.');
+    expect(screen.getByTestId('admin-alert').dataset.status).toBe('error');
+  });
+});
+
+describe('stamps', () => {
+  it("lists stamps alphabetically and refuses a duplicate with 'Stamp already exists.'", async () => {
+    const { fake } = start('/admin/full?mode=STAMPS');
+    await waitFor(() => expect(cardNames()).toEqual(['APPROVED', 'Paid @Today', 'Received']));
+    const input = screen.getByLabelText('Stamp text');
+    const add = screen.getByRole<HTMLButtonElement>('button', { name: 'Add stamp' });
+    expect(add.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: 'approved' } });
+    fireEvent.click(add);
+    expect((await screen.findByRole('alert')).textContent).toContain('Stamp already exists.');
+    expect(sent(fake, 'POST', 'admin/stamps')).toHaveLength(0);
+    fireEvent.change(input, { target: { value: 'Void by @User' } });
+    expect(screen.getByTestId('stamp-preview').textContent).toBe('Void by SSAdministrator');
+    fireEvent.click(add);
+    await waitFor(() =>
+      expect(cardNames()).toEqual(['APPROVED', 'Paid @Today', 'Received', 'Void by @User']),
+    );
+  });
+});
