@@ -41,6 +41,10 @@ const AdminConsolePage = lazy(() =>
   import('../features/admin/AdminConsolePage').then((m) => ({ default: m.AdminConsolePage })),
 );
 
+const AdminArchivesRedirect = lazy(() =>
+  import('../features/admin/AdminArchivesRedirect').then((m) => ({ default: m.AdminArchivesRedirect })),
+);
+
 function PageLoading() {
   const { t } = useTranslation();
   return (
@@ -69,6 +73,7 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
               <Route path={routes.scan} element={<ScanPage />} />
               <Route path={routes.extensions} element={<ExtensionsPage />} />
               <Route path={routes.fullAdmin} element={<AdminConsolePage />} />
+              <Route path={routes.adminArchives} element={<AdminArchivesRedirect />} />
             </Route>
           </Route>
           <Route path="*" element={<Navigate replace to={routes.select} />} />
