@@ -165,6 +165,43 @@ describe('archives', () => {
   });
 });
 
+describe('data exchange', () => {
+  it('saves the sources and mapping of an archive as DXTables with a ConnectionString', async () => {
+    const { fake } = start('/admin/full?mode=ARCHIVES&db=1', SSADMIN, {
+      'GET admin/databases/1/archives/2/dxc': [],
+      'PUT admin/databases/1/archives/2/dxc': json(null),
+    });
+    const invoices = (await screen.findAllByTestId('admin-card'))[1]!;
+    fireEvent.click(within(invoices).getByRole('button', { name: 'Data exchange' }));
+    const modal = await screen.findByTestId('admin-dxc');
+    const save = within(modal).getByRole<HTMLButtonElement>('button', { name: 'Save' });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Add a source' }));
+    expect(save.disabled).toBe(true);
+    const source = within(modal).getByTestId('dxc-source');
+    fireEvent.change(within(source).getByLabelText('Name'), { target: { value: 'ERP' } });
+    fireEvent.change(within(source).getByLabelText('Connection string'), { target: { value: 'Server=erp;Database=ap' } });
+    fireEvent.click(within(source).getByRole('button', { name: 'Add a mapping' }));
+    fireEvent.change(within(source).getByLabelText('Archive field'), { target: { value: '1' } });
+    fireEvent.change(within(source).getByLabelText('Mapped column'), { target: { value: 'VENDOR_NAME' } });
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+    await waitFor(() => expect(screen.queryByTestId('admin-dxc')).toBeNull());
+    const put = fake.requests.find((r) => r.method === 'PUT' && r.path === 'admin/databases/1/archives/2/dxc');
+    expect(JSON.parse(put?.body ?? '{}')).toEqual({
+      DXTables: [
+        {
+          Id: 0,
+          Name: 'ERP',
+          ConnectionString: 'Server=erp;Database=ap',
+          UseInternal: false,
+          InternalDatabase: 0,
+          Mapping: [{ ArchiveField: 1, MappedField: 'VENDOR_NAME' }],
+        },
+      ],
+    });
+  });
+});
+
 describe('stamps', () => {
   it("lists stamps alphabetically and refuses a duplicate with 'Stamp already exists.'", async () => {
     const { fake } = start('/admin/full?mode=STAMPS');

@@ -23,6 +23,7 @@ import { ShowAllOption } from '../server/ShowAllOption';
 import { useAdminAction } from '../useAdminAction';
 import { byId, useEditor } from '../useEditor';
 import { ArchiveEditor } from './ArchiveEditor';
+import { DxcModal } from './DxcModal';
 import { RelocateModal } from './RelocateModal';
 
 interface Catalog {
@@ -43,6 +44,7 @@ function ArchiveList({ db, catalog, reload }: { db: number; catalog: Catalog; re
   const editor = useEditor(archives, () => newArchive(parent), byId);
   const [deleting, setDeleting] = useState<AdminArchive | null>(null);
   const [relocating, setRelocating] = useState<AdminArchive | null>(null);
+  const [exchanging, setExchanging] = useState<AdminArchive | null>(null);
   const find = (id: number) => archives.find((a) => a.Id === id) ?? null;
   const save = (archive: AdminArchive) =>
     run(
@@ -90,6 +92,9 @@ function ArchiveList({ db, catalog, reload }: { db: number; catalog: Catalog; re
             <button type="button" className="button" onClick={() => (setParent(id), editor.open('new'))}>
               {t('admin.archives.addSub')}
             </button>
+            <button type="button" className="button" onClick={() => setExchanging(find(id))}>
+              {t('admin.dxc.open')}
+            </button>
             <button type="button" className="button" onClick={() => setRelocating(find(id))}>
               {t('admin.archives.relocate')}
             </button>
@@ -103,6 +108,14 @@ function ArchiveList({ db, catalog, reload }: { db: number; catalog: Catalog; re
           </>
         )}
       />
+      {exchanging && (
+        <DxcModal
+          db={db}
+          archiveId={exchanging.Id}
+          fields={fields.filter((f) => exchanging.Fields.includes(f.Id))}
+          onClose={() => setExchanging(null)}
+        />
+      )}
       {relocating && (
         <RelocateModal
           archive={relocating}
