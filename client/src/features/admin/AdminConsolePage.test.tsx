@@ -165,6 +165,22 @@ describe('archives', () => {
   });
 });
 
+describe('edit fields', () => {
+  it('lists at most 100 fields and narrows them as the user types', async () => {
+    const world = adminWorld();
+    const many = Array.from({ length: 150 }, (_, i) => ({ ...world.fields[0]!, Id: 100 + i, Name: `Field ${i}` }));
+    world.fields = [...world.fields, ...many];
+    const fake = adminServer(world, SSADMIN);
+    renderApp({ url: '/admin/full?mode=ARCHIVES&db=1', fetch: fake.fetch, session: session() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Invoices' }));
+    fireEvent.click(within(await screen.findByTestId('admin-editor')).getByRole('button', { name: 'Edit fields' }));
+    const modal = await screen.findByTestId('admin-archive-fields');
+    expect(within(modal).getAllByRole('checkbox')).toHaveLength(100);
+    fireEvent.change(within(modal).getByLabelText('Find a field'), { target: { value: 'field 14' } });
+    expect(within(modal).getAllByRole('checkbox')).toHaveLength(11);
+  });
+});
+
 describe('data exchange', () => {
   it('saves the sources and mapping of an archive as DXTables with a ConnectionString', async () => {
     const { fake } = start('/admin/full?mode=ARCHIVES&db=1', SSADMIN, {
@@ -179,14 +195,18 @@ describe('data exchange', () => {
     expect(save.disabled).toBe(true);
     const source = within(modal).getByTestId('dxc-source');
     fireEvent.change(within(source).getByLabelText('Name'), { target: { value: 'ERP' } });
-    fireEvent.change(within(source).getByLabelText('Connection string'), { target: { value: 'Server=erp;Database=ap' } });
+    fireEvent.change(within(source).getByLabelText('Connection string'), {
+      target: { value: 'Server=erp;Database=ap' },
+    });
     fireEvent.click(within(source).getByRole('button', { name: 'Add a mapping' }));
     fireEvent.change(within(source).getByLabelText('Archive field'), { target: { value: '1' } });
     fireEvent.change(within(source).getByLabelText('Mapped column'), { target: { value: 'VENDOR_NAME' } });
     expect(save.disabled).toBe(false);
     fireEvent.click(save);
     await waitFor(() => expect(screen.queryByTestId('admin-dxc')).toBeNull());
-    const put = fake.requests.find((r) => r.method === 'PUT' && r.path === 'admin/databases/1/archives/2/dxc');
+    const put = fake.requests.find(
+      (r) => r.method === 'PUT' && r.path === 'admin/databases/1/archives/2/dxc',
+    );
     expect(JSON.parse(put?.body ?? '{}')).toEqual({
       DXTables: [
         {

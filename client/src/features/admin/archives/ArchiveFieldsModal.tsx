@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminField } from '@gs/contract/admin/catalog';
 import { ChoiceModal } from '../../../components/Modal';
+import { complete } from '../adminRules';
 import { missingListDependencies } from '../fieldRules';
 
 export interface ArchiveFieldsModalProps {
@@ -16,6 +17,14 @@ export interface ArchiveFieldsModalProps {
 export function ArchiveFieldsModal({ fields, selected, onSave, onCancel }: ArchiveFieldsModalProps) {
   const { t } = useTranslation();
   const [ids, setIds] = useState<number[]>([...selected]);
+  const [filter, setFilter] = useState('');
+  // text completion: at most 100 matching fields are listed (admin-spec §5)
+  const shown = new Set(
+    complete(
+      fields.map((f) => f.Name),
+      filter,
+    ),
+  );
   const broken = missingListDependencies(ids, fields);
   const toggle = (id: number, on: boolean) =>
     setIds((now) => (on ? [...now, id] : now.filter((x) => x !== id)));
@@ -28,19 +37,25 @@ export function ArchiveFieldsModal({ fields, selected, onSave, onCancel }: Archi
       canConfirm={ids.length > 0}
       onConfirm={() => onSave(ids)}
     >
+      <label className="field">
+        <span>{t('admin.archives.filterFields')}</span>
+        <input value={filter} onChange={(e) => setFilter(e.target.value)} />
+      </label>
       <ul className="admin-checklist">
-        {fields.map((f) => (
-          <li key={f.Id}>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={ids.includes(f.Id)}
-                onChange={(e) => toggle(f.Id, e.target.checked)}
-              />
-              {f.Name} <span className="admin-hint">({t(`admin.fields.types.${f.Type}`)})</span>
-            </label>
-          </li>
-        ))}
+        {fields
+          .filter((f) => shown.has(f.Name))
+          .map((f) => (
+            <li key={f.Id}>
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={ids.includes(f.Id)}
+                  onChange={(e) => toggle(f.Id, e.target.checked)}
+                />
+                {f.Name} <span className="admin-hint">({t(`admin.fields.types.${f.Type}`)})</span>
+              </label>
+            </li>
+          ))}
       </ul>
       {ids.length === 0 && <p className="field__error">{t('admin.errors.fieldsRequired')}</p>}
       {broken.map(({ field, missing }) => (
