@@ -168,12 +168,18 @@ describe('archives', () => {
 describe('edit fields', () => {
   it('lists at most 100 fields and narrows them as the user types', async () => {
     const world = adminWorld();
-    const many = Array.from({ length: 150 }, (_, i) => ({ ...world.fields[0]!, Id: 100 + i, Name: `Field ${i}` }));
+    const many = Array.from({ length: 150 }, (_, i) => ({
+      ...world.fields[0]!,
+      Id: 100 + i,
+      Name: `Field ${i}`,
+    }));
     world.fields = [...world.fields, ...many];
     const fake = adminServer(world, SSADMIN);
     renderApp({ url: '/admin/full?mode=ARCHIVES&db=1', fetch: fake.fetch, session: session() });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Invoices' }));
-    fireEvent.click(within(await screen.findByTestId('admin-editor')).getByRole('button', { name: 'Edit fields' }));
+    fireEvent.click(
+      within(await screen.findByTestId('admin-editor')).getByRole('button', { name: 'Edit fields' }),
+    );
     const modal = await screen.findByTestId('admin-archive-fields');
     expect(within(modal).getAllByRole('checkbox')).toHaveLength(100);
     fireEvent.change(within(modal).getByLabelText('Find a field'), { target: { value: 'field 14' } });
