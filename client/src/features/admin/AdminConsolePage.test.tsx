@@ -187,6 +187,51 @@ describe('edit fields', () => {
   });
 });
 
+describe('dynamic lists', () => {
+  it('alerts when an archive would hold a dynamic list without the field it depends on', async () => {
+    const world = adminWorld();
+    world.fields.push({
+      ...world.fields[0]!,
+      Id: 4,
+      Name: 'Vendor Site',
+      List: {
+        Type: 'dynamic',
+        ListId: 1,
+        Primary: 3,
+        Secondary: 0,
+        Mapping: [{ ListId: 1, PrimaryValue: 'a', SecondaryValue: 'b' }],
+      },
+    });
+    renderApp({
+      url: '/admin/full?mode=ARCHIVES&db=1',
+      fetch: adminServer(world, SSADMIN).fetch,
+      session: session(),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Invoices' }));
+    fireEvent.click(
+      within(await screen.findByTestId('admin-editor')).getByRole('button', { name: 'Edit fields' }),
+    );
+    const modal = await screen.findByTestId('admin-archive-fields');
+    fireEvent.click(within(modal).getByLabelText(/Vendor Site/));
+    expect(within(modal).getByRole('alert').textContent).toBe(
+      'Vendor Site uses a dynamic list that depends on Amount; add it as well.',
+    );
+    fireEvent.click(within(modal).getByLabelText(/Amount/));
+    expect(within(modal).queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('database administrators', () => {
+  it('pick among the databases they may open when admin/databases is kept from them', async () => {
+    const world = adminWorld();
+    const fake = adminServer(world, DBADMIN, { 'GET admin/databases': json({ Message: 'Forbidden.' }, 403) });
+    renderApp({ url: '/admin/full', fetch: fake.fetch, session: session() });
+    const picker = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Database' });
+    await waitFor(() => expect([...picker.options].map((o) => o.text)).toEqual(['Demo', 'HR']));
+    await waitFor(() => expect(currentPath()).toBe('/admin/full?db=1'));
+  });
+});
+
 describe('data exchange', () => {
   it('saves the sources and mapping of an archive as DXTables with a ConnectionString', async () => {
     const { fake } = start('/admin/full?mode=ARCHIVES&db=1', SSADMIN, {

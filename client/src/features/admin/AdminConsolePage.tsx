@@ -1,6 +1,6 @@
 // /admin/full (admin-spec §1, §2): side navigation, the database picker for database modes, the
 // mode's cards and editor, the floating add button and the alert status. Composes; the modes fetch.
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { positiveId, routes } from '../../app/paths';
 import { Spinner } from '../../components/Spinner';
 import { adminFlagsLoadableAtom } from '../../state/adminFlags';
 import { AdminAlert } from './AdminAlert';
-import { editingAtom } from './adminAtoms';
+import { editingAtom, unsavedChangesAtom } from './adminAtoms';
 import { AdminDatabasePicker } from './AdminDatabasePicker';
 import { addButtonTarget, DATABASE_MODES, resolveMode, visibleModes, type AdminMode } from './adminModes';
 import { AdminModeView } from './AdminModeView';
@@ -21,6 +21,15 @@ export function AdminConsolePage() {
   const flagsState = useAtomValue(adminFlagsLoadableAtom);
   const [params, setParams] = useSearchParams();
   const setEditing = useSetAtom(editingAtom);
+  const setUnsaved = useSetAtom(unsavedChangesAtom);
+  // an editor left open is closed when the console is left
+  useEffect(
+    () => () => {
+      setEditing(null);
+      setUnsaved(false);
+    },
+    [setEditing, setUnsaved],
+  );
   const setParam = useCallback(
     (changes: Record<string, string | null>, replace = false) =>
       setParams(

@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDatabase } from '@gs/contract/admin/catalog';
 import { getAdminDatabases } from '../../api/adminCatalog';
+import { getDatabases } from '../../api/databases';
+import type { Http } from '../../api/http';
 import { useApiQuery } from '../../api/useApiQuery';
 import { readStoredDatabase, SELECTED_DATABASE_KEY } from '../../state/database';
 import { writeLocal } from '../../lib/storage';
@@ -13,7 +15,19 @@ export interface AdminDatabasePickerProps {
   onChange: (db: number) => void;
 }
 
-function pick(db: number | null, databases: readonly AdminDatabase[]): number | null {
+/**
+ * The databases the user administers; when the server keeps `admin/databases` to administrators
+ * of all, the databases they may open stand in (the database routes then refuse the others).
+ */
+async function loadDatabases(http: Http): Promise<Pick<AdminDatabase, 'Id' | 'Name'>[]> {
+  try {
+    return await getAdminDatabases(http);
+  } catch {
+    return getDatabases(http);
+  }
+}
+
+function pick(db: number | null, databases: readonly Pick<AdminDatabase, 'Id'>[]): number | null {
   const ids = databases.map((d) => d.Id);
   if (db !== null && ids.includes(db)) return db;
   const stored = readStoredDatabase();
@@ -23,7 +37,7 @@ function pick(db: number | null, databases: readonly AdminDatabase[]): number | 
 
 export function AdminDatabasePicker({ db, onChange }: AdminDatabasePickerProps) {
   const { t } = useTranslation();
-  const [state] = useApiQuery('admin-databases', getAdminDatabases);
+  const [state] = useApiQuery('admin-databases-picker', loadDatabases);
   const databases = state.status === 'success' ? state.data : [];
   const chosen = pick(db, databases);
   useEffect(() => {
