@@ -77,7 +77,9 @@ function catalog<T extends { Id: number }>(path: (db: number, id?: number) => st
       created(await http.request<T | null>(path(db), { method: 'POST', body }), body),
     update: (http: Http, db: number, body: T) =>
       http.request<unknown>(path(db, body.Id), { method: 'PUT', body }),
-    remove: (http: Http, db: number, id: number) => http.request<unknown>(path(db, id), { method: 'DELETE' }),
+    /** `drop` (a field holding data): also drop the data, sent as `?Drop=` */
+    remove: (http: Http, db: number, id: number, drop?: boolean) =>
+      http.request<unknown>(path(db, id), { method: 'DELETE', query: { Drop: drop } }),
   };
 }
 

@@ -46,6 +46,19 @@ describe('field catalog', () => {
     });
   });
 
+  it('deletes a field after DELETE and its upper-case name, with Drop when asked', async () => {
+    const { fake, world } = start('/admin/full?mode=FIELD_CATALOG&db=1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Amount' }));
+    const modal = await screen.findByTestId('admin-confirm-delete');
+    fireEvent.change(within(modal).getByLabelText('Confirmation'), { target: { value: 'DELETE AMOUNT' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(world.fields.map((f) => f.Name)).toEqual(['Vendor', 'Invoice Date']));
+    const request = fake.requests.find(
+      (r) => r.method === 'DELETE' && r.path === 'admin/databases/1/fields/3',
+    );
+    expect(request?.url.searchParams.get('Drop')).toBe('false');
+  });
+
   it("asks before changing a saved field's type", async () => {
     const { world } = start('/admin/full?mode=FIELD_CATALOG&db=1');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Vendor' }));

@@ -56,7 +56,7 @@ describe('inboxes', () => {
   it('creates an inbox and deletes one after DELETE and its upper-case name', async () => {
     const { fake, world } = start('/admin/full?mode=INBOXES');
     await waitFor(() => expect(cardNames()).toEqual(['Scanning']));
-    expect(screen.getByLabelText<HTMLInputElement>('Show all to administrators').checked).toBe(true);
+    expect((await screen.findByLabelText<HTMLInputElement>('Show all to administrators')).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: '+ New inbox' }));
     const form = await editor();
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'AP Intake' } });

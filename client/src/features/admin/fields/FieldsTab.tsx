@@ -89,11 +89,12 @@ export function FieldsTab({
         <ConfirmDeleteModal
           kind="field"
           name={deleting.Name}
+          offerDrop
           onCancel={() => setDeleting(null)}
-          onConfirm={() => {
+          onConfirm={(drop) => {
             const id = deleting.Id;
             setDeleting(null);
-            void run((http) => adminFields.remove(http, db, id), reload);
+            void run((http) => adminFields.remove(http, db, id, drop), reload);
           }}
         />
       )}
