@@ -1,5 +1,6 @@
 // Types translation keys from the English files, so a mistyped key fails the type-check. Every
 // feature file of client/src/locales/en is listed here (i18n.ts merges them at run time).
+import type admin from '../locales/en/admin.json';
 import type annotations from '../locales/en/annotations.json';
 import type bulk from '../locales/en/bulk.json';
 import type capture from '../locales/en/capture.json';
@@ -17,6 +18,7 @@ declare module 'i18next' {
     defaultNS: 'translation';
     resources: {
       translation: typeof translation &
+        typeof admin &
         typeof annotations &
         typeof capture &
         typeof inbox &

@@ -7,6 +7,7 @@ export const routes = {
   view: '/view',
   settings: '/settings',
   fullAdmin: '/admin/full',
+  adminArchives: '/admin/archives',
   licenseManager: '/admin/licenses',
   userAdmin: '/admin/security',
   batchAdmin: '/admin/batches',

@@ -37,6 +37,14 @@ const ExtensionsPage = lazy(() =>
   import('../features/capture/ExtensionsPage').then((m) => ({ default: m.ExtensionsPage })),
 );
 
+const AdminConsolePage = lazy(() =>
+  import('../features/admin/AdminConsolePage').then((m) => ({ default: m.AdminConsolePage })),
+);
+
+const AdminArchivesRedirect = lazy(() =>
+  import('../features/admin/AdminArchivesRedirect').then((m) => ({ default: m.AdminArchivesRedirect })),
+);
+
 function PageLoading() {
   const { t } = useTranslation();
   return (
@@ -64,6 +72,8 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
               <Route path={routes.settings} element={<SettingsPage />} />
               <Route path={routes.scan} element={<ScanPage />} />
               <Route path={routes.extensions} element={<ExtensionsPage />} />
+              <Route path={routes.fullAdmin} element={<AdminConsolePage />} />
+              <Route path={routes.adminArchives} element={<AdminArchivesRedirect />} />
             </Route>
           </Route>
           <Route path="*" element={<Navigate replace to={routes.select} />} />

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ScanScannersResponse } from '@gs/contract/helper';
 import { LicenseType } from '@gs/contract/flags';
 import { ApiError } from '../../api/http';
@@ -60,7 +61,7 @@ export function ScanPage() {
   );
 }
 
-function failureText(t: ReturnType<typeof useTranslation>['t'], kind: ScanFailureKind | 'upload'): string {
+function failureText(t: TFunction, kind: ScanFailureKind | 'upload'): string {
   switch (kind) {
     case 'inUse':
       return t('capture.scan.inUse');

@@ -1,0 +1,47 @@
+// The view of the current mode. Database modes wait for a database to be chosen.
+import type { AdminFlags } from '../../api/admin';
+import { DATABASE_MODES, type AdminMode } from './adminModes';
+import { ArchivesMode } from './archives/ArchivesMode';
+import { DatabasesMode } from './databases/DatabasesMode';
+import { FieldCatalogMode } from './fields/FieldCatalogMode';
+import { SearchesMode } from './searches/SearchesMode';
+import { InboxesMode } from './server/InboxesMode';
+import { StampsMode } from './server/StampsMode';
+import { LicenseRulesMode } from './server/LicenseRulesMode';
+import { RegistrationMode } from './server/RegistrationMode';
+import { EmailSettingsMode } from './server/EmailSettingsMode';
+
+export interface AdminModeViewProps {
+  mode: AdminMode;
+  db: number | null;
+  flags: AdminFlags;
+  tab: string | null;
+  onTab: (tab: string) => void;
+  /** failing to load licence rules goes back to DATABASES (admin-spec §4) */
+  onFallback: () => void;
+}
+
+export function AdminModeView({ mode, db, flags, tab, onTab, onFallback }: AdminModeViewProps) {
+  if (DATABASE_MODES.has(mode) && db === null) return null;
+  const database = db ?? 0;
+  switch (mode) {
+    case 'DATABASES':
+      return <DatabasesMode canCreate={flags.isAdminAll} />;
+    case 'ARCHIVES':
+      return <ArchivesMode key={database} db={database} />;
+    case 'FIELD_CATALOG':
+      return <FieldCatalogMode key={database} db={database} tab={tab} onTab={onTab} />;
+    case 'SEARCHES':
+      return <SearchesMode key={database} db={database} />;
+    case 'EMAIL_SETTINGS':
+      return <EmailSettingsMode key={database} db={database} />;
+    case 'INBOXES':
+      return <InboxesMode />;
+    case 'STAMPS':
+      return <StampsMode />;
+    case 'REGISTRATION':
+      return <RegistrationMode />;
+    case 'LICENSE_RULES':
+      return <LicenseRulesMode onLoadFailed={onFallback} />;
+  }
+}
