@@ -1,6 +1,8 @@
-// At start the tray app signs in to the API it is pointed at: it takes a licence with its stored
-// credentials and releases it at once. The simulator does the same and logs the outcome; an
-// unreachable API is retried with backoff and never stops the helper from starting.
+// At start the tray app checks its stored credentials against the API it is pointed at and logs
+// the outcome; an unreachable API is retried with backoff and never stops the helper from
+// starting. It asks with Basic alone (`GET admin`, the user's name), which consumes no licence:
+// taking one and releasing it would, under per-user licensing, release the very licence of a
+// browser signed in as the same user.
 export interface SignInOptions {
   apiPath: string;
   user: string;
@@ -13,27 +15,21 @@ export interface SignInOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export type SignInResult = { ok: true; token: string } | { ok: false; reason: string };
+export type SignInResult = { ok: true; user: string } | { ok: false; reason: string };
 
-async function takeAndRelease(o: SignInOptions, fetchImpl: typeof fetch): Promise<SignInResult> {
+async function checkCredentials(o: SignInOptions, fetchImpl: typeof fetch): Promise<SignInResult> {
   const base = o.apiPath.replace(/\/?$/, '/');
   const auth = `Basic ${Buffer.from(`${o.user}:${o.password}`).toString('base64')}`;
-  const res = await fetchImpl(`${base}api/licenses`, {
+  const res = await fetchImpl(`${base}api/admin`, {
     headers: { Authorization: auth },
     signal: AbortSignal.timeout(10_000),
   });
   if (!res.ok)
-    return { ok: false, reason: `licence refused: ${res.status} ${(await res.text()).slice(0, 200)}` };
-  const licence = (await res.json()) as { Token?: unknown };
-  if (typeof licence.Token !== 'string') return { ok: false, reason: 'licence without a Token' };
-  const released = await fetchImpl(`${base}api/licenses/${encodeURIComponent(licence.Token)}`, {
-    method: 'DELETE',
-    headers: { Authorization: auth },
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (!released.ok)
-    return { ok: false, reason: `licence ${licence.Token} taken but not released: ${released.status}` };
-  return { ok: true, token: licence.Token };
+    return { ok: false, reason: `sign-in refused: ${res.status} ${(await res.text()).slice(0, 200)}` };
+  const user: unknown = await res.json().catch(() => undefined);
+  return typeof user === 'string'
+    ? { ok: true, user }
+    : { ok: false, reason: 'the API did not name the user' };
 }
 
 export async function signIn(o: SignInOptions): Promise<SignInResult> {
@@ -45,8 +41,8 @@ export async function signIn(o: SignInOptions): Promise<SignInResult> {
   let result: SignInResult = { ok: false, reason: 'not tried' };
   for (let attempt = 1; attempt <= attempts; attempt++) {
     try {
-      result = await takeAndRelease(o, fetchImpl);
-      if (result.ok || !result.reason.startsWith('licence refused: 5')) break;
+      result = await checkCredentials(o, fetchImpl);
+      if (result.ok || !result.reason.startsWith('sign-in refused: 5')) break;
     } catch (error) {
       result = {
         ok: false,
@@ -58,7 +54,7 @@ export async function signIn(o: SignInOptions): Promise<SignInResult> {
   }
   log(
     result.ok
-      ? `signed in to ${o.apiPath} as ${o.user} (licence taken and released)`
+      ? `signed in to ${o.apiPath} as ${result.user} (credentials checked, no licence taken)`
       : `sign-in failed: ${result.reason}`,
   );
   return result;

@@ -9,6 +9,8 @@ import { createHelperState } from '../state';
 import type { DocumentFetcher } from '../launch/fetcher';
 import { signIn } from '../signIn';
 import type { Authorizer } from '../auth/users';
+import { API, PASSWORD, makeWorldApp, signIn as signInTo } from '../../../api/src/testing/testApp';
+import { listen } from '../../../api/src/testing/bulkWorld';
 
 /** The e-mail tests here are about the .eml; annotatedOutput.test.ts checks tokens against a real API. */
 const authorize: Authorizer = async (token) =>
@@ -156,29 +158,24 @@ describe('Launch API', () => {
 });
 
 describe('helper sign-in', () => {
-  it('takes a licence with Basic credentials and releases it', async () => {
-    const calls: string[] = [];
-    const fetchImpl = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-      calls.push(
-        `${init?.method ?? 'GET'} ${String(url)} ${String((init?.headers as Record<string, string>).Authorization)}`,
-      );
-      return new Response(JSON.stringify({ Token: 'abc' }), { status: 200 });
-    });
-    const log = vi.fn();
-    const result = await signIn({
-      apiPath: 'http://api/Square9API',
-      user: 'u',
-      password: 'p',
-      fetchImpl,
-      log,
-    });
-    expect(result).toEqual({ ok: true, token: 'abc' });
-    const basic = `Basic ${Buffer.from('u:p').toString('base64')}`;
-    expect(calls).toEqual([
-      `GET http://api/Square9API/api/licenses ${basic}`,
-      `DELETE http://api/Square9API/api/licenses/abc ${basic}`,
-    ]);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('signed in'));
+  it('checks its credentials with Basic alone, leaving the licence of a browser of the same user live', async () => {
+    const t = makeWorldApp();
+    const api = await listen(t);
+    try {
+      const browser = await signInTo(t.app, 'SSAdministrator');
+      const log = vi.fn();
+      const result = await signIn({ apiPath: api.apiPath, user: 'SSAdministrator', password: PASSWORD, log });
+      expect(result).toEqual({ ok: true, user: 'SSAdministrator' });
+      expect(log).toHaveBeenCalledWith(expect.stringContaining('signed in'));
+      // the browser's licence is still the one live licence of that user
+      const valid = await request(t.app).get(`${API}licenses`).query({ validate: browser.Token });
+      expect(valid.body).toBe(true);
+      expect(t.db.prepare('SELECT COUNT(*) AS n FROM licenses').get()).toEqual({ n: 1 });
+      const wrong = await signIn({ apiPath: api.apiPath, user: 'SSAdministrator', password: 'nope', log });
+      expect(wrong.ok).toBe(false);
+    } finally {
+      await api.close();
+    }
   });
 
   it('retries an unreachable API with backoff, then logs and gives up without throwing', async () => {
