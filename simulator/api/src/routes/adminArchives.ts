@@ -123,7 +123,7 @@ export function createAdminArchivesRouter(deps: RouteDeps): Router {
       return paths;
     });
     await unlinkUnusedFiles(deps, files);
-    res.status(204).end();
+    res.json(true);
   });
 
   router.get(`${ARCHIVE}/indexrebuild`, auth.requireAuth, (req, res) => {

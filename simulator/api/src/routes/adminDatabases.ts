@@ -116,7 +116,7 @@ export function createAdminDatabasesRouter(deps: RouteDeps): Router {
       return paths;
     });
     await unlinkUnusedFiles(deps, files);
-    res.status(204).end();
+    res.json(true);
   });
 
   router.get(`${DATABASE}/options/archives`, auth.requireAuth, (req, res) => {

@@ -47,7 +47,7 @@ export function createAdminFieldsRouter(deps: RouteDeps, rules: CatalogRules): R
     if (!existing) throw missing(db, id);
     rules.fieldDelete(db, existing, queryBool(req, 'Drop') ?? false);
     fields.remove(db, id);
-    res.json(existing);
+    res.json(true);
   });
   return router;
 }

@@ -61,7 +61,7 @@ export function createAdminListsRouter(deps: RouteDeps, bindings: ListBindings):
     const users = lists.usedBy(id);
     if (users.length > 0) throw conflict(`List '${existing.Name}' is used by '${users.join("', '")}'.`);
     lists.remove(db, id);
-    res.json(existing);
+    res.json(true);
   });
   return router;
 }

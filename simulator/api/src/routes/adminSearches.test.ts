@@ -160,7 +160,7 @@ describe('PUT and DELETE admin/databases/{db}/searches/{id}', () => {
     const seen = (await offered()).find((x) => x.Id === s.Id);
     expect(seen?.Name).toBe('Renamed');
     expect(seen?.Detail.map((d) => d.ID)).toEqual([first?.Id]);
-    await as('SSAdministrator', 'delete', path(s.Id)).expect(200);
+    expect((await as('SSAdministrator', 'delete', path(s.Id)).expect(200)).body).toBe(true);
     expect((await offered()).map((x) => x.Id)).not.toContain(s.Id);
     await as('SSAdministrator', 'put', path(s.Id), { Name: 'X' }).expect(404);
   });

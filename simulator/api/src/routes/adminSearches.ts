@@ -44,7 +44,7 @@ export function createAdminSearchesRouter(deps: RouteDeps, rules: CatalogRules):
     const existing = searches.byId(db, id);
     if (!existing) throw missing(db, id);
     searches.remove(db, id);
-    res.json(existing);
+    res.json(true);
   });
   return router;
 }

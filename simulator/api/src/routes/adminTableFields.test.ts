@@ -38,7 +38,7 @@ describe('admin/databases/{db}/tablefields', () => {
     expect(await propSeen(t.e.code)).toBe(0);
     expect(await propSeen(t.e.qty)).toBe(FieldProp.TableField);
 
-    await as('SSAdministrator', 'delete', path(tf.Id)).expect(200);
+    expect((await as('SSAdministrator', 'delete', path(tf.Id)).expect(200)).body).toBe(true);
     expect(await propSeen(t.e.qty)).toBe(0);
     await as('SSAdministrator', 'get', path(tf.Id)).expect(404);
   });

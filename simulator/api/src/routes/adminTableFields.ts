@@ -43,7 +43,7 @@ export function createAdminTableFieldsRouter(deps: RouteDeps, rules: CatalogRule
     const existing = tables.byId(db, id);
     if (!existing) throw missing(db, id);
     tables.remove(db, id);
-    res.json(existing);
+    res.json(true);
   });
   return router;
 }
