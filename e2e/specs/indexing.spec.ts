@@ -7,36 +7,10 @@ import { API_ROOT } from '@gs/contract/paths';
 import type { UploadResponse } from '@gs/contract/upload';
 import { test, expect, DEMO_PASSWORD } from '../fixtures';
 import { IndexingPage } from '../pages/IndexingPage';
+import { samplePdf } from '../samplePdf';
 
 const USER = 'full.user';
 const basic = `Basic ${Buffer.from(`${USER}:${DEMO_PASSWORD}`).toString('base64')}`;
-
-/** A small PDF with a line of text on each page, its cross-reference table computed. */
-function samplePdf(lines: string[]): Buffer {
-  const objects: string[] = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    `<< /Type /Pages /Kids [${lines.map((_, i) => `${4 + i * 2} 0 R`).join(' ')}] /Count ${lines.length} >>`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  lines.forEach((line, i) => {
-    const stream = `BT /F1 24 Tf 72 700 Td (${line}) Tj ET`;
-    objects.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`,
-      `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    );
-  });
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
 
 async function uploadPdf(request: APIRequestContext, lines: string[]): Promise<string> {
   const upload = await request.post(`${API_ROOT}files`, {
