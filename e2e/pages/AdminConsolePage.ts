@@ -103,6 +103,11 @@ export class AdminConsolePage {
     return scope.getByLabel(label, { exact: true });
   }
 
+  /** The list editor's values (a label wrapping a textarea also holds its text). */
+  listValues(): Locator {
+    return this.editor.getByRole('textbox', { name: /^Values, one per line/ });
+  }
+
   /** A drop-down by its label (a label wrapping a select also holds its options' text). */
   select(label: string, scope: Locator = this.editor): Locator {
     return scope.getByRole('combobox', { name: label, exact: true });

@@ -52,7 +52,7 @@ async function buildArchive(page: Page, admin: AdminConsolePage, db: number): Pr
   await admin.open('FIELD_CATALOG', db, 'LISTS');
   await admin.create('New list');
   await admin.input('Name').fill(LIST);
-  await admin.input('Values, one per line').fill('High\n\nLow\n');
+  await admin.listValues().fill('High\n\nLow\n');
   await admin.save();
   await expect(admin.card(LIST)).toContainText('Values: 2');
   await admin.tab('Fields');
