@@ -180,7 +180,7 @@ describe('POST admin/databases/{db}/archives', () => {
     await call(t, 'full.user', 'post', base(), { Name: 'X' }).expect(403);
     await call(t, 'dbadmin', 'post', `admin/databases/${t.w.beta}/archives`, { Name: 'X' }).expect(403);
     expect(messageOf(await call(t, READ_ONLY_ADMIN, 'post', base(), { Name: 'X' }).expect(403))).toBe(
-      'A read-only license cannot change the administration settings.',
+      'A read-only license cannot change the administration.',
     );
     await call(t, 'dbadmin', 'post', base(), { Name: 'X' }).expect(200);
     expect(await names()).toEqual(['Contracts', 'Invoices', 'X']);

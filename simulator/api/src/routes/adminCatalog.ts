@@ -1,5 +1,5 @@
 // The catalogue part of the admin API (issue 12, adm2): fields, table fields, lists, searches
-// under `admin/databases/{db}/...`, for administrators of the database (services/catalogAdmin.ts).
+// under `admin/databases/{db}/...`, for administrators of the database (services/adminRights.ts).
 import { Router } from 'express';
 import type { RouteDeps } from '../deps';
 import { createCatalogRules } from '../services/catalogRules';

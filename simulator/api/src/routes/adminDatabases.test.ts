@@ -118,7 +118,7 @@ describe('POST admin/databases', () => {
     await call(t, 'dbadmin', 'post', 'admin/databases', { Name: 'Mine' }).expect(403);
     await call(t, 'full.user', 'post', 'admin/databases', { Name: 'Mine' }).expect(403);
     const ro = await call(t, READ_ONLY_ADMIN, 'post', 'admin/databases', { Name: 'Mine' }).expect(403);
-    expect(messageOf(ro)).toBe('A read-only license cannot change the administration settings.');
+    expect(messageOf(ro)).toBe('A read-only license cannot change the administration.');
     t.db.prepare(`DELETE FROM settings WHERE key = 'feature.mdb'`).run();
     const gate = await call(t, admin, 'post', 'admin/databases', { Name: 'Mine' }).expect(403);
     expect(messageOf(gate)).toBe(MULTIPLE_DATABASES_NOT_LICENSED);

@@ -167,14 +167,16 @@ describe('PUT .../dxc/DXTables', () => {
 describe('data-exchange rights', () => {
   it("a database's administrators only; a read-only licence only reads", async () => {
     await as('dbadmin', 'post', dxc(), erp()).expect(200);
-    const message = { Message: `Only administrators of database ${t.w.alpha} may do this.` };
+    const message = { Message: 'You are not an administrator of any database.' };
     expect((await as('full.user', 'get', dxc()).expect(403)).body).toEqual(message);
     expect((await as('full.user', 'post', dxc(), erp()).expect(403)).body).toEqual(message);
     expect(
       (await as('full.user', 'put', `${dxc()}/DXTables`, { ConnectionString: 'Database=Alpha' }).expect(403))
         .body,
     ).toEqual(message);
-    await as('dbadmin', 'get', dxc(t.w.orders, t.w.beta)).expect(403);
+    expect((await as('dbadmin', 'get', dxc(t.w.orders, t.w.beta)).expect(403)).body).toEqual({
+      Message: `You are not an administrator of database ${t.w.beta}.`,
+    });
     const [made] = await sources();
     await as(RO_ADMIN, 'get', dxc()).expect(200);
     for (const [method, path] of [

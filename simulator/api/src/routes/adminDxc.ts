@@ -14,7 +14,7 @@ import { badRequest, HttpError, notFound } from '../http/errors';
 import { intParam } from '../http/query';
 import { int32, looseBool, parseBody, trimmed } from '../http/zodBody';
 import { messages, type UserAccess } from '../services/access';
-import { requireDbAdmin } from '../services/adminServerRights';
+import { requireDbAdmin } from '../services/adminRights';
 import { catalogOf } from '../services/dxcSources';
 
 const BASE = '/admin/databases/:db/archives/:archive/dxc';

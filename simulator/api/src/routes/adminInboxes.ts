@@ -14,7 +14,7 @@ import type { AdminInboxRow } from '../db/adminInboxesRepo';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { intParam } from '../http/query';
 import { looseBool, parseBody, trimmed } from '../http/zodBody';
-import { requireAdminAll } from '../services/adminServerRights';
+import { requireAdminAll } from '../services/adminRights';
 import { inboxNotFound } from '../services/inboxAccess';
 import { inboxDir } from '../services/inboxFiles';
 

@@ -17,7 +17,7 @@ import type { LicenseRuleRow } from '../db/licenseRulesRepo';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { lowerKeys, parseId, query, readKey } from '../http/query';
 import { int32, parseBody, trimmed } from '../http/zodBody';
-import { requireAdminAll } from '../services/adminServerRights';
+import { requireAdminAll } from '../services/adminRights';
 
 export const licenseRuleMessages = {
   notFound: (iid: number) => `License rule ${iid} was not found.`,

@@ -7,7 +7,7 @@ import type { RouteDeps } from '../deps';
 import { parseAdminList } from '../http/adminCatalogBodies';
 import { badRequest, notFound } from '../http/errors';
 import { intParam } from '../http/query';
-import { dbAdminOf, dbAdminWriterOf } from '../services/catalogAdmin';
+import { dbAdminOf, dbAdminWriterOf } from '../services/adminRights';
 import { conflict } from '../services/catalogRules';
 import type { ListBindings } from '../services/listBindings';
 

@@ -10,7 +10,7 @@ import type { RouteDeps } from '../deps';
 import { badRequest } from '../http/errors';
 import { queryBool } from '../http/query';
 import { parseBody, trimmed } from '../http/zodBody';
-import { requireAdminAll } from '../services/adminServerRights';
+import { requireAdminAll } from '../services/adminRights';
 import { PRODUCT, registrationNumber, sameNumber, serverUid, UNREGISTERED } from '../services/registration';
 
 /** The default SQL instance: where databases go unless one names another (databases.server). */

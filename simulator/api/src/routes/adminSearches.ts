@@ -6,7 +6,7 @@ import type { RouteDeps } from '../deps';
 import { parseAdminSearch } from '../http/adminCatalogBodies';
 import { notFound } from '../http/errors';
 import { intParam } from '../http/query';
-import { dbAdminOf, dbAdminWriterOf } from '../services/catalogAdmin';
+import { dbAdminOf, dbAdminWriterOf } from '../services/adminRights';
 import type { CatalogRules } from '../services/catalogRules';
 
 const missing = (db: number, id: number) => notFound(`Search ${id} was not found in database ${db}.`);

@@ -9,7 +9,7 @@ import type { RouteDeps } from '../deps';
 import { HttpError, notFound } from '../http/errors';
 import { intParam } from '../http/query';
 import { parseBody, trimmed } from '../http/zodBody';
-import { requireAdminAll } from '../services/adminServerRights';
+import { requireAdminAll } from '../services/adminRights';
 
 export const MAX_STAMP_TEXT = 255;
 const stampBody = z.object({

@@ -5,7 +5,7 @@ import type { RouteDeps } from '../deps';
 import { parseAdminTableField } from '../http/adminCatalogBodies';
 import { notFound } from '../http/errors';
 import { intParam } from '../http/query';
-import { dbAdminOf, dbAdminWriterOf } from '../services/catalogAdmin';
+import { dbAdminOf, dbAdminWriterOf } from '../services/adminRights';
 import type { CatalogRules } from '../services/catalogRules';
 
 const missing = (db: number, id: number) => notFound(`Table field ${id} was not found in database ${db}.`);

@@ -1,21 +1,30 @@
-// Who may use the administration API (admin-spec §6): a database's routes need an administrator
-// of that database, server-wide ones (creating or deleting databases, the server's mail settings)
-// an administrator of all databases, and changing a database (the Databases mode) a user
-// administrator too; a read-only licence (type 4) may change nothing.
+// Who may use the administration API (admin-spec §6), for every admin route: a database's routes
+// (its archives, catalogue, mail, data-exchange sources) need an administrator of that database;
+// server-wide ones (creating or deleting databases, the server's mail settings, stamps, inboxes,
+// licence rules, registration, SQL instances) an administrator of all databases (registration: the
+// admin group, which is the same people here: our design); changing a database (the Databases
+// mode) a user administrator too; a read-only licence (type 4) may change nothing.
 import type { Response } from 'express';
 import { LicenseType } from '@gs/contract/flags';
 import { accessOf, type RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
-import { forbidden } from '../http/errors';
-import type { UserAccess } from './access';
+import { forbidden, notFound } from '../http/errors';
+import { messages, type UserAccess } from './access';
 
 export const adminMessages = {
   notAdmin: 'You are not an administrator of any database.',
   notDbAdmin: (db: number) => `You are not an administrator of database ${db}.`,
-  notAdminAll: 'Only an administrator of all databases may do this.',
+  notAdminAll: 'Only administrators of all databases may do this.',
   notUserAdmin: 'Only a user administrator may change databases.',
-  readOnly: 'A read-only license cannot change the administration settings.',
+  readOnly: 'A read-only license cannot change the administration.',
 };
+
+/** 403 for a read-only licence: the licence used, or the user's type for Basic calls. */
+export function requireWritable(res: Response): void {
+  const caller = callerOf(res);
+  if ((caller.license?.type ?? caller.user.licenseType) === LicenseType.ReadOnly)
+    throw forbidden(adminMessages.readOnly);
+}
 
 /** The caller's rights; 403 unless they administer at least one database. */
 export function requireAnyDbAdmin(deps: RouteDeps, res: Response): UserAccess {
@@ -24,16 +33,22 @@ export function requireAnyDbAdmin(deps: RouteDeps, res: Response): UserAccess {
   return access;
 }
 
-/** 403 unless the caller administers database `db` (its existence is the route's to check). */
-export function requireDbAdmin(deps: RouteDeps, res: Response, db: number): UserAccess {
+/**
+ * 403 unless the caller administers database `db` (and may write, for a write); the database's
+ * existence is the route's to check, after the rights, so nothing is learnt of other databases.
+ */
+export function requireDbAdmin(deps: RouteDeps, res: Response, db: number, write = false): UserAccess {
   const access = requireAnyDbAdmin(deps, res);
   if (!access.isDbAdmin(db)) throw forbidden(adminMessages.notDbAdmin(db));
+  if (write) requireWritable(res);
   return access;
 }
 
-export function requireAdminAll(deps: RouteDeps, res: Response): UserAccess {
-  const access = requireAnyDbAdmin(deps, res);
+/** 403 unless the caller administers every database (and may write, for a write). */
+export function requireAdminAll(deps: RouteDeps, res: Response, write = false): UserAccess {
+  const access = accessOf(deps, res);
   if (!access.user.isAdminAll) throw forbidden(adminMessages.notAdminAll);
+  if (write) requireWritable(res);
   return access;
 }
 
@@ -42,9 +57,15 @@ export function requireUserAdmin(access: UserAccess): void {
   if (!access.user.isUserAdmin && !access.user.isAdminAll) throw forbidden(adminMessages.notUserAdmin);
 }
 
-/** 403 for a read-only licence: the licence used, or the user's type for Basic calls. */
-export function requireWritable(res: Response): void {
-  const caller = callerOf(res);
-  if ((caller.license?.type ?? caller.user.licenseType) === LicenseType.ReadOnly)
-    throw forbidden(adminMessages.readOnly);
+/** The catalogue routes: the database id when the caller administers it (403), and it exists (404). */
+export function dbAdminOf(deps: RouteDeps, res: Response, db: number): number {
+  requireDbAdmin(deps, res, db);
+  if (!deps.repos.databases.byId(db)) throw notFound(messages.database(db));
+  return db;
+}
+
+/** As dbAdminOf, for a change: a read-only licence (type 4) gets 403 whatever its rights. */
+export function dbAdminWriterOf(deps: RouteDeps, res: Response, db: number): number {
+  requireWritable(res);
+  return dbAdminOf(deps, res, db);
 }
