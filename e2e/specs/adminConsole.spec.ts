@@ -165,3 +165,32 @@ test('an archive built in the console is used at once on the search screen', asy
   expect(await resultsPage.columnTexts('E2E Contract No')).toEqual(['C-100']);
   await expect(resultsPage.header('E2E Reference')).toHaveCount(0);
 });
+
+test('an archive and a search added in the console show in the same session without a reload', async ({
+  page,
+  sim: _sim,
+  signInTo,
+  searchPage,
+}) => {
+  await signInTo(ADMIN, 'Finance');
+  await expect(searchPage.archives.getByRole('button', { name: 'Accounts Payable' }).first()).toBeVisible();
+  // into the console through the header, out through the home link: one page load in all
+  await page.getByRole('link', { name: 'Administration', exact: true }).click();
+  const admin = new AdminConsolePage(page);
+  await expect(admin.console).toBeVisible();
+  await admin.goTo('ARCHIVES');
+  await admin.addButton.click();
+  await admin.input('Name').fill('E2E Same Session');
+  await admin.editor.getByRole('button', { name: 'Edit fields', exact: true }).click();
+  const fields = admin.modal('admin-archive-fields');
+  await fields.getByRole('checkbox').first().check();
+  await admin.confirm(fields);
+  await admin.input('Create browse search').check();
+  await admin.save();
+  await page.getByRole('link', { name: 'GlobalSearch home' }).click();
+  await searchPage.archives.getByRole('button', { name: 'E2E Same Session', exact: true }).click();
+  await expect(searchPage.page).toHaveURL(/\/(results|view)/);
+  await expect(
+    page.getByText('Browse E2E Same Session', { exact: true }).or(page.getByTestId('results-grid')).first(),
+  ).toBeVisible();
+});
