@@ -54,10 +54,12 @@ export function createAccountRepo(db: Db) {
       return emailOwner.get(email, exceptUserId) !== undefined;
     },
     /** one transaction: the new hash and, when given, the new address */
-    changePassword: db.transaction((userId: number, hash: string, email: string | undefined) => {
-      setHash.run(hash, userId);
-      if (email !== undefined) setEmail.run(email, userId);
-    }),
+    changePassword(userId: number, hash: string, email: string | undefined): void {
+      db.transaction(() => {
+        setHash.run(hash, userId);
+        if (email !== undefined) setEmail.run(email, userId);
+      })();
+    },
     otherUserNames(userId: number): string[] {
       return (others.all(userId) as { name: string }[]).map((r) => r.name);
     },
@@ -74,13 +76,13 @@ export function createAccountRepo(db: Db) {
       };
     },
     /** one transaction: the switch, the e-mail set and the whole delegate list */
-    saveDelegation: db.transaction(
-      (userId: number, active: boolean, delegateIds: number[], emails: string[]) => {
+    saveDelegation(userId: number, active: boolean, delegateIds: number[], emails: string[]): void {
+      db.transaction(() => {
         upsert.run(userId, +active, JSON.stringify(emails));
         clearDelegates.run(userId);
         for (const id of delegateIds) addDelegate.run(userId, id);
-      },
-    ),
+      })();
+    },
     /** ids of the users (allowed to delegate, delegation on) who name this user as a delegate */
     activeDelegatorsOf(delegateId: number): number[] {
       return (activeDelegators.all(delegateId) as { id: number }[]).map((r) => r.id);
