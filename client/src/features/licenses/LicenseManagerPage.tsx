@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { listLicenses, releaseAllLicenses, releaseUserLicense } from '../../api/licenseManager';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useFormatLocale } from '../../app/useFormatLocale';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
@@ -20,10 +19,9 @@ import './licenses.css';
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 export function LicenseManagerPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const http = useAtomValue(httpAtom);
   const session = useAtomValue(sessionAtom);
-  const locale = useFormatLocale();
   // idle time is counted to the moment the list arrived
   const [state, reload] = useApiQuery('licenses', async (h) => ({
     licenses: await listLicenses(h),
@@ -52,7 +50,7 @@ export function LicenseManagerPage() {
     if (target === 'all') void run(() => releaseAllLicenses(http), t('licenseManager.releasedAll'));
     else if (target) void run(() => releaseUserLicense(http, target.token), t('licenseManager.released'));
   };
-  const when = (ms: number | null) => (ms === null ? '' : new Date(ms).toLocaleString(locale));
+  const when = (ms: number | null) => (ms === null ? '' : new Date(ms).toLocaleString(i18n.language));
 
   let body;
   if (state.status === 'loading') body = <Spinner label={t('licenseManager.loading')} />;
