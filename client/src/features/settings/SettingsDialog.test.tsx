@@ -44,6 +44,11 @@ describe('the Settings dialog', () => {
     ).toEqual(['General', 'Users', 'Language', 'Delegate', 'Export', 'Scanner settings']);
     fireEvent.click(within(dialog).getByTestId('setting-disable-open-doc'));
     expect(window.localStorage.getItem('disableOpenDoc')).toBe('true');
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Export' }));
+    fireEvent.change(within(dialog).getByLabelText('Folder'), { target: { value: 'monthly' } });
+    expect(JSON.parse(window.localStorage.getItem('exportUtilitySettings') ?? '{}')).toMatchObject({
+      FilePath: 'monthly',
+    });
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Scanner settings' }));
     expect(within(dialog).getByTestId('helper-settings')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
