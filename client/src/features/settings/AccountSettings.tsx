@@ -2,16 +2,19 @@
 import { useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { changeOwnPassword } from '../../api/account';
+import { changeOwnPassword, getAccount } from '../../api/account';
+import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
+import { Spinner } from '../../components/Spinner';
 import { httpAtom } from '../../state/environment';
 import { sessionAtom } from '../../state/session';
 import { checkPasswordChange, passwordFailure, type PasswordKey } from './passwordChange';
 
-function PasswordChangeForm() {
+function PasswordChangeForm({ email: savedEmail }: { email: string }) {
   const { t } = useTranslation();
   const http = useAtomValue(httpAtom);
   const session = useAtomValue(sessionAtom);
+  const [email, setEmail] = useState(savedEmail);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
@@ -26,7 +29,9 @@ function PasswordChangeForm() {
     }
     setBusy(true);
     try {
-      await changeOwnPassword(http, session?.token ?? '', { password });
+      // the address goes along only when it changed (409 when another user has it)
+      const change = email.trim() !== savedEmail ? { password, Email: email.trim() } : { password };
+      await changeOwnPassword(http, session?.token ?? '', change);
       setOutcome({ key: 'PASSWORD_UPDATED', detail: null });
       setPassword('');
       setConfirm('');
@@ -40,6 +45,10 @@ function PasswordChangeForm() {
   return (
     <form className="stack" onSubmit={(event) => void submit(event)} data-testid="password-form" noValidate>
       <h2 className="panel__subtitle">{t('password.title')}</h2>
+      <label className="field">
+        <span>{t('password.email')}</span>
+        <input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </label>
       <label className="field">
         <span>{t('password.newPassword')}</span>
         <input
@@ -77,6 +86,7 @@ export function AccountSettings() {
   const { t } = useTranslation();
   const session = useAtomValue(sessionAtom);
   const type = session?.licenseType;
+  const [account] = useApiQuery('account', getAccount);
   return (
     <>
       <h2 className="panel__subtitle">{t('settings.account')}</h2>
@@ -86,7 +96,10 @@ export function AccountSettings() {
         <dt>{t('settings.licenseType')}</dt>
         <dd>{type ? t(`session.licenseType.${type}`) : t('settings.unknown')}</dd>
       </dl>
-      <PasswordChangeForm />
+      {account.status === 'loading' && <Spinner label={t('app.loading')} />}
+      {account.status !== 'loading' && (
+        <PasswordChangeForm email={account.status === 'success' ? account.data.Email : ''} />
+      )}
     </>
   );
 }

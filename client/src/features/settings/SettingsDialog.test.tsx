@@ -21,6 +21,7 @@ function server(extra: Record<string, FakeHandler | object> = {}) {
     'GET dbs': { Databases: [{ Id: 1, Name: 'Database 1' }] },
     'GET dbs/1/archives': { Archives: [] },
     'GET delegate': delegation({ Permissions: false, Candidates: [] }),
+    'GET users': { Name: 'web.user', Email: 'web@example.com', License: 2, CanDelegate: false },
     ...extra,
   });
 }
@@ -63,6 +64,7 @@ describe('the Settings dialog', () => {
     const fake = server({ 'POST users': () => answer });
     renderApp({ url: '/view?db=1', fetch: fake.fetch, session: session() });
     const dialog = await openTab('Users');
+    await within(dialog).findByLabelText('E-mail');
     const fill = (password: string, confirm: string) => {
       fireEvent.change(within(dialog).getByLabelText('New password'), { target: { value: password } });
       fireEvent.change(within(dialog).getByLabelText('Confirm password'), { target: { value: confirm } });
@@ -80,9 +82,18 @@ describe('the Settings dialog', () => {
     await waitFor(() =>
       expect(outcome()).toBe(`The password could not be changed. ${STRONG_PASSWORD_MESSAGE}`),
     );
+    // a changed address goes along; another user's gives 409
+    const emailBox = within(dialog).getByLabelText<HTMLInputElement>('E-mail');
+    expect(emailBox.value).toBe('web@example.com');
+    fireEvent.change(emailBox, { target: { value: 'taken@example.com' } });
     answer = json({ Message: 'taken' }, 409);
     fill('Good#Pass1', 'Good#Pass1');
     await waitFor(() => expect(outcome()).toBe('That e-mail address is already in use.'));
+    expect(JSON.parse(fake.requests.filter((r) => r.method === 'POST').at(-1)?.body ?? '{}')).toEqual({
+      password: 'Good#Pass1',
+      Email: 'taken@example.com',
+    });
+    fireEvent.change(emailBox, { target: { value: 'web@example.com' } });
     answer = json({ Success: true });
     fill('Good#Pass1', 'Good#Pass1');
     await waitFor(() => expect(outcome()).toBe('Your password was changed.'));
