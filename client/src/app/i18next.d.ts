@@ -1,5 +1,6 @@
 // Types translation keys from the English files, so a mistyped key fails the type-check. Every
 // feature file of client/src/locales/en is listed here (i18n.ts merges them at run time).
+import type account from '../locales/en/account.json';
 import type admin from '../locales/en/admin.json';
 import type annotations from '../locales/en/annotations.json';
 import type bulk from '../locales/en/bulk.json';
@@ -18,6 +19,7 @@ declare module 'i18next' {
     defaultNS: 'translation';
     resources: {
       translation: typeof translation &
+        typeof account &
         typeof admin &
         typeof annotations &
         typeof capture &

@@ -45,6 +45,10 @@ const AdminArchivesRedirect = lazy(() =>
   import('../features/admin/AdminArchivesRedirect').then((m) => ({ default: m.AdminArchivesRedirect })),
 );
 
+const LicenseManagerPage = lazy(() =>
+  import('../features/licenses/LicenseManagerPage').then((m) => ({ default: m.LicenseManagerPage })),
+);
+
 function PageLoading() {
   const { t } = useTranslation();
   return (
@@ -74,6 +78,7 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
               <Route path={routes.extensions} element={<ExtensionsPage />} />
               <Route path={routes.fullAdmin} element={<AdminConsolePage />} />
               <Route path={routes.adminArchives} element={<AdminArchivesRedirect />} />
+              <Route path={routes.licenseManager} element={<LicenseManagerPage />} />
             </Route>
           </Route>
           <Route path="*" element={<Navigate replace to={routes.select} />} />

@@ -50,6 +50,8 @@ import { createInboxesRouter } from './routes/inboxes';
 import { createImportRouter } from './routes/importDocuments';
 import { createBulkApi } from './routes/bulkApi';
 import { createUserActionsRouter } from './routes/userActions';
+import { createAccountRouter } from './routes/account';
+import { createDelegateRouter } from './routes/delegate';
 
 export interface AppOptions {
   db: Db;
@@ -94,6 +96,8 @@ function createApiRouter(deps: RouteDeps): Router {
   // after the audit router, which takes POST dbs/{db}/archives/{a} only with documentID
   api.use(createImportRouter(deps));
   api.use(createUserActionsRouter(deps));
+  api.use(createAccountRouter(deps));
+  api.use(createDelegateRouter(deps));
   api.use(createAdminDatabasesRouter(deps));
   api.use(createAdminArchivesRouter(deps));
   api.use(createAdminMailRouter(deps));

@@ -243,6 +243,26 @@ describe('export of documents waiting for PDF conversion or inside a workflow', 
     expect(exported(fake)).toEqual([]);
   });
 
+  it("starts the export utility from the choices of the Settings dialog's Export tab", () => {
+    window.localStorage.setItem(
+      'exportUtilitySettings',
+      JSON.stringify({
+        FilePath: 'monthly',
+        Filename: '{DocID}_copy',
+        ConvertToPDF: true,
+        WithAnnotations: false,
+        ConvertToBW: false,
+        ExportWithCSV: false,
+        ExportWithMappedFields: false,
+      }),
+    );
+    show('utility', {});
+    expect(screen.getByLabelText<HTMLInputElement>('Folder').value).toBe('monthly');
+    expect(screen.getByLabelText<HTMLInputElement>('File name').value).toBe('{DocID}_copy');
+    expect(screen.getByLabelText<HTMLInputElement>('Convert to PDF').checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Export index data as CSV').checked).toBe(false);
+  });
+
   it('refuses before the export utility job starts in the Extensions helper', async () => {
     const { fake } = show(
       'utility',

@@ -4,18 +4,16 @@
 // the checked documents, or the whole search when none is checked. A finished spreadsheet or zip
 // becomes an export link note (type 1) in the notifications menu.
 import { useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { BULK_POLL_INTERVAL_MS } from '@gs/contract/helperBulk';
 import { Modal } from '../../components/Modal';
 import type { FieldSpec } from '../../lib/fieldSpec';
 import { JobProgressBar, JobSummary, progressOf } from '../bulk/JobProgress';
 import { ExportFieldSelection } from './ExportFieldSelection';
+import { exportUtilityDefaultsAtom } from './exportDefaults';
 import type { ExportScope } from './exportDocuments';
-import {
-  DEFAULT_EXPORT_UTILITY,
-  ExportUtilitySettings,
-  type ExportUtilityValue,
-} from './ExportUtilitySettings';
+import { ExportUtilitySettings, type ExportUtilityValue } from './ExportUtilitySettings';
 import { useExportRun, type ExportKind } from './useExportRun';
 
 export type { ExportKind } from './useExportRun';
@@ -38,7 +36,8 @@ export function ExportModal({
   const { t } = useTranslation();
   const { helper, job, phase, problems, start } = useExportRun(kind, scope, fields, pollMs);
   const [fieldIds, setFieldIds] = useState(() => fields.map((f) => f.id));
-  const [utility, setUtility] = useState<ExportUtilityValue>(DEFAULT_EXPORT_UTILITY);
+  const defaults = useAtomValue(exportUtilityDefaultsAtom);
+  const [utility, setUtility] = useState<ExportUtilityValue>(defaults);
 
   const title = {
     spreadsheet: t('export.spreadsheet'),

@@ -71,7 +71,7 @@ describe('header', () => {
     renderApp({ url: '/view?db=1', fetch: serverWith({}).fetch, session: session({ username: 'web.user' }) });
     expect((await screen.findByTestId('header-database-name')).textContent).toContain('Database 1');
     expect(screen.getByTestId('header-username').textContent).toBe('web.user');
-    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('data-testid')).toBe(
+    expect(screen.getByRole('button', { name: 'Settings' }).getAttribute('data-testid')).toBe(
       'header-settings',
     );
     expect(screen.getByRole('button', { name: 'Log out' }).getAttribute('data-testid')).toBe('header-logout');

@@ -1,4 +1,4 @@
-// The user's part of the header: who is signed in, Settings, Extensions, Logout.
+// The user's part of the header: who is signed in, Settings (the dialog), Extensions, Logout.
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
@@ -9,12 +9,14 @@ import { configAtom } from '../../state/environment';
 import { NotificationsMenu } from '../notifications/NotificationsMenu';
 import { sessionAtom } from '../../state/session';
 import { logoutAtom } from '../../state/sessionActions';
+import { settingsDialogOpenAtom } from '../../state/settingsDialog';
 
 export function UserControls() {
   const { t } = useTranslation();
   const session = useAtomValue(sessionAtom);
   const config = useAtomValue(configAtom);
   const logout = useSetAtom(logoutAtom);
+  const openSettings = useSetAtom(settingsDialogOpenAtom);
   const [leaving, setLeaving] = useState(false);
   const username = session?.username || t('header.unknownUser');
 
@@ -31,15 +33,17 @@ export function UserControls() {
         <span className="user-chip__name">{username}</span>
       </span>
       <NotificationsMenu />
-      <Link
-        to={routes.settings}
+      <button
+        type="button"
         className="header-button"
         aria-label={t('header.settings')}
         title={t('header.settings')}
+        aria-haspopup="dialog"
+        onClick={() => openSettings(true)}
         data-testid="header-settings"
       >
         <Icon name="settings" size={20} />
-      </Link>
+      </button>
       {!config.hide.extensions && (
         <Link
           to={routes.extensions}

@@ -31,6 +31,7 @@ import { Pagination } from '../../components/Pagination';
 import { GRID_PAGE_SIZES } from '../../lib/pageSize';
 import { httpAtom } from '../../state/environment';
 import { sessionAtom } from '../../state/session';
+import { disableOpenDocAtom } from '../../state/displayPreferences';
 import { readGridState, writeGridState } from '../results/gridState';
 
 const helper = createColumnHelper<GridFeatures, InboxFile>();
@@ -278,6 +279,8 @@ export function InboxGrid(props: InboxGridProps) {
     onColumnSizingChange: setSizing,
   });
   const pageCount = Math.max(1, Math.ceil(props.total / props.pageSize));
+  // the General settings' "do not open a document on double click" (disableOpenDoc)
+  const openOnDoubleClick = !useAtomValue(disableOpenDocAtom);
 
   return (
     <>
@@ -291,7 +294,9 @@ export function InboxGrid(props: InboxGridProps) {
         rowProps={(row) => ({ testId: `inbox-row-${row.id}` })}
         onRowClick={(row) => row.toggleSelected()}
         onRowDoubleClick={
-          onOpen ? (row, event) => onOpen(row.original, event.ctrlKey || event.metaKey) : undefined
+          onOpen && openOnDoubleClick
+            ? (row, event) => onOpen(row.original, event.ctrlKey || event.metaKey)
+            : undefined
         }
       />
       {props.loaded && (

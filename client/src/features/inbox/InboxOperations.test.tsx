@@ -302,6 +302,15 @@ describe('email and the viewer from the inbox grid', () => {
     expect(bodyOf(turn)).toEqual({ InboxId: SCANNING, InboxFileName: TIF1, Page: 1, Degrees: 90 });
   });
 
+  it('does not open a file on double-click when the General setting disableOpenDoc is on', async () => {
+    window.localStorage.setItem('disableOpenDoc', 'true');
+    const { fake } = start({});
+    fireEvent.doubleClick(await screen.findByTestId(`inbox-row-${PDF3}`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.requests.some((r) => r.method === 'POST' && r.path === 'session')).toBe(false);
+    expect(currentPath()).toContain('/results/Inbox');
+  });
+
   it('opens a file with a double-click, and says so when the session cannot be made', async () => {
     const { store } = start({ 'POST session': json({ Message: 'Inbox 3 was not found.' }, 404) });
     fireEvent.doubleClick(await screen.findByTestId(`inbox-row-${PDF3}`));

@@ -46,6 +46,16 @@ describe('keep-alive in the running app', () => {
     expect(currentPath()).toContain('isLicenseExpired=true');
   });
 
+  it('shows the licence-expired message too when the server no longer knows the token (released by an administrator)', async () => {
+    const server = createFakeServer({
+      ...screenRoutes,
+      'GET licenses': json({ Message: 'Authorization has been denied for this request.' }, 401),
+    });
+    renderApp({ url: '/view?db=1', fetch: server.fetch, session: session(), keepAliveMs: 20 });
+    expect(await screen.findByTestId('login-license-expired')).toBeTruthy();
+    expect(currentPath()).toContain('isLicenseExpired=true');
+  });
+
   it('shows "All licenses are in use" instead when renewal finds no free seat', async () => {
     const server = createFakeServer({ ...screenRoutes, 'GET licenses': json(ALL_LICENSES_IN_USE, 400) });
     renderApp({ url: '/view?db=1', fetch: server.fetch, session: session(), keepAliveMs: 20 });

@@ -7,8 +7,14 @@ import { loginPath, routes, signedOutPath } from '../../app/paths';
 import { configAtom } from '../../state/environment';
 import { sessionAtom, sessionEndAtom, type SessionEnd } from '../../state/session';
 
+/**
+ * A token the server no longer knows (`sessionGone`: an administrator released it in the license
+ * manager, or it was removed) ends the licence as much as an expiry does: both show the
+ * licence-expired sign-in (decision 023).
+ */
 export function loginPathFor(end: SessionEnd | null, redirectUrl: string): string {
-  if (end?.reason === 'expired') return loginPath({ redirectUrl, isLicenseExpired: true });
+  if (end?.reason === 'expired' || end?.reason === 'sessionGone')
+    return loginPath({ redirectUrl, isLicenseExpired: true });
   if (end?.reason === 'allInUse') return loginPath({ redirectUrl, errorMessage: ALL_LICENSES_IN_USE });
   return loginPath({ redirectUrl });
 }

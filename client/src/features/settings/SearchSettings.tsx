@@ -1,7 +1,5 @@
 // The searching preferences of the Settings page, kept in localStorage under the spec's names:
 // run the default search when an archive is clicked, and how multi-archive results are listed.
-import type { WritableAtom } from 'jotai';
-import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import {
   autoRunDefaultSearchAtom,
@@ -9,29 +7,7 @@ import {
   multiArchiveHideEmptyAtom,
 } from '../../state/preferences';
 import { openNewTabAtom } from '../viewer/viewerWindows';
-
-function Toggle({
-  atom,
-  label,
-  testId,
-}: {
-  atom: WritableAtom<boolean, [boolean], void>;
-  label: string;
-  testId: string;
-}) {
-  const [value, setValue] = useAtom(atom);
-  return (
-    <label className="checkbox">
-      <input
-        type="checkbox"
-        checked={value}
-        onChange={(event) => setValue(event.target.checked)}
-        data-testid={testId}
-      />
-      {label}
-    </label>
-  );
-}
+import { SettingToggle as Toggle } from './SettingToggle';
 
 export function SearchSettings() {
   const { t } = useTranslation();

@@ -74,6 +74,15 @@ describe('search screen shell (/view)', () => {
     expect(await screen.findByTestId('search-12')).toBeTruthy();
   });
 
+  it('leaves the archive list out when the General setting showArchiveList is off', async () => {
+    window.localStorage.setItem('showArchiveList', 'false');
+    const fake = server();
+    renderApp({ url: '/view?db=1&a=2', fetch: fake.fetch, session: session() });
+    expect(await screen.findByTestId('search-12')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Correspondence' })).toBeNull();
+    expect(fake.requests.some((r) => r.path === 'dbs/1/archives')).toBe(false);
+  });
+
   it('says so when an archive offers no searches', async () => {
     renderApp({ url: '/view?db=1', fetch: server().fetch, session: session() });
     fireEvent.click(await screen.findByRole('button', { name: 'Correspondence' }));

@@ -11,6 +11,7 @@ import { positiveId, routes, viewPath } from '../../app/paths';
 import { Icon } from '../../components/Icon';
 import { rememberDatabaseAtom, selectedDatabaseAtom } from '../../state/database';
 import { autoRunDefaultSearchAtom } from '../../state/preferences';
+import { showArchiveListAtom } from '../../state/displayPreferences';
 import { ArchiveSearches } from './ArchiveSearches';
 import { ArchiveTree } from './ArchiveTree';
 import { InboxList } from '../inbox/InboxList';
@@ -27,6 +28,7 @@ export function ViewPage() {
   const remember = useSetAtom(rememberDatabaseAtom);
   const [names, setNames] = useState<Record<number, string>>({});
   const autoRunSetting = useAtomValue(autoRunDefaultSearchAtom);
+  const showArchiveList = useAtomValue(showArchiveListAtom);
   const location = useLocation();
   const clicked = (location.state as { autoRun?: boolean } | null)?.autoRun === true;
 
@@ -58,7 +60,7 @@ export function ViewPage() {
         <h2 id="archives-title" className="sidebar__title">
           {t('view.archives.title')}
         </h2>
-        <ArchiveTree key={db} db={db} selected={archive} onSelect={select} />
+        {showArchiveList && <ArchiveTree key={db} db={db} selected={archive} onSelect={select} />}
         <InboxList db={db} />
       </nav>
       <div className="view-main">

@@ -429,4 +429,20 @@ export const migrations: string[] = [
     fuzziness INTEGER NOT NULL DEFAULT 0
   ) STRICT;
   `,
+  /* 9: delegation (end-user spec §3, §6; decision 022): whether a user's delegation is on, whom
+     it names and which addresses hear of it */ `
+  CREATE TABLE delegations (
+    user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+    active INTEGER NOT NULL DEFAULT 0,
+    -- a JSON array of e-mail addresses
+    emails TEXT NOT NULL DEFAULT '[]'
+  ) STRICT;
+
+  CREATE TABLE delegates (
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    delegate_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    PRIMARY KEY (user_id, delegate_id)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX delegates_by_delegate ON delegates(delegate_id, user_id);
+  `,
 ];

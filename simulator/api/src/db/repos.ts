@@ -1,4 +1,5 @@
 // Every repo of one app, with its statements prepared once when the app is made.
+import { createAccountRepo } from './accountRepo';
 import type { Db } from './connection';
 import { createAdminArchivesRepo } from './adminArchivesRepo';
 import { createAdminDatabasesRepo } from './adminDatabasesRepo';
@@ -31,6 +32,7 @@ import { createViewerRepo } from './viewerRepo';
 
 export function createRepos(db: Db) {
   return {
+    account: createAccountRepo(db),
     adminArchives: createAdminArchivesRepo(db),
     adminDatabases: createAdminDatabasesRepo(db),
     adminServer: createAdminServerRepos(db),

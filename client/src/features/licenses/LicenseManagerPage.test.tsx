@@ -1,0 +1,92 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { License } from '@gs/contract/licenses';
+import { createFakeServer, json } from '../../test/fakeServer';
+import { session } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { licenseRows, parseDotNetDate } from './licenseRows';
+
+const license = (over: Partial<License>): License => ({
+  Username: 'full.user',
+  Domain: '',
+  AuthServer: '',
+  Type: 1,
+  IPAddress: '10.0.0.7',
+  DateCreated: '2026-01-05T09:00:00.1234567+00:00',
+  DateAccessed: '2026-01-05T09:10:00.9999999+00:00',
+  Token: 'tok-full',
+  Reg: 0,
+  Active: true,
+  ...over,
+});
+
+describe('licenseRows', () => {
+  it('reads .NET dates with seven fractional digits and counts idle minutes', () => {
+    expect(parseDotNetDate('2022-03-26T14:57:06.9712345-04:00')).toBe(Date.parse('2022-03-26T18:57:06.971Z'));
+    expect(parseDotNetDate('nonsense')).toBeNull();
+    const [row] = licenseRows([license({})], Date.parse('2026-01-05T09:25:30Z'), 'tok-full');
+    expect(row).toMatchObject({ user: 'full.user', idleMinutes: 15, mine: true, ip: '10.0.0.7' });
+  });
+});
+
+describe('the license manager', () => {
+  it('lists the live licences and releases one with forceLogout, then all', async () => {
+    let live = [license({ Username: 'SSAdministrator', Token: 'tok-admin' }), license({ Type: 2 })];
+    const fake = createFakeServer({
+      'GET dbs': { Databases: [{ Id: 1, Name: 'Database 1' }] },
+      'GET LicenseManager': () => live,
+      'DELETE LicenseManager': (r) => {
+        const token = r.url.searchParams.get('userToken');
+        live = token ? live.filter((l) => l.Token !== token) : live.filter((l) => l.Token === 'tok-admin');
+        return json(undefined);
+      },
+    });
+    renderApp({ url: '/admin/licenses', fetch: fake.fetch, session: session({ token: 'tok-admin' }) });
+    const table = await screen.findByTestId('license-table');
+    const rows = within(table).getAllByTestId('license-row');
+    expect(rows.map((r) => r.getAttribute('data-user'))).toEqual(['SSAdministrator', 'full.user']);
+    expect(rows[1]?.textContent).toContain('Web edit');
+    expect(rows[1]?.textContent).toContain('10.0.0.7');
+    // one's own licence cannot be released from here
+    expect(within(rows[0] as HTMLElement).queryByRole('button')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Release the license of full.user' }));
+    const ask = screen.getByTestId('license-release-confirm');
+    expect(ask.textContent).toContain('Release the license of full.user? That user is signed out.');
+    expect(fake.requests.some((r) => r.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(ask).getByRole('button', { name: 'Release' }));
+    await waitFor(() => expect(screen.getAllByTestId('license-row')).toHaveLength(1));
+    const del = fake.requests.find((r) => r.method === 'DELETE');
+    expect(Object.fromEntries(del?.url.searchParams ?? [])).toEqual({
+      userToken: 'tok-full',
+      forceLogout: 'true',
+    });
+    expect(screen.getByTestId('license-manager-notice').textContent).toBe('The license was released.');
+
+    fireEvent.click(screen.getByTestId('license-release-all'));
+    fireEvent.click(
+      within(screen.getByTestId('license-release-confirm')).getByRole('button', { name: 'Release all' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('license-manager-notice').textContent).toBe(
+        'Every other license was released.',
+      ),
+    );
+    const all = fake.requests.filter((r) => r.method === 'DELETE').at(-1);
+    expect(Object.fromEntries(all?.url.searchParams ?? [])).toEqual({ All: 'true', forceLogout: 'true' });
+  });
+
+  it('tells others it is for administrators of all databases', async () => {
+    const fake = createFakeServer({
+      'GET dbs': { Databases: [] },
+      'GET LicenseManager': json(
+        { Message: 'Only administrators of all databases may use the license manager.' },
+        403,
+      ),
+    });
+    renderApp({ url: '/admin/licenses', fetch: fake.fetch, session: session() });
+    expect((await screen.findByTestId('license-manager-error')).textContent).toContain(
+      'Only administrators of all databases may use the license manager.',
+    );
+  });
+});
