@@ -57,6 +57,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return usable && expected.length === actual.length && timingSafeEqual(actual, expected);
 }
 
+/** Hashing on a request's path (a user administrator setting a password): scrypt on the pool, in turn. */
+export async function hashPasswordAsync(password: string): Promise<string> {
+  const salt = randomBytes(16).toString('hex');
+  const key = await inTurn(() => derive(password, salt));
+  return `${salt}:${key.toString('hex')}`;
+}
+
 /** The synchronous check, for seeding checks and tests only. */
 export function verifyPasswordSync(password: string, stored: string): boolean {
   const [salt, hash] = stored.split(':');
