@@ -73,9 +73,8 @@ const bodyOf = (r: RegisteredRoute): unknown => {
   return { fields: [], files: [] };
 };
 const send = (user: string, r: RegisteredRoute) => {
-  const req = request(t.app)
-    [r.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](url(r))
-    .set('Authorization', basic(user));
+  const method = r.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+  const req = request(t.app)[method](url(r)).set('Authorization', basic(user));
   return r.method === 'GET' ? req : req.send(bodyOf(r) as object);
 };
 const snapshot = () => ({
