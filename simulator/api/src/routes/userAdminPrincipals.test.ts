@@ -4,7 +4,9 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { USER_ADMIN_DENIED, type SecurityPrincipal, type S9Group } from '@gs/contract/admin/security';
 import { callAs, invalid, type Method } from '../testing/adminServerWorld';
-import { API, basic, makeWorldApp, type TestApp, type World } from '../testing/testApp';
+import { addUser } from '@gs/simulator-fixtures/builders';
+import { LicenseType } from '@gs/contract/flags';
+import { API, PASSWORD, basic, makeWorldApp, type TestApp, type World } from '../testing/testApp';
 
 let t: TestApp & { w: World };
 beforeEach(() => {
@@ -53,6 +55,22 @@ describe('who may use the user administration', () => {
       Name: 'Accounting',
       Users: ['grouped'],
     });
+  });
+
+  it('lets a user administrator with a read-only licence read but change nothing (403)', async () => {
+    addUser(t.db, {
+      name: 'ro.useradmin',
+      password: PASSWORD,
+      licenseType: LicenseType.ReadOnly,
+      isUserAdmin: true,
+    });
+    expect((await as('ro.useradmin', 'get', 'userAdmin/s9groups').expect(200)).body).toHaveLength(1);
+    for (const [method, path, body] of routes.filter(([m]) => m !== 'get'))
+      expect(
+        (await as('ro.useradmin', method, path, body).expect(403)).body.Message,
+        `${method} ${path}`,
+      ).toBe('A read-only license cannot change the administration settings.');
+    expect(await canSignIn('reader', PASSWORD)).toBe(true);
   });
 
   it('says who is a user administrator (isAdmin)', async () => {

@@ -131,7 +131,7 @@ export function createUserAdminRightsRouter(deps: RouteDeps): Router {
   });
 
   router.post('/userAdmin/archives', auth, (req, res) => {
-    requireUserAdministrator(deps, res);
+    requireUserAdministrator(deps, res, true);
     const body = parseBody(maskBody, req.body, EXPECTED);
     principals.transaction(() => {
       const who = principalsOf(principals, body.users);
@@ -144,7 +144,7 @@ export function createUserAdminRightsRouter(deps: RouteDeps): Router {
   });
 
   router.post('/userAdmin/inboxes', auth, (req, res) => {
-    requireUserAdministrator(deps, res);
+    requireUserAdministrator(deps, res, true);
     const body = parseBody(maskBody, req.body, EXPECTED);
     principals.transaction(() => {
       const who = principalsOf(principals, body.users);
@@ -157,7 +157,7 @@ export function createUserAdminRightsRouter(deps: RouteDeps): Router {
   });
 
   router.post('/userAdmin/databases', auth, (req, res) => {
-    requireUserAdministrator(deps, res);
+    requireUserAdministrator(deps, res, true);
     const body = parseBody(dbBody, req.body, EXPECTED);
     principals.transaction(() => {
       const who = principalsOf(principals, body.users);
@@ -173,7 +173,7 @@ export function createUserAdminRightsRouter(deps: RouteDeps): Router {
   });
 
   router.post('/userAdmin/searches', auth, (req, res) => {
-    requireUserAdministrator(deps, res);
+    requireUserAdministrator(deps, res, true);
     const body = parseBody(searchBody, req.body, EXPECTED);
     principals.transaction(() => {
       const who = principalsOf(principals, body.users);
@@ -191,7 +191,7 @@ export function createUserAdminRightsRouter(deps: RouteDeps): Router {
   });
 
   router.post('/userAdmin/searchType', auth, (req, res) => {
-    requireUserAdministrator(deps, res);
+    requireUserAdministrator(deps, res, true);
     const body = parseBody(searchTypeBody, req.body, EXPECTED);
     const bit = TYPE_BIT[body.permissions.type];
     principals.transaction(() => {

@@ -20,6 +20,7 @@ import {
 } from '../db/principalsRepo';
 import type { TreeRows } from '../db/grantsRepo';
 import type { UserAccess } from './access';
+import { requireWritable } from './adminRights';
 
 export const userAdminMessages = {
   noPrincipal: (name: string) => `The user or group ${name} was not found.`,
@@ -28,10 +29,14 @@ export const userAdminMessages = {
   self: 'You cannot delete the account you are signed in with.',
 };
 
-/** 403 unless the caller may use the user administration. */
-export function requireUserAdministrator(deps: RouteDeps, res: Response): UserAccess {
+/**
+ * 403 unless the caller may use the user administration; a write also needs a licence that may
+ * write (a read-only licence, type 4, reads only, as in the rest of the administration).
+ */
+export function requireUserAdministrator(deps: RouteDeps, res: Response, write = false): UserAccess {
   const access = accessOf(deps, res);
   if (!access.user.isUserAdmin && !access.user.isAdminAll) throw forbidden(USER_ADMIN_DENIED);
+  if (write) requireWritable(res);
   return access;
 }
 
