@@ -11,6 +11,7 @@ import type inbox from '../locales/en/inbox.json';
 import type inboxOps from '../locales/en/inboxOps.json';
 import type indexing from '../locales/en/indexing.json';
 import type language from '../locales/en/language.json';
+import type security from '../locales/en/security.json';
 import type translation from '../locales/en/translation.json';
 import type viewer from '../locales/en/viewer.json';
 
@@ -30,7 +31,8 @@ declare module 'i18next' {
         typeof docStates &
         typeof bulk &
         typeof indexing &
-        typeof language;
+        typeof language &
+        typeof security;
     };
     returnNull: false;
   }

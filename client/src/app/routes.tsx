@@ -41,6 +41,10 @@ const AdminConsolePage = lazy(() =>
   import('../features/admin/AdminConsolePage').then((m) => ({ default: m.AdminConsolePage })),
 );
 
+const SecurityPage = lazy(() =>
+  import('../features/security/SecurityPage').then((m) => ({ default: m.SecurityPage })),
+);
+
 const AdminArchivesRedirect = lazy(() =>
   import('../features/admin/AdminArchivesRedirect').then((m) => ({ default: m.AdminArchivesRedirect })),
 );
@@ -79,6 +83,7 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
               <Route path={routes.fullAdmin} element={<AdminConsolePage />} />
               <Route path={routes.adminArchives} element={<AdminArchivesRedirect />} />
               <Route path={routes.licenseManager} element={<LicenseManagerPage />} />
+              <Route path={routes.userAdmin} element={<SecurityPage />} />
             </Route>
           </Route>
           <Route path="*" element={<Navigate replace to={routes.select} />} />

@@ -23,6 +23,8 @@ import { createAdminDatabasesRouter } from './routes/adminDatabases';
 import { createAdminMailRouter } from './routes/adminMail';
 import { createAdminServerRouter } from './routes/adminServer';
 import { createAdminCatalogRouter } from './routes/adminCatalog';
+import { createUserAdminPrincipalsRouter } from './routes/userAdminPrincipals';
+import { createUserAdminRightsRouter } from './routes/userAdminRights';
 import { createArchivesRouter } from './routes/archives';
 import { createAuditRouter } from './routes/audit';
 import { createConfigRouter } from './routes/config';
@@ -103,6 +105,8 @@ function createApiRouter(deps: RouteDeps): Router {
   api.use(createAdminMailRouter(deps));
   api.use(createAdminServerRouter(deps));
   api.use(createAdminCatalogRouter(deps));
+  api.use(createUserAdminPrincipalsRouter(deps));
+  api.use(createUserAdminRightsRouter(deps));
   api.use(apiNotFound);
   api.use(errorHandler);
   return api;

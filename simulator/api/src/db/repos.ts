@@ -19,10 +19,12 @@ import { createDocImportsRepo } from './docImportsRepo';
 import { createDocSearchRepo } from './docSearchRepo';
 import { createDocStatesRepo } from './docStatesRepo';
 import { createFieldRulesRepo } from './fieldRulesRepo';
+import { createGrantsRepo } from './grantsRepo';
 import { createInboxesRepo } from './inboxesRepo';
 import { createLicensesRepo } from './licensesRepo';
 import { createListsRepo } from './listsRepo';
 import { createMailServersRepo } from './mailServersRepo';
+import { createPrincipalsRepo } from './principalsRepo';
 import { createSearchesRepo } from './searchesRepo';
 import { createSecurityRepo } from './securityRepo';
 import { createSettingsRepo } from './settingsRepo';
@@ -51,10 +53,12 @@ export function createRepos(db: Db) {
     docSearch: createDocSearchRepo(db),
     docStates: createDocStatesRepo(db),
     fieldRules: createFieldRulesRepo(db),
+    grants: createGrantsRepo(db),
     inboxes: createInboxesRepo(db),
     licenses: createLicensesRepo(db),
     lists: createListsRepo(db),
     mailServers: createMailServersRepo(db),
+    principals: createPrincipalsRepo(db),
     searches: createSearchesRepo(db),
     security: createSecurityRepo(db),
     settings: createSettingsRepo(db),

@@ -1,0 +1,254 @@
+// `userAdmin/secured|unsecured|s9groups|user|group|users/import` (square9api-wire.md §2.8,
+// admin-spec §5, §6): a user administrator lists, creates, changes and deletes users and groups.
+// Names are unique across users and groups, whatever their casing ('The user ... already
+// exists.', 409); passwords are hashed (scrypt) before they are stored. The bodies of user and
+// group, and the CSV import, are our design (contract/admin/security.ts, decision 020).
+import { Router } from 'express';
+import { z } from 'zod';
+import {
+  AccountType,
+  DEFAULT_LICENSE,
+  MAX_PRINCIPAL_NAME,
+  groupExists,
+  userExists,
+  type S9Group,
+  type SecurityPrincipal,
+  type UserImportReply,
+} from '@gs/contract/admin/security';
+import type { RouteDeps } from '../deps';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import { query } from '../http/query';
+import { int32, parseBody, trimmed } from '../http/zodBody';
+import { hashPasswordAsync } from '../db/passwords';
+import { PRINCIPAL_GROUP, PRINCIPAL_USER, type PrincipalsRepo } from '../db/principalsRepo';
+import { kindOf, requireUserAdministrator, userAdminMessages } from '../services/userAdmin';
+import { parseUserCsv } from '../services/userImport';
+
+// ':' would split a Basic credential; control characters have no place in a name
+const nameSchema = trimmed.pipe(
+  z
+    .string()
+    .min(1, 'Name is required.')
+    .max(MAX_PRINCIPAL_NAME)
+    .regex(/^[^:\p{Cc}]+$/u, 'A name may not hold a colon or control characters.'),
+);
+const passwordSchema = z.string().min(1, 'Password is required.').max(128);
+const emailSchema = trimmed.pipe(z.union([z.literal(''), z.email().max(254)]));
+const licenseSchema = int32.pipe(z.union([z.literal(1), z.literal(2), z.literal(4)]));
+const userBody = z.object({
+  name: nameSchema,
+  password: passwordSchema.optional(),
+  email: emailSchema.optional(),
+  license: licenseSchema.optional(),
+  type: int32.optional(),
+  users: z.array(nameSchema).max(10000).optional(),
+});
+const userUpdate = z.object({
+  password: passwordSchema.optional(),
+  email: emailSchema.optional(),
+  license: licenseSchema.optional(),
+});
+const groupBody = z.object({ name: nameSchema.optional(), users: z.array(nameSchema).max(10000) });
+const importBody = z.object({ csv: z.string().min(1) });
+
+/** 409 when the name is taken by a user or a group, in any casing. */
+function requireFreeName(repo: PrincipalsRepo, name: string, group: boolean): void {
+  if (repo.find(PRINCIPAL_USER, name) || repo.find(PRINCIPAL_GROUP, name))
+    throw new HttpError(409, { Message: group ? groupExists(name) : userExists(name) });
+}
+
+/** The ids of named users (404 for one that is not a user). */
+const memberIds = (repo: PrincipalsRepo, names: string[]): number[] =>
+  names.map((n) => {
+    const u = repo.find(PRINCIPAL_USER, n);
+    if (!u) throw notFound(userAdminMessages.noUser(n));
+    return u.id;
+  });
+
+export function createUserAdminPrincipalsRouter(deps: RouteDeps): Router {
+  const repo = deps.repos.principals;
+  const router = Router();
+  const auth = deps.auth.requireAuth;
+
+  /** every user and group with their databases; secured: those with at least one */
+  const principals = (secured: boolean): SecurityPrincipal[] => {
+    const dbs = new Map<string, SecurityPrincipal['SecuredDBs']>();
+    for (const g of repo.databaseGrants()) {
+      const k = `${g.principalType}:${g.principalId}`;
+      dbs.set(k, [
+        ...(dbs.get(k) ?? []),
+        { Id: g.databaseId, Name: g.databaseName, SecurityLevel: g.level, Manager: false },
+      ]);
+    }
+    const users: SecurityPrincipal[] = repo.users().map((u) => ({
+      Name: u.name,
+      Email: u.email,
+      License: u.licenseType,
+      Type: AccountType.User,
+      SecuredDBs: (dbs.get(`${PRINCIPAL_USER}:${u.id}`) ?? []).map((d) => ({ ...d, Manager: u.canDelegate })),
+    }));
+    const groups: SecurityPrincipal[] = repo.groups().map((g) => ({
+      Name: g.name,
+      Email: '',
+      License: 0,
+      Type: AccountType.Group,
+      SecuredDBs: dbs.get(`${PRINCIPAL_GROUP}:${g.id}`) ?? [],
+    }));
+    return [...users, ...groups].filter((p) => p.SecuredDBs.length > 0 === secured);
+  };
+
+  router.get('/userAdmin/secured', auth, (_req, res) => {
+    requireUserAdministrator(deps, res);
+    res.json(principals(true));
+  });
+
+  router.get('/userAdmin/unsecured', auth, (_req, res) => {
+    requireUserAdministrator(deps, res);
+    res.json(principals(false));
+  });
+
+  router.get('/userAdmin/s9groups', auth, (_req, res) => {
+    requireUserAdministrator(deps, res);
+    const members = repo.members();
+    const out: S9Group[] = repo.groups().map((g) => ({ Name: g.name, Users: members.get(g.id) ?? [] }));
+    res.json(out);
+  });
+
+  const createGroup = (name: string, users: string[]): S9Group =>
+    repo.transaction(() => {
+      requireFreeName(repo, name, true);
+      const ids = memberIds(repo, users);
+      repo.setMembers(repo.insertGroup(name), ids);
+      return { Name: name, Users: users };
+    });
+
+  router.post('/userAdmin/user', auth, async (req, res) => {
+    requireUserAdministrator(deps, res, true);
+    const body = parseBody(userBody, req.body, '{Name,Password,Email,License,Type}');
+    if (kindOf(body.type) === PRINCIPAL_GROUP) return void res.json(createGroup(body.name, body.users ?? []));
+    if (!body.password)
+      throw badRequest('The request body must be {Name,Password,...}: Password is required.');
+    const hash = await hashPasswordAsync(body.password);
+    const license = body.license ?? DEFAULT_LICENSE;
+    const email = body.email ?? '';
+    repo.transaction(() => {
+      requireFreeName(repo, body.name, false);
+      repo.insertUser({ name: body.name, hash, license, email });
+    });
+    const saved: SecurityPrincipal = {
+      Name: body.name,
+      Email: email,
+      License: license,
+      Type: AccountType.User,
+      SecuredDBs: [],
+    };
+    res.json(saved);
+  });
+
+  router.put('/userAdmin/user', auth, async (req, res) => {
+    requireUserAdministrator(deps, res, true);
+    const name = requiredName(query(req, 'name'));
+    const body = parseBody(userUpdate, req.body, '{Password,Email,License}');
+    const hash = body.password === undefined ? undefined : await hashPasswordAsync(body.password);
+    repo.transaction(() => {
+      const user = repo.find(PRINCIPAL_USER, name);
+      if (!user) throw notFound(userAdminMessages.noUser(name));
+      repo.updateUser(user.id, { hash, email: body.email, license: body.license });
+    });
+    res.json(true);
+  });
+
+  router.delete('/userAdmin/user', auth, (req, res) => {
+    const access = requireUserAdministrator(deps, res, true);
+    const name = requiredName(query(req, 'name'));
+    repo.transaction(() => {
+      const user = repo.find(PRINCIPAL_USER, name);
+      if (!user) throw notFound(userAdminMessages.noUser(name));
+      if (user.id === access.user.id) throw badRequest(userAdminMessages.self);
+      repo.remove(user);
+    });
+    res.json(true);
+  });
+
+  router.post('/userAdmin/group', auth, (req, res) => {
+    requireUserAdministrator(deps, res, true);
+    const body = parseBody(groupBody, req.body, '{Name,Users:[string]}');
+    const name = body.name || requiredName(query(req, 'name'));
+    res.json(createGroup(name, body.users));
+  });
+
+  router.put('/userAdmin/group', auth, (req, res) => {
+    requireUserAdministrator(deps, res, true);
+    const name = requiredName(query(req, 'groupName'));
+    const body = parseBody(groupBody, req.body, '{Users:[string]}');
+    repo.transaction(() => {
+      const group = repo.find(PRINCIPAL_GROUP, name);
+      if (!group) throw notFound(userAdminMessages.noGroup(name));
+      repo.setMembers(group.id, memberIds(repo, body.users));
+    });
+    const saved: S9Group = { Name: name, Users: body.users };
+    res.json(saved);
+  });
+
+  router.delete('/userAdmin/group', auth, (req, res) => {
+    requireUserAdministrator(deps, res, true);
+    const name = requiredName(query(req, 'name'));
+    repo.transaction(() => {
+      const group = repo.find(PRINCIPAL_GROUP, name);
+      if (!group) throw notFound(userAdminMessages.noGroup(name));
+      repo.remove(group);
+    });
+    res.json(true);
+  });
+
+  router.post('/userAdmin/users/import', auth, async (req, res) => {
+    requireUserAdministrator(deps, res, true);
+    const rows = parseUserCsv(parseBody(importBody, req.body, '{Csv}').csv);
+    const reply: UserImportReply = { Added: [], NotAdded: [] };
+    const ready: { name: string; email: string; license: number; password: string }[] = [];
+    for (const r of rows) {
+      const fault = importFault(r.name, r.password, r.email, r.license);
+      if (fault) reply.NotAdded.push({ Name: r.name, Message: fault });
+      else
+        ready.push({
+          name: r.name,
+          email: r.email,
+          license: Number(r.license || DEFAULT_LICENSE),
+          password: r.password,
+        });
+    }
+    const hashes = await Promise.all(ready.map((r) => hashPasswordAsync(r.password)));
+    repo.transaction(() => {
+      ready.forEach((r, i) => {
+        if (repo.find(PRINCIPAL_USER, r.name) || repo.find(PRINCIPAL_GROUP, r.name))
+          return void reply.NotAdded.push({ Name: r.name, Message: userExists(r.name) });
+        repo.insertUser({ name: r.name, hash: hashes[i] ?? '', license: r.license, email: r.email });
+        reply.Added.push(r.name);
+      });
+    });
+    res.json(reply);
+  });
+
+  return router;
+}
+
+function requiredName(value: string | undefined): string {
+  const name = value?.trim();
+  if (!name) throw badRequest('The query parameter naming the user or group is required.');
+  return name;
+}
+
+/** Why a CSV row cannot be added, or undefined when it can. */
+function importFault(name: string, password: string, email: string, license: string): string | undefined {
+  const checks: [z.ZodType, unknown][] = [
+    [nameSchema, name],
+    [passwordSchema, password],
+    [emailSchema, email],
+    [licenseSchema, license || String(DEFAULT_LICENSE)],
+  ];
+  for (const [schema, value] of checks) {
+    const r = schema.safeParse(value);
+    if (!r.success) return `The user ${name} cannot be added: ${r.error.issues[0]?.message ?? 'invalid'}`;
+  }
+  return undefined;
+}
