@@ -1,7 +1,7 @@
 // Licence seats under concurrency: 200 sign-ins at once over real HTTP, across users of every
 // licence type. No type may ever hold more live licences than it has seats, every refusal is the
 // real server's 400 "All licenses are in use.", and a user signing in twice holds one licence.
-// 100 users each sign in twice, all from one address (as a classroom behind one NAT would).
+// 50 users each sign in four times, all from one address (as a classroom behind one NAT would).
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,15 +16,15 @@ const SEATS: Record<LicenseTypeCode, number> = {
   [LicenseType.WebEdit]: 3,
   [LicenseType.ReadOnly]: 2,
 };
-const USERS_PER_TYPE = 34;
-const SIGN_INS_PER_USER = 2;
+const USERS_PER_TYPE = 17;
+const SIGN_INS_PER_USER = 4;
 
 const users: { name: string; type: LicenseTypeCode }[] = [];
 const t = makeTestApp({}, (db) => {
   for (const [type, seats] of Object.entries(SEATS)) {
     const code = Number(type) as LicenseTypeCode;
     setSeats(db, code, seats);
-    for (let i = 1; i <= USERS_PER_TYPE - (code === LicenseType.Full ? 0 : 1); i++) {
+    for (let i = 1; i <= USERS_PER_TYPE - (code === LicenseType.ReadOnly ? 1 : 0); i++) {
       const name = `seat-${code}-${i}`;
       addUser(db, { name, password: PASSWORD, licenseType: code, passwordSalt: 'seat-test' });
       users.push({ name, type: code });
@@ -94,11 +94,12 @@ describe('licence seats under 200 concurrent sign-ins', () => {
       tokensOf.set(a.u.name, (tokensOf.get(a.u.name) ?? new Set()).add(licence.Token));
     }
     for (const tokens of tokensOf.values()) expect(tokens.size).toBe(1);
-    // 100 users wanted 9 seats: some must have been refused, or the test proved nothing
+    // 50 users wanted 9 seats: some must have been refused, or the test proved nothing
     expect(refused.length).toBeGreaterThan(0);
     console.log(
       `seats: ${picks.length} concurrent sign-ins, ${granted.length} granted to ${tokensOf.size} users, ` +
         `${refused.length} refused with 400 "${ALL_LICENSES_IN_USE}"`,
     );
-  });
+    // 200 password checks run two at a time on the pool: give a loaded machine time
+  }, 120_000);
 });
