@@ -1,10 +1,16 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ArchiveFlags, ArchiveProperties } from '@gs/contract/flags';
 import { createFakeServer } from '../../test/fakeServer';
 import { archive, session } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { showVersionArchiveAtom } from '../../state/displayPreferences';
+import { DEFAULT_CONFIG } from '../../api/config';
+import { AppProviders } from '../../app/AppProviders';
+import { createAppStore } from '../../app/createAppStore';
+import { createI18n } from '../../app/i18n';
+import { ArchiveSelectModal } from '../documents/ArchiveSelectModal';
 
 const { HasChildren } = ArchiveProperties;
 const info = (Id: number, Name: string, DBProperties: number) => ({
@@ -72,5 +78,36 @@ describe('the archive tree and the showVersionArchive setting', () => {
     renderApp({ url: '/view?db=1', fetch: fake.fetch, session: session() });
     fireEvent.click(await screen.findByRole('button', { name: 'Expand Policies' }));
     expect(await screen.findByTestId('archive-2')).toBeTruthy();
+  });
+});
+
+describe('the copy/move archive picker and the showVersionArchive setting', () => {
+  function renderPicker() {
+    const { store } = createAppStore({ config: DEFAULT_CONFIG, fetch: server().fetch });
+    render(
+      <AppProviders store={store} i18n={createI18n('en')}>
+        <MemoryRouter>
+          <ArchiveSelectModal
+            db={1}
+            title="Move"
+            confirmLabel="Move"
+            onChoose={() => {}}
+            onClose={() => {}}
+          />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    return store;
+  }
+
+  it('offers no Versions archive of a revision-controlled archive unless the setting is on', async () => {
+    const store = renderPicker();
+    const picker = await screen.findByTestId('archive-select');
+    fireEvent.click(await within(picker).findByRole('button', { name: 'Expand Policies' }));
+    expect(await within(picker).findByTestId('archive-3')).toBeTruthy();
+    expect(within(picker).queryByTestId('archive-2')).toBeNull();
+
+    act(() => store.set(showVersionArchiveAtom, true));
+    expect(await within(picker).findByTestId('archive-2')).toBeTruthy();
   });
 });
