@@ -7,7 +7,7 @@ const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 
 /** The archive tree on the search screen (shown by default). */
 export const showArchiveListAtom = localSettingAtom('showArchiveList', true, isBoolean);
-/** Versions archives (archive flag 16) in the archive lists (hidden by default). */
+/** Versions archives of revision-controlled archives in the archive tree and pickers (hidden by default). */
 export const showVersionArchiveAtom = localSettingAtom('showVersionArchive', false, isBoolean);
 /** A double click on a results row does not open the document. */
 export const disableOpenDocAtom = localSettingAtom('disableOpenDoc', false, isBoolean);

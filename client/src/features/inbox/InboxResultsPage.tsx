@@ -1,8 +1,8 @@
-// /results/Inbox?db&inboxId (spec §2): an inbox's files. The archive tree and the inbox list on
-// the left (the same remembered sidebar as the results page), the inbox's name and file count, the
-// operations on the checked files, and the grid paged and sorted from the address (an invalid page
-// size becomes 25, spec §5). Files dropped on the grid are added to this inbox; a file opens in
-// the viewer from its view button or a double-click. Inboxes have no
+// /results/Inbox?db&inboxId (spec §2): an inbox's files. The archive tree (under showArchiveList)
+// and the inbox list on the left (the same remembered sidebar as the results page), the inbox's
+// name and file count, the operations on the checked files, and the grid paged and sorted from the
+// address (an invalid page size becomes 25, spec §5). Files dropped on the grid are added to this
+// inbox; a file opens in the viewer from its view button or a double-click. Inboxes have no
 // history (spec §6), so there is no history panel here.
 import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
@@ -16,6 +16,7 @@ import { viewPath } from '../../app/paths';
 import { Alert } from '../../components/Alert';
 import { Icon } from '../../components/Icon';
 import { GRID_PAGE_SIZE_DEFAULT, gridPageSize } from '../../lib/pageSize';
+import { showArchiveListAtom } from '../../state/displayPreferences';
 import { sidebarOpenAtom } from '../../state/preferences';
 import { ArchiveTree } from '../view/ArchiveTree';
 import { inboxChangesAtom } from './inboxAtoms';
@@ -42,6 +43,7 @@ export function InboxResultsPage() {
   const params = useMemo(() => parseInboxParams(query), [query]);
   const navigate = useNavigate();
   const [sidebarOpen, setSidebarOpen] = useAtom(sidebarOpenAtom);
+  const showArchiveList = useAtomValue(showArchiveListAtom);
 
   if (!params)
     return (
@@ -59,11 +61,13 @@ export function InboxResultsPage() {
           <h2 id="inbox-archives-title" className="sidebar__title">
             {t('view.archives.title')}
           </h2>
-          <ArchiveTree
-            db={params.db}
-            selected={null}
-            onSelect={(archive) => navigate(viewPath(params.db, archive.Id), { state: { autoRun: true } })}
-          />
+          {showArchiveList && (
+            <ArchiveTree
+              db={params.db}
+              selected={null}
+              onSelect={(archive) => navigate(viewPath(params.db, archive.Id), { state: { autoRun: true } })}
+            />
+          )}
           <InboxList db={params.db} selected={params.inboxId} />
         </nav>
       )}

@@ -1,5 +1,6 @@
 // The grid of one results page with its paging: editing state marks the rows (dirty, invalid), a
-// click makes a row the document whose history shows.
+// click makes a row the document whose history shows, a double click opens it in the viewer unless
+// the General setting disableOpenDoc is on (the View button still opens it).
 import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,8 @@ import { DataGrid } from '../../components/DataGrid';
 import { Pagination } from '../../components/Pagination';
 import { GRID_PAGE_SIZES } from '../../lib/pageSize';
 import { markGridPainted } from '../../lib/perfMarks';
+import { disableOpenDocAtom } from '../../state/displayPreferences';
+import { useOpenResultDocument } from '../viewer/useOpenResultDocument';
 import { draftsAtom, rowIsInvalid } from './editing/editAtoms';
 import { ResultsContext, type ResultsContextValue } from './resultsContext';
 import type { ResultRow } from './resultsRows';
@@ -36,6 +39,8 @@ export function ResultsGrid(props: ResultsGridProps) {
   const drafts = useAtomValue(draftsAtom);
   const { result } = props;
   const rows = useFirstRowsFirst(props.rows);
+  const openOnDoubleClick = !useAtomValue(disableOpenDocAtom);
+  const openDocument = useOpenResultDocument(props.context);
   const table = useResultsGrid({
     db: props.context.db,
     archive: props.context.archive,
@@ -61,6 +66,15 @@ export function ResultsGrid(props: ResultsGridProps) {
         onPainted={markGridPainted}
         empty={result ? <p className="muted">{t('results.empty')}</p> : undefined}
         onRowClick={(row) => props.onActivate(row.original)}
+        onRowDoubleClick={
+          openOnDoubleClick
+            ? (row, event) => {
+                // a double click while editing a cell selects its text, it does not open
+                if (isControl(event.target)) return;
+                openDocument(row.original.doc, event.ctrlKey || event.metaKey);
+              }
+            : undefined
+        }
         rowProps={(row) => {
           const draft = drafts[row.id];
           const classes = [
@@ -111,3 +125,7 @@ export function useFirstRowsFirst<T>(rows: T[]): T[] {
   }, [rows, first]);
   return whole === rows ? rows : first;
 }
+
+const isControl = (target: EventTarget): boolean =>
+  target instanceof Element &&
+  target.closest('input, textarea, select, button, [contenteditable="true"]') !== null;

@@ -1,5 +1,6 @@
 // /results/{searchHash}?db&archive&Id&criteria&page&size&sort&tab (spec §2): the archive list on
-// the left (its open state remembered), the results in the middle, history on the right.
+// the left (its open state remembered; the archive tree only under showArchiveList), the results in
+// the middle, history on the right.
 import { useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
@@ -7,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentRef } from '../../api/documents';
 import { viewPath } from '../../app/paths';
 import { Alert } from '../../components/Alert';
+import { showArchiveListAtom } from '../../state/displayPreferences';
 import { sidebarOpenAtom } from '../../state/preferences';
 import { ArchiveTree } from '../view/ArchiveTree';
 import { InboxList } from '../inbox/InboxList';
@@ -20,6 +22,7 @@ export function ResultsPage() {
   const navigate = useNavigate();
   const { params, go } = useResultsParams();
   const [sidebarOpen, setSidebarOpen] = useAtom(sidebarOpenAtom);
+  const showArchiveList = useAtomValue(showArchiveListAtom);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [activeDoc, setActiveDoc] = useState<DocumentRef | null>(null);
   const saves = useAtomValue(saveCountAtom);
@@ -45,11 +48,13 @@ export function ResultsPage() {
           <h2 id="results-archives-title" className="sidebar__title">
             {t('view.archives.title')}
           </h2>
-          <ArchiveTree
-            db={params.db}
-            selected={params.archive}
-            onSelect={(archive) => navigate(viewPath(params.db, archive.Id), { state: { autoRun: true } })}
-          />
+          {showArchiveList && (
+            <ArchiveTree
+              db={params.db}
+              selected={params.archive}
+              onSelect={(archive) => navigate(viewPath(params.db, archive.Id), { state: { autoRun: true } })}
+            />
+          )}
           <InboxList db={params.db} />
         </nav>
       )}

@@ -1,7 +1,9 @@
 // The database's archive tree: roots from `dbs/{db}/archives`, children fetched when a node
 // with sub-archives (Properties & 2) is expanded, each with its document count (`?type=info`,
-// fetched when the node shows and cached for the session).
+// fetched when the node shows and cached for the session). Versions archives of revision-controlled
+// archives show only under the General setting showVersionArchive (versionsArchives.ts).
 import { useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
 import { ArchiveProperties, hasFlag } from '@gs/contract/flags';
@@ -14,6 +16,8 @@ import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
 import { useImportDataItems } from '../bulk/importDataItems';
 import { ArchiveOptions } from '../capture/ArchiveOptions';
+import { showVersionArchiveAtom } from '../../state/displayPreferences';
+import { visibleChildren } from './versionsArchives';
 
 interface TreeProps {
   db: number;
@@ -116,6 +120,17 @@ function ArchiveChildren({ parent, ...props }: TreeProps & { parent: number }) {
   const [children, reload] = useApiQuery(`children:${props.db}:${parent}`, (http) =>
     getChildArchives(http, props.db, parent),
   );
+  const showVersionArchive = useAtomValue(showVersionArchiveAtom);
+  // the parent's info (its count's, cached): whether it is revision-controlled
+  const [parentInfo] = useCachedQuery(`info:${props.db}:${parent}`, (http) =>
+    getArchiveInfo(http, props.db, parent),
+  );
+  const parentFlags =
+    parentInfo.status === 'success'
+      ? (parentInfo.data.DBProperties ?? 0)
+      : parentInfo.status === 'error'
+        ? null
+        : undefined;
   if (children.status === 'loading') return <Spinner label={t('view.archives.loading')} />;
   if (children.status === 'error') {
     return (
@@ -124,8 +139,9 @@ function ArchiveChildren({ parent, ...props }: TreeProps & { parent: number }) {
       </button>
     );
   }
-  if (children.data.length === 0) return <p className="muted tree__empty">{t('view.archives.noChildren')}</p>;
-  return <ArchiveList archives={children.data} {...props} />;
+  const shown = visibleChildren(children.data, parentFlags, showVersionArchive);
+  if (shown.length === 0) return <p className="muted tree__empty">{t('view.archives.noChildren')}</p>;
+  return <ArchiveList archives={shown} {...props} />;
 }
 
 function ArchiveCount({ db, archive }: { db: number; archive: number }) {
