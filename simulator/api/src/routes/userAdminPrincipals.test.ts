@@ -6,6 +6,7 @@ import { USER_ADMIN_DENIED, type SecurityPrincipal, type S9Group } from '@gs/con
 import { callAs, invalid, type Method } from '../testing/adminServerWorld';
 import { addUser } from '@gs/simulator-fixtures/builders';
 import { LicenseType } from '@gs/contract/flags';
+import { adminMessages } from '../services/adminRights';
 import { API, PASSWORD, basic, makeWorldApp, type TestApp, type World } from '../testing/testApp';
 
 let t: TestApp & { w: World };
@@ -69,7 +70,7 @@ describe('who may use the user administration', () => {
       expect(
         (await as('ro.useradmin', method, path, body).expect(403)).body.Message,
         `${method} ${path}`,
-      ).toBe('A read-only license cannot change the administration settings.');
+      ).toBe(adminMessages.readOnly);
     expect(await canSignIn('reader', PASSWORD)).toBe(true);
   });
 
