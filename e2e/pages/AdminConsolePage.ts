@@ -76,6 +76,7 @@ export class AdminConsolePage {
 
   /** Rename mode: the name edited in the card itself. */
   async rename(name: string, to: string): Promise<void> {
+    await this.recordStatuses();
     await this.page.getByRole('button', { name: `Rename ${name}`, exact: true }).click();
     const field = this.page.getByLabel('New name', { exact: true });
     await expect(field).toHaveValue(name);
@@ -114,13 +115,55 @@ export class AdminConsolePage {
   }
 
   async save(): Promise<void> {
+    await this.recordStatuses();
     await this.editor.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(this.editor).toBeHidden();
     await this.expectSaved();
   }
 
+  /**
+   * Records every status the alert takes from now on. 'saved' fades to idle after 2.5 s, which a
+   * loaded machine can spend between the click and the first look; the record keeps it.
+   */
+  async recordStatuses(): Promise<void> {
+    await this.page.evaluate(() => {
+      const w = window as unknown as {
+        __adminStatuses?: string[];
+        __adminLast?: string;
+        __adminObserver?: MutationObserver;
+      };
+      w.__adminStatuses = [];
+      w.__adminLast =
+        document.querySelector('[data-testid="admin-alert"]')?.getAttribute('data-status') ?? undefined;
+      w.__adminObserver ??= new MutationObserver(() => {
+        const status = document.querySelector('[data-testid="admin-alert"]')?.getAttribute('data-status');
+        // changes only: a status that stays does not count twice
+        if (status && status !== w.__adminLast) w.__adminStatuses?.push(status);
+        w.__adminLast = status ?? undefined;
+      });
+      w.__adminObserver.observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-status'],
+      });
+    });
+  }
+
+  /** The alert says saved, or did since recordStatuses (or since the last expectSaved). */
   async expectSaved(): Promise<void> {
-    await expect(this.alert).toHaveAttribute('data-status', 'saved');
+    await expect
+      .poll(() =>
+        this.page.evaluate(() => {
+          const w = window as unknown as { __adminStatuses?: string[] };
+          const now = document.querySelector('[data-testid="admin-alert"]')?.getAttribute('data-status');
+          const saved = (w.__adminStatuses ?? []).includes('saved') || now === 'saved';
+          // a save is counted once: the next expectSaved needs a save of its own
+          if (saved) w.__adminStatuses = [];
+          return saved;
+        }),
+      )
+      .toBe(true);
   }
 
   modal(testId: string): Locator {

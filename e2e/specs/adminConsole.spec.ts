@@ -1,26 +1,31 @@
-// Issue 12's acceptance, as far as today's product allows: SSAdministrator builds an archive from
-// nothing in the console of Finance (a list, a character, a date and a list field, a view with two
-// tabs, a search with two prompts), then, on the normal search screen, finds the archive, imports
-// a file into it, runs the search with a list value, sees the tabs with their counts, and after
-// renaming the field in the console sees the new name in the grid on a refresh. full.user is not
-// part of it: no route lets an administrator grant a new archive to a user yet (user security,
-// issue 13; ShowAll shows archives to administrators only).
+// Issue 12's acceptance: SSAdministrator builds an archive from nothing in the console of Finance
+// (a list, a character, a date and a list field, a view with two tabs, a search with two prompts)
+// and grants it and the search to full.user on /admin/security; full.user, signed in in a second
+// browser, imports files into it, finds the archive, runs the search with a list value and sees
+// the tabs with their counts; the administrator reads the imports in the archive's log history
+// and, after renaming the field, full.user's grid shows the new name on a refresh.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API_ROOT } from '@gs/contract/paths';
 import type { UploadResponse } from '@gs/contract/upload';
-import { test, expect, basicAuth } from '../fixtures';
+import { test, expect, basicAuth, DEMO_PASSWORD } from '../fixtures';
 import { AdminConsolePage } from '../pages/AdminConsolePage';
 import { IndexingPage } from '../pages/IndexingPage';
+import { LoginPage } from '../pages/LoginPage';
+import { ResultsPage } from '../pages/ResultsPage';
+import { SearchPage } from '../pages/SearchPage';
+import { SecurityPage } from '../pages/SecurityPage';
+import { SelectDatabasePage } from '../pages/SelectDatabasePage';
 import { samplePdf } from '../samplePdf';
 
 const ADMIN = 'SSAdministrator';
+const USER = 'full.user';
 const ARCHIVE = 'E2E Contracts';
 const LIST = 'E2E Priorities';
 const SEARCH = 'E2E Find Contracts';
 
-async function uploadPdf(request: APIRequestContext, line: string): Promise<string> {
+async function uploadPdf(request: APIRequestContext, user: string, line: string): Promise<string> {
   const upload = await request.post(`${API_ROOT}files`, {
-    headers: basicAuth(ADMIN),
+    headers: basicAuth(user),
     multipart: { File: { name: 'contract.pdf', mimeType: 'application/pdf', buffer: samplePdf([line]) } },
   });
   expect(upload.ok()).toBe(true);
@@ -110,14 +115,24 @@ async function buildArchive(page: Page, admin: AdminConsolePage, db: number): Pr
   await expect(admin.card(SEARCH)).toBeVisible();
 }
 
-test('an archive built in the console is used at once on the search screen', async ({
+/** Gives full.user the new archive (FULL) and the search through /admin/security, as a person would. */
+async function grantToFullUser(page: Page): Promise<void> {
+  await page.goto('/admin/security');
+  const security = new SecurityPage(page);
+  await security.choose(security.users, USER);
+  const finance = security.database('Finance');
+  await expect(finance.getByLabel('Access to Finance', { exact: true })).toBeChecked();
+  await security.setArchive(finance, ARCHIVE, 'FULL');
+  await security.check(finance, `May run ${SEARCH}`);
+}
+
+test('an archive built in the console is used at once by full.user in a second browser', async ({
   page,
+  browser,
   sim: _sim,
   signInTo,
-  searchPage,
-  resultsPage,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await signInTo(ADMIN, 'Finance');
   await expect(page).toHaveURL(/\/view\?db=\d+/);
   const db = Number(new URL(page.url()).searchParams.get('db'));
@@ -125,14 +140,23 @@ test('an archive built in the console is used at once on the search screen', asy
   await buildArchive(page, admin, db);
   const archive = await archiveId(page.request, db);
   expect(archive).toBeGreaterThan(0);
+  await grantToFullUser(page);
 
-  // two documents imported through the indexing view, one of each priority
-  const indexing = new IndexingPage(page);
+  // full.user, in a browser of their own
+  const context = await browser.newContext();
+  const userPage = await context.newPage();
+  await new LoginPage(userPage).open();
+  await new LoginPage(userPage).signIn(USER, DEMO_PASSWORD);
+  await new SelectDatabasePage(userPage).choose('Finance');
+  await expect(userPage).toHaveURL(/\/view\?db=\d+/);
+
+  // imports two files through the indexing view, one of each priority
+  const indexing = new IndexingPage(userPage);
   for (const [reference, priority] of [
     ['C-100', 'High'],
     ['C-200', 'Low'],
   ] as const) {
-    await indexing.open(db, archive, [await uploadPdf(page.request, `CONTRACT ${reference}`)]);
+    await indexing.open(db, archive, [await uploadPdf(userPage.request, USER, `CONTRACT ${reference}`)]);
     await expect(indexing.title).toHaveText(`Index into ${ARCHIVE}`);
     await indexing.input('E2E Reference').fill(reference);
     await indexing.input('E2E Signed').fill('03/04/2025');
@@ -141,8 +165,10 @@ test('an archive built in the console is used at once on the search screen', asy
     await expect(indexing.success).toHaveText(`The document was indexed into ${ARCHIVE}.`);
   }
 
-  // the archive in the tree, its search run with a list value, the tabs with their counts
-  await page.goto(`/view?db=${db}`);
+  // finds the archive in the tree, runs its search with a list value, sees the tabs with counts
+  await userPage.goto(`/view?db=${db}`);
+  const searchPage = new SearchPage(userPage);
+  const resultsPage = new ResultsPage(userPage);
   await searchPage.openArchive([ARCHIVE]);
   await searchPage.searchList.getByRole('button', { name: SEARCH, exact: true }).click();
   await searchPage.choosePrompt('E2E Priority', 'High');
@@ -150,20 +176,28 @@ test('an archive built in the console is used at once on the search screen', asy
   await resultsPage.waitForRows();
   await expect(resultsPage.rows).toHaveCount(1);
   expect(await resultsPage.columnTexts('E2E Reference')).toEqual(['C-100']);
-  const tabs = page.getByRole('tablist', { name: 'Views' });
+  const tabs = userPage.getByRole('tablist', { name: 'Views' });
   await expect(tabs.getByRole('tab', { name: /^High priority/ })).toHaveText('High priority1');
   await expect(tabs.getByRole('tab', { name: /^Low priority/ })).toHaveText('Low priority0');
-  const results = page.url();
+  const results = userPage.url();
 
-  // the field renamed in the console is the grid's column after a refresh
+  // the administrator reads full.user's imports in the archive's log history
+  await admin.open('ARCHIVES', db);
+  await admin.card(ARCHIVE).getByRole('button', { name: 'Log history', exact: true }).click();
+  const log = admin.modal('admin-log-history').getByRole('listitem');
+  await expect(log.filter({ hasText: 'Document indexed' }).filter({ hasText: USER })).toHaveCount(2);
+  await page.keyboard.press('Escape');
+
+  // the administrator renames the field; full.user's grid shows the new name after a refresh
   await admin.open('FIELD_CATALOG', db);
   await admin.rename('E2E Reference', 'E2E Contract No');
   await admin.expectSaved();
-  await page.goto(results);
+  await userPage.goto(results);
   await resultsPage.waitForRows();
   await expect(resultsPage.header('E2E Contract No')).toBeVisible();
   expect(await resultsPage.columnTexts('E2E Contract No')).toEqual(['C-100']);
   await expect(resultsPage.header('E2E Reference')).toHaveCount(0);
+  await context.close();
 });
 
 test('an archive and a search added in the console show in the same session without a reload', async ({

@@ -11,6 +11,8 @@ export interface AdminFlags {
   userAdminFeature: number;
   /** seats of the GlobalAction web feature (gaw) */
   globalActionFeature: number;
+  /** licences of the multi-database feature (mdb): 0 gates creating databases (admin-spec §6) */
+  multiDatabaseFeature: number;
 }
 
 export const NO_ADMIN_FLAGS: AdminFlags = {
@@ -19,6 +21,7 @@ export const NO_ADMIN_FLAGS: AdminFlags = {
   isUserAdmin: false,
   userAdminFeature: 0,
   globalActionFeature: 0,
+  multiDatabaseFeature: 0,
 };
 
 const USER_ADMIN_IS_ADMIN = 'userAdmin/isAdmin';
@@ -47,12 +50,21 @@ export async function getIsUserAdmin(http: Http): Promise<boolean> {
 export async function getAdminFlags(http: Http): Promise<AdminFlags> {
   const orFalse = (p: Promise<boolean>) => p.catch(() => false);
   const orZero = (p: Promise<number>) => p.catch(() => 0);
-  const [isAnyDbAdmin, isAdminAll, isUserAdmin, userAdminFeature, globalActionFeature] = await Promise.all([
-    orFalse(getAdminFunction(http, AdminFunction.IsAnyDbAdmin)),
-    orFalse(getAdminFunction(http, AdminFunction.IsAdminAll)),
-    orFalse(getIsUserAdmin(http)),
-    orZero(getFeatureCount(http, AdminFeature.UserAdmin)),
-    orZero(getFeatureCount(http, AdminFeature.GlobalActionWeb)),
-  ]);
-  return { isAnyDbAdmin, isAdminAll, isUserAdmin, userAdminFeature, globalActionFeature };
+  const [isAnyDbAdmin, isAdminAll, isUserAdmin, userAdminFeature, globalActionFeature, multiDatabaseFeature] =
+    await Promise.all([
+      orFalse(getAdminFunction(http, AdminFunction.IsAnyDbAdmin)),
+      orFalse(getAdminFunction(http, AdminFunction.IsAdminAll)),
+      orFalse(getIsUserAdmin(http)),
+      orZero(getFeatureCount(http, AdminFeature.UserAdmin)),
+      orZero(getFeatureCount(http, AdminFeature.GlobalActionWeb)),
+      orZero(getFeatureCount(http, AdminFeature.MultiDatabase)),
+    ]);
+  return {
+    isAnyDbAdmin,
+    isAdminAll,
+    isUserAdmin,
+    userAdminFeature,
+    globalActionFeature,
+    multiDatabaseFeature,
+  };
 }

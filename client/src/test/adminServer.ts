@@ -28,6 +28,8 @@ export interface AdminFlagsSetup {
   anyDb: boolean;
   all: boolean;
   userAdmin: boolean;
+  /** licences of the multi-database feature (`admin?feature=mdb`); 1 unless said */
+  mdb?: number;
 }
 
 export const SSADMIN: AdminFlagsSetup = { anyDb: true, all: true, userAdmin: true };
@@ -158,6 +160,7 @@ export function adminServer(
     'GET userAdmin/isAdmin': flags.userAdmin,
     'GET admin?feature=usr': 1,
     'GET admin?feature=gaw': 0,
+    'GET admin?feature=mdb': flags.mdb ?? 1,
     'GET dbs': { Databases: w.databases.map((d) => ({ Id: d.Id, Name: d.Name })) },
     'GET admin/databases/1/options/archives': { ShowAll: false },
     'PUT admin/databases/1/options/archives': json(null),

@@ -17,6 +17,8 @@ export interface AdminCardsProps {
   items: readonly AdminCardItem[];
   createLabel?: string;
   onCreate?: () => void;
+  /** why creating is refused (the create card is shown disabled with this tooltip) */
+  createDisabled?: string;
   onEdit?: (id: number) => void;
   onRename?: (id: number, name: string) => void;
   onDelete?: (id: number) => void;
@@ -54,6 +56,7 @@ export function AdminCards({
   items,
   createLabel,
   onCreate,
+  createDisabled,
   onEdit,
   onRename,
   onDelete,
@@ -65,7 +68,13 @@ export function AdminCards({
     <ul className="admin-cards" data-testid="admin-cards">
       {onCreate && createLabel && (
         <li className="admin-card admin-card--new">
-          <button type="button" className="admin-card__create" onClick={onCreate}>
+          <button
+            type="button"
+            className="admin-card__create"
+            disabled={createDisabled !== undefined}
+            title={createDisabled}
+            onClick={onCreate}
+          >
             + {createLabel}
           </button>
         </li>

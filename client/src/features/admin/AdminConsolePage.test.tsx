@@ -66,6 +66,36 @@ describe('/admin/full: who sees what (admin-spec §2, §6)', () => {
   });
 });
 
+describe('multi-database licence (admin-spec §6)', () => {
+  const createButtons = () => [
+    screen.getByTestId('admin-add'),
+    screen.getByRole('button', { name: '+ New database' }),
+  ];
+
+  it('disables New database, card and floating button, with the tooltip when mdb is 0', async () => {
+    const { fake } = start('/admin/full', { ...SSADMIN, mdb: 0 });
+    await waitFor(() => expect(cardNames()).toEqual(['Demo', 'HR']));
+    for (const button of createButtons()) {
+      expect(button).toHaveProperty('disabled', true);
+      expect(button.getAttribute('title')).toBe('Multiple databases are not licensed.');
+      fireEvent.click(button);
+    }
+    expect(screen.queryByTestId('admin-editor')).toBeNull();
+    expect(sent(fake, 'POST', 'admin/databases')).toHaveLength(0);
+  });
+
+  it('leaves New database enabled when the feature is licensed', async () => {
+    start('/admin/full', { ...SSADMIN, mdb: 1 });
+    await waitFor(() => expect(cardNames()).toEqual(['Demo', 'HR']));
+    for (const button of createButtons()) {
+      expect(button).toHaveProperty('disabled', false);
+      expect(button.getAttribute('title')).toBeNull();
+    }
+    fireEvent.click(screen.getByTestId('admin-add'));
+    expect(await screen.findByTestId('admin-editor')).toBeTruthy();
+  });
+});
+
 describe('archives', () => {
   it('creates an archive with fields and a view: the POST carries them and the card appears', async () => {
     const { fake, world } = start('/admin/full?mode=ARCHIVES&db=1');

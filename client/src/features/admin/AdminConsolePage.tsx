@@ -62,6 +62,9 @@ export function AdminConsolePage() {
   const target = addButtonTarget(mode);
   // only administrators of all databases create databases
   const add = target === 'database' && !flags.isAdminAll ? null : target;
+  // a multi-database licence gates creating databases (admin-spec §6)
+  const addRefused =
+    add === 'database' && flags.multiDatabaseFeature <= 0 ? t('admin.databases.notLicensed') : undefined;
 
   return (
     <div className="admin-console" data-testid="admin-console">
@@ -94,6 +97,8 @@ export function AdminConsolePage() {
           className="admin-fab"
           data-testid="admin-add"
           aria-label={t(add === 'database' ? 'admin.databases.create' : 'admin.archives.create')}
+          disabled={addRefused !== undefined}
+          title={addRefused}
           onClick={() => setEditing('new')}
         >
           +

@@ -26,7 +26,7 @@ export function AdminModeView({ mode, db, flags, tab, onTab, onFallback }: Admin
   const database = db ?? 0;
   switch (mode) {
     case 'DATABASES':
-      return <DatabasesMode canCreate={flags.isAdminAll} />;
+      return <DatabasesMode canCreate={flags.isAdminAll} multiDatabase={flags.multiDatabaseFeature > 0} />;
     case 'ARCHIVES':
       return <ArchivesMode key={database} db={database} />;
     case 'FIELD_CATALOG':

@@ -9,6 +9,7 @@ const everything: AdminFlags = {
   isUserAdmin: true,
   userAdminFeature: 5,
   globalActionFeature: 2,
+  multiDatabaseFeature: 1,
 };
 
 const shown = (

@@ -24,6 +24,7 @@ import { useAdminAction } from '../useAdminAction';
 import { byId, useEditor } from '../useEditor';
 import { ArchiveEditor } from './ArchiveEditor';
 import { DxcModal } from './DxcModal';
+import { LogHistoryModal } from './LogHistoryModal';
 import { RelocateModal } from './RelocateModal';
 
 interface Catalog {
@@ -45,6 +46,7 @@ function ArchiveList({ db, catalog, reload }: { db: number; catalog: Catalog; re
   const [deleting, setDeleting] = useState<AdminArchive | null>(null);
   const [relocating, setRelocating] = useState<AdminArchive | null>(null);
   const [exchanging, setExchanging] = useState<AdminArchive | null>(null);
+  const [logOf, setLogOf] = useState<AdminArchive | null>(null);
   const find = (id: number) => archives.find((a) => a.Id === id) ?? null;
   const save = (archive: AdminArchive) =>
     run(
@@ -105,6 +107,9 @@ function ArchiveList({ db, catalog, reload }: { db: number; catalog: Catalog; re
             >
               {t('admin.archives.rebuild')}
             </button>
+            <button type="button" className="button" onClick={() => setLogOf(find(id))}>
+              {t('admin.archives.history')}
+            </button>
           </>
         )}
       />
@@ -115,6 +120,9 @@ function ArchiveList({ db, catalog, reload }: { db: number; catalog: Catalog; re
           fields={fields.filter((f) => exchanging.Fields.includes(f.Id))}
           onClose={() => setExchanging(null)}
         />
+      )}
+      {logOf && (
+        <LogHistoryModal db={db} archive={logOf.Id} name={logOf.Name} onClose={() => setLogOf(null)} />
       )}
       {relocating && (
         <RelocateModal

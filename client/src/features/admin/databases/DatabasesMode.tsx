@@ -30,10 +30,12 @@ function DatabaseList({
   databases,
   reload,
   canCreate,
+  multiDatabase,
 }: {
   databases: AdminDatabase[];
   reload: () => void;
   canCreate: boolean;
+  multiDatabase: boolean;
 }) {
   const { t } = useTranslation();
   const run = useAdminAction();
@@ -63,6 +65,7 @@ function DatabaseList({
       <AdminCards
         createLabel={canCreate ? t('admin.databases.create') : undefined}
         onCreate={canCreate ? () => editor.open('new') : undefined}
+        createDisabled={multiDatabase ? undefined : t('admin.databases.notLicensed')}
         items={databases.map((d) => ({ id: d.Id, name: d.Name, detail: d.Server }))}
         onEdit={(id) => editor.open(id)}
         onRename={(id, name) => {
@@ -99,11 +102,19 @@ function DatabaseList({
   );
 }
 
-export function DatabasesMode({ canCreate }: { canCreate: boolean }) {
+/** `multiDatabase`: the multi-database feature is licensed (admin-spec §6); without it no new database. */
+export function DatabasesMode({ canCreate, multiDatabase }: { canCreate: boolean; multiDatabase: boolean }) {
   const [state, reload] = useApiQuery('admin-databases', getAdminDatabases);
   return (
     <QueryView state={state} reload={reload}>
-      {(databases) => <DatabaseList databases={databases} reload={reload} canCreate={canCreate} />}
+      {(databases) => (
+        <DatabaseList
+          databases={databases}
+          reload={reload}
+          canCreate={canCreate}
+          multiDatabase={multiDatabase}
+        />
+      )}
     </QueryView>
   );
 }
