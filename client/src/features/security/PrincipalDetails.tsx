@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountType } from '@gs/contract/admin/security';
 import { deleteGroup, deleteUser, setGroupMembers, updateUser } from '../../api/userAdmin';
 import { ChoiceModal } from '../../components/Modal';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useAdminAction } from '../admin/useAdminAction';
 import { RightsEditor } from './RightsEditor';
 import type { PrincipalRow } from './securityRules';
@@ -27,24 +28,14 @@ function PasswordForm({ name }: { name: string }) {
         );
       }}
     >
-      <label className="field">
-        <span>{t('security.details.newPassword')}</span>
-        <input
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span>{t('security.details.confirmPassword')}</span>
-        <input
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-      </label>
+      <NewPasswordFields
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+        passwordLabel={t('security.details.newPassword')}
+        confirmLabel={t('security.details.confirmPassword')}
+      />
       {differ && <p role="alert">{t('security.details.passwordsDiffer')}</p>}
       <button type="submit" className="button" disabled={!password || password !== confirm}>
         {t('security.details.changePassword')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { changeOwnPassword, getAccount } from '../../api/account';
 import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { Spinner } from '../../components/Spinner';
 import { httpAtom } from '../../state/environment';
 import { sessionAtom } from '../../state/session';
@@ -49,24 +50,14 @@ function PasswordChangeForm({ email: savedEmail }: { email: string }) {
         <span>{t('password.email')}</span>
         <input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       </label>
-      <label className="field">
-        <span>{t('password.newPassword')}</span>
-        <input
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span>{t('password.confirm')}</span>
-        <input
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-      </label>
+      <NewPasswordFields
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+        passwordLabel={t('password.newPassword')}
+        confirmLabel={t('password.confirm')}
+      />
       {outcome && (
         <Alert tone={outcome.key === 'PASSWORD_UPDATED' ? 'success' : 'error'} testId="password-outcome">
           {t(`password.${outcome.key}`)}
