@@ -39,6 +39,37 @@ function HistoryPageSize() {
   );
 }
 
+/** The display toggles, in the order the tab shows them. */
+const DISPLAY_TOGGLES = [
+  {
+    atom: showArchiveListAtom,
+    label: 'settingsDialog.general.showArchiveList',
+    testId: 'setting-show-archive-list',
+  },
+  { atom: sidebarOpenAtom, label: 'settingsDialog.general.sidebarOpen', testId: 'setting-sidebar-open' },
+  {
+    atom: showVersionArchiveAtom,
+    label: 'settingsDialog.general.showVersionArchive',
+    testId: 'setting-show-version-archive',
+  },
+  {
+    atom: disableOpenDocAtom,
+    label: 'settingsDialog.general.disableOpenDoc',
+    testId: 'setting-disable-open-doc',
+  },
+  { atom: showQueuesAtom, label: 'settingsDialog.general.showQueues', testId: 'setting-show-queues' },
+  {
+    atom: showQueueSearchesAtom,
+    label: 'settingsDialog.general.showQueueSearches',
+    testId: 'setting-show-queue-searches',
+  },
+  {
+    atom: showGlobalActionTasksAtom,
+    label: 'settingsDialog.general.showGlobalActionTasks',
+    testId: 'setting-show-global-action-tasks',
+  },
+] as const;
+
 export function GeneralSettings() {
   const { t } = useTranslation();
   return (
@@ -46,41 +77,9 @@ export function GeneralSettings() {
       <SearchSettings />
       <h2 className="panel__subtitle">{t('settingsDialog.general.display')}</h2>
       <div className="stack">
-        <SettingToggle
-          atom={showArchiveListAtom}
-          label={t('settingsDialog.general.showArchiveList')}
-          testId="setting-show-archive-list"
-        />
-        <SettingToggle
-          atom={sidebarOpenAtom}
-          label={t('settingsDialog.general.sidebarOpen')}
-          testId="setting-sidebar-open"
-        />
-        <SettingToggle
-          atom={showVersionArchiveAtom}
-          label={t('settingsDialog.general.showVersionArchive')}
-          testId="setting-show-version-archive"
-        />
-        <SettingToggle
-          atom={disableOpenDocAtom}
-          label={t('settingsDialog.general.disableOpenDoc')}
-          testId="setting-disable-open-doc"
-        />
-        <SettingToggle
-          atom={showQueuesAtom}
-          label={t('settingsDialog.general.showQueues')}
-          testId="setting-show-queues"
-        />
-        <SettingToggle
-          atom={showQueueSearchesAtom}
-          label={t('settingsDialog.general.showQueueSearches')}
-          testId="setting-show-queue-searches"
-        />
-        <SettingToggle
-          atom={showGlobalActionTasksAtom}
-          label={t('settingsDialog.general.showGlobalActionTasks')}
-          testId="setting-show-global-action-tasks"
-        />
+        {DISPLAY_TOGGLES.map(({ atom, label, testId }) => (
+          <SettingToggle key={testId} atom={atom} label={t(label)} testId={testId} />
+        ))}
         <HistoryPageSize />
       </div>
     </>
