@@ -19,7 +19,10 @@ export async function getPageWords(
   page: number,
 ): Promise<PageWordsResponse | null> {
   try {
-    return await http.request<PageWordsResponse>(dataExtractionPaths.words(file.name, page, file.inboxId));
+    const words = await http.request<PageWordsResponse | null>(
+      dataExtractionPaths.words(file.name, page, file.inboxId),
+    );
+    return words && Array.isArray(words.Words) && words.Words.length > 0 ? words : null;
   } catch (error) {
     if (isNoWords(error)) return null;
     throw error;

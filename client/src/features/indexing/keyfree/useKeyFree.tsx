@@ -3,7 +3,15 @@
 // modal), shows the shown page's words over its image, and a click (or a drag) fills the field
 // that had the focus last and moves the focus to the next field; after the last field it turns
 // itself off. The rules are in keyfreeFill.ts.
-import { useCallback, useRef, useState, type FocusEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { PageWord } from '@gs/contract/dataExtraction';
@@ -61,6 +69,12 @@ export function useKeyFree(options: KeyFreeOptions): KeyFree {
   const [asking, setAsking] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const focused = useRef(0);
+  // asks for the focus on the field being filled once the install modal (which gives the focus
+  // back to what had it before) is gone
+  const [focusAsk, setFocusAsk] = useState(0);
+  useEffect(() => {
+    if (focusAsk && on && !asking) focusField(form.current, focused.current);
+  }, [focusAsk, on, asking, form]);
   const [words] = useApiQuery(on && file ? `keyfree:${file.inboxId ?? 0}:${file.name}:${page}` : null, (h) =>
     getPageWords(h, file ?? { name: '' }, page),
   );
@@ -77,7 +91,7 @@ export function useKeyFree(options: KeyFreeOptions): KeyFree {
     setOn(true);
     const order = fields.map((f) => f.id);
     if (!order.includes(focused.current)) focused.current = order[0] ?? 0;
-    focusField(form.current, focused.current);
+    setFocusAsk((n) => n + 1);
   };
 
   const toggle = async () => {
