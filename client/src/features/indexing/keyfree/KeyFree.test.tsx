@@ -136,10 +136,8 @@ describe('KeyFree', () => {
   it('goes straight on when registered, and says ERROR_NO_KFI_WORDS for a page without words', async () => {
     const fake = server({
       'GET /api/management/checkpackages': packages(true),
-      'GET files?action=words': [
-        404,
-        { Message: 'No words were recognised on this page.', Code: 'NoKfiWords' },
-      ],
+      'GET files?action=words': () =>
+        json({ Message: 'No words were recognised on this page.', Code: 'NoKfiWords' }, 404),
     });
     open(fake);
     await screen.findByLabelText('Vendor Name', { selector: 'input' }, LOAD);
