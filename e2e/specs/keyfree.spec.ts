@@ -21,6 +21,10 @@ test.beforeEach(async ({ request }) => {
   await setNextScanFault(request, null);
   await uninstallDataExtraction(request);
 });
+// the helper as a fresh one is for the specs after these
+test.afterEach(async ({ request }) => {
+  await uninstallDataExtraction(request);
+});
 
 /** The word printed right after a label's last word (e.g. "Number:" → "INV-10042"). */
 function after(words: readonly PageWord[], labels: RegExp): PageWord {
