@@ -26,7 +26,7 @@ async function differingShare(page: PdfRaster, referencePng: Buffer, threshold =
   expect(page.width - width).toBeLessThanOrEqual(1);
   expect(page.height - height).toBeGreaterThanOrEqual(0);
   expect(page.height - height).toBeLessThanOrEqual(1);
-  const blur = (s: sharp.Sharp) => s.blur(1).raw().toBuffer();
+  const blur = (s: ReturnType<typeof sharp>) => s.blur(1).raw().toBuffer();
   const [a, b] = await Promise.all([
     blur(
       sharp(page.pixels, { raw: { width: page.width, height: page.height, channels: 3 } }).extract({
