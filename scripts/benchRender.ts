@@ -29,6 +29,14 @@ async function pdfsUnder(dir: string): Promise<string[]> {
     .sort();
 }
 
+/** The home-made SVG renderer this engine replaced, measured the same way (decision 035). */
+const BEFORE: Record<string, number> = {
+  'demo thumbnails 150x150': 41.2,
+  'demo pages at 150 dpi': 21.6,
+  'Chromium thumbnails 150x150': 120.2,
+  'Chromium pages at 150 dpi': 25.3,
+};
+
 async function rate(label: string, files: string[], runs: number, one: (file: string) => Promise<unknown>) {
   let done = 0;
   let failed = 0;
@@ -42,7 +50,7 @@ async function rate(label: string, files: string[], runs: number, one: (file: st
   const seconds = (performance.now() - t0) / 1000;
   const perSecond = done / seconds;
   console.log(
-    `  ${label.padEnd(34)} ${perSecond.toFixed(1).padStart(7)} /s  (${done} in ${seconds.toFixed(2)} s${failed ? `, ${failed} failed` : ''})`,
+    `  ${label.padEnd(30)} ${perSecond.toFixed(1).padStart(7)} /s  (${done} in ${seconds.toFixed(2)} s${failed ? `, ${failed} failed` : ''}; before: ${BEFORE[label] ?? '?'} /s)`,
   );
 }
 
@@ -82,6 +90,7 @@ export async function run(args: string[]): Promise<void> {
     const demo = all.filter((_f, i) => i % step === 0).slice(0, count);
     const printed = [join(FIXTURES, 'chromium-print.pdf'), join(FIXTURES, 'mixed-pages.pdf')];
     console.log(`PDF rendering: ${demo.length} demo PDFs and the Chromium prints, ${runs} runs each`);
+    console.log('  (before: the home-made renderer on the reference machine, decision 035)');
     await rate('demo thumbnails 150x150', demo, runs, (f) => render(f, '.pdf', 150, 150));
     await rate('demo pages at 150 dpi', demo, runs, (f) => renderPage(f, 1));
     await rate('Chromium thumbnails 150x150', printed, runs * 10, (f) => render(f, '.pdf', 150, 150));

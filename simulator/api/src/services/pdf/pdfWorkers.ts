@@ -41,8 +41,9 @@ interface Pending {
   timeLimitMs: number;
 }
 
-/** How long one job may run, in ms (PDF_TIME_LIMIT_MS overrides; our design). */
-export const PDF_TIME_LIMIT_MS = Number(process.env.PDF_TIME_LIMIT_MS ?? 15_000);
+const limitFromEnv = Number(process.env.PDF_TIME_LIMIT_MS);
+/** How long one job may run, in ms (PDF_TIME_LIMIT_MS overrides; our design, decision 036). */
+export const PDF_TIME_LIMIT_MS = Number.isFinite(limitFromEnv) && limitFromEnv > 0 ? limitFromEnv : 15_000;
 const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism()));
 
 interface Slot {
