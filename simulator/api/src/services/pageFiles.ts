@@ -1,6 +1,7 @@
 // Pages of a cache file for the indexing view: how many, one page as PNG (TIFF in 8-bit grey, PDF
-// through MuPDF on the PDF workers (pdf/pdfEngine.ts), images as they are), and bursting (a new cache file with only the requested pages: TIFF through sharp's multi-page
-// join, PDF through pdf-lib copyPages). The optional `deletePages` takes them out of the source.
+// drawn by MuPDF on the PDF workers (pdf/pdfEngine.ts), images as they are), and bursting (a new
+// cache file with only the requested pages: TIFF through sharp's multi-page join, PDF through
+// pdf-lib copyPages). The optional `deletePages` takes them out of the source.
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -22,8 +23,10 @@ export const pageMessages = {
   timeout: 'Drawing this PDF page took too long; it was stopped.',
 };
 
+const bad = (message: string): HttpError => new HttpError(400, { Message: message });
+
 /**
- * A page that cannot be drawn (our design): 422 with a Message, never a 5xx. The file is as it
+ * A page that cannot be drawn (our design, decision 036): 422 with a Message, never a 5xx. The file is as it
  * was stored; the request was fine, the document is not.
  */
 function undrawable(error: unknown, page: number, count: number): HttpError {
@@ -37,8 +40,6 @@ function undrawable(error: unknown, page: number, count: number): HttpError {
         : pageMessages.broken;
   return new HttpError(422, { Message: message });
 }
-
-const bad = (message: string): HttpError => new HttpError(400, { Message: message });
 
 /** PDF pages are drawn at 150 dpi at most. */
 const PDF_RENDER_DPI = 150;
