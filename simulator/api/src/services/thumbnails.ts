@@ -25,6 +25,8 @@ export interface Thumb {
 }
 
 const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
+/** In every cache name: thumbnails drawn before MuPDF (decision 035) are never read again. */
+const RENDITION = 'mupdf';
 const IMAGE_TYPES = new Set(['.tif', '.tiff', '.jpg', '.jpeg', '.png', '.gif', '.bmp', '.webp']);
 
 const xml = (s: string): string => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -67,7 +69,8 @@ export async function render(file: string, fileType: string, width: number, heig
 export async function thumbnail(r: ThumbRequest): Promise<Thumb> {
   const { mtimeMs } = await stat(r.file);
   const dir = join(r.dataDir, 'cache', 'thumbs');
-  const cacheFile = join(dir, `${r.databaseId}-${r.docId}-${r.width}x${r.height}-${Math.trunc(mtimeMs)}.jpg`);
+  const name = `${r.databaseId}-${r.docId}-${r.width}x${r.height}-${Math.trunc(mtimeMs)}-${RENDITION}.jpg`;
+  const cacheFile = join(dir, name);
   const hit = await readFile(cacheFile).catch(() => undefined);
   if (hit) return { jpeg: hit, cached: true };
   const jpeg = await render(r.file, r.fileType, r.width, r.height);
