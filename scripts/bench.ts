@@ -31,6 +31,11 @@ const BENCHES: Record<
     about: 'scanner simulator: a 50-page 200-dpi bilevel scan through the helper chunk API: pages/s, MiB/s',
     load: () => import('./benchScan'),
   },
+  render: {
+    about:
+      'PDF rendering: 150x150 thumbnails and 150-dpi pages per second (demo PDFs, Chromium prints), install size',
+    load: () => import('./benchRender'),
+  },
 };
 
 async function main(): Promise<void> {

@@ -3,7 +3,7 @@
 // The search structures follow through the table's triggers.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './connection';
-import { docTable } from './docTables';
+import { docTable, textTable } from './docTables';
 
 export interface NewDocRow {
   archiveId: number;
@@ -29,7 +29,28 @@ export function createDocImportsRepo(db: Db) {
     }
     return s;
   };
+  const texts = new Map<number, Statement>();
+  const textOf = (databaseId: number): Statement => {
+    let s = texts.get(databaseId);
+    if (!s) {
+      // an update, not a replace, so the text triggers move the FTS row (docSearchSchema.ts)
+      s = db.prepare(
+        `INSERT INTO ${textTable(databaseId)}(doc_id, body)
+         SELECT @docId, @body WHERE EXISTS (SELECT 1 FROM ${docTable(databaseId)} WHERE id = @docId AND file_path = @filePath)
+         ON CONFLICT(doc_id) DO UPDATE SET body = excluded.body`,
+      );
+      texts.set(databaseId, s);
+    }
+    return s;
+  };
   return {
+    /**
+     * The text read from an imported document's file (content search); written only while the
+     * document still has that file, so text read late never lands on a deleted or replaced one.
+     */
+    setText(databaseId: number, docId: number, filePath: string, body: string): boolean {
+      return textOf(databaseId).run({ docId, filePath, body }).changes > 0;
+    },
     /** the new document's id */
     insert(databaseId: number, row: NewDocRow): number {
       return Number(insertOf(databaseId).run(row).lastInsertRowid);

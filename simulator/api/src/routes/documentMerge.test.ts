@@ -106,6 +106,27 @@ describe('POST dbs/{db}/merge', () => {
     expect(JSON.stringify(res.body)).toMatch(/cannot be merged/);
   });
 
+  it('refuses to draw more than 300 PDF pages into a TIFF merge, and writes nothing', async () => {
+    store('m/many.pdf', await pdfOf(301));
+    const insert = documentInserter(t.db, t.w.alpha, []);
+    const many = insert({
+      archiveId: t.w.invoices,
+      filePath: 'm/many.pdf',
+      fileType: '.pdf',
+      fileSize: 1,
+      pageCount: 301,
+      createdAt: 0,
+      values: {},
+    });
+    const count = () => t.db.prepare(`SELECT count(*) FROM doc_${t.w.alpha}`).pluck().get();
+    const before = count();
+    const res = await merge({ Documents: [doc(tiff), doc(many)] }).expect(400);
+    expect(message(res.body)).toMatch(
+      /A merge into a TIFF draws at most 300 PDF pages; these documents have 301\./,
+    );
+    expect(count()).toBe(before);
+  });
+
   it('checks rights, licence, ids and SecureIds', async () => {
     const docs = [doc(pdf2), doc(pdf3)];
     await merge({ Documents: docs, Target: { Id: t.w.contracts } }).expect(403);

@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -170,6 +170,18 @@ describe('GET .../documents/{id}/thumb', () => {
     const later = new Date(Date.now() + 5000);
     utimesSync(join(dataDir, 'files', 'thumbs-test', 'page.tif'), later, later);
     expect((await get(docPath(docs.tiff, '/thumb')).expect(200)).body).not.toEqual(marker);
+  });
+
+  it('does not serve a PDF thumbnail cached by the renderer before MuPDF', async () => {
+    const file = join(dataDir, 'files', 'thumbs-test', 'page.pdf');
+    const mtime = Math.trunc(statSync(file).mtimeMs);
+    const cacheDir = join(dataDir, 'cache', 'thumbs');
+    mkdirSync(cacheDir, { recursive: true });
+    const old = await sharp({ create: { width: 150, height: 150, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
+    writeFileSync(join(cacheDir, `${t.w.alpha}-${docs.pdf}-150x150-${mtime}.jpg`), old);
+    expect((await get(docPath(docs.pdf, '/thumb')).expect(200)).body).not.toEqual(old);
   });
 
   it('answers 404 with a Message for a missing file, 403 for a wrong SecureId, 404 without View', async () => {

@@ -1,6 +1,7 @@
 // `POST dbs/{db}/archives/{a}` without `documentID` (that one is the audit router's LogEntry):
 // import the cache files (or, with `useViewerCache=true`, the files of inbox `InboxId`) as new
 // documents with the body's index values. Body, answers and error codes: contract/upload.ts.
+// Imported PDFs then have their text read for content search, after the answer (pdfTextJobs.ts).
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { ArchivePermission, InboxPermission, LicenseType, hasFlag } from '@gs/contract/flags';
@@ -16,6 +17,7 @@ import { importDocuments, type ImportFile } from '../services/importDocuments';
 import { checkImportValues, importError } from '../services/importValues';
 import { inboxAccess } from '../services/inboxAccess';
 import { existingFile, inboxDir } from '../services/inboxFiles';
+import { createPdfTextJobs } from '../services/pdf/pdfTextJobs';
 
 const text = z
   .union([z.string(), z.number(), z.boolean(), z.null()])
@@ -51,6 +53,7 @@ export function createImportRouter(deps: RouteDeps): Router {
   const router = Router();
   const lists = createFieldLists(deps.repos.fieldRules);
   const { dataDir } = deps.files;
+  const textJobs = createPdfTextJobs(deps.repos);
 
   /** Where the named files are: the caller's upload cache, or an inbox with useViewerCache=true. */
   async function sources(req: Request, res: Response, names: string[]): Promise<ImportFile[]> {
@@ -104,6 +107,7 @@ export function createImportRouter(deps: RouteDeps): Router {
       files,
       userName: caller.user.name,
       now: deps.clock.now(),
+      imported: (docs) => textJobs.add(docs),
     });
     res.set(DOC_HASHES_HEADER, ids.map((id) => `${id},${secureId(deps.secret, 'doc', db, id)}`).join(';'));
     const out: ImportResponse = ids;

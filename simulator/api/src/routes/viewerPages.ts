@@ -172,7 +172,7 @@ export function createViewerPagesRouter(deps: RouteDeps): Router {
     await stat(file).catch(() => {
       throw notFound(`The file of document ${ref.docId} was not found.`);
     });
-    let png = await renderPage(file, page);
+    let png = await renderPage(file, page, width);
     if (width) png = await sharp(png).resize({ width, withoutEnlargement: true }).png().toBuffer();
     res.set('Last-Modified', new Date(row.modifiedAt).toUTCString());
     res.type('image/png').send(png);
@@ -185,7 +185,7 @@ export function createViewerPagesRouter(deps: RouteDeps): Router {
     const { page, width } = pageAndWidth(req);
     const file = await existingFile(inboxDir(deps.files.dataDir, ref.inbox), safeName(name));
     const modified = (await stat(file)).mtimeMs;
-    let png = await renderPage(file, page);
+    let png = await renderPage(file, page, width);
     if (width) png = await sharp(png).resize({ width, withoutEnlargement: true }).png().toBuffer();
     res.set('Last-Modified', new Date(modified).toUTCString());
     res.type('image/png').send(png);

@@ -26,6 +26,17 @@ export interface ImportRequest {
   files: ImportFile[];
   userName: string;
   now: number;
+  /** called after the commit with the new documents' files (text extraction, pdf/pdfTextJobs.ts) */
+  imported?: (docs: ImportedFile[]) => void;
+}
+
+export interface ImportedFile {
+  docId: number;
+  databaseId: number;
+  /** relative to `${dataDir}/files` */
+  relative: string;
+  absolute: string;
+  fileType: string;
 }
 
 interface Placed {
@@ -96,5 +107,14 @@ export async function importDocuments(repos: Repos, r: ImportRequest): Promise<n
   }
   // committed: the documents own their copies now, the sources may go
   await Promise.all(r.files.map((f) => rm(f.source, { force: true })));
+  r.imported?.(
+    placed.map((p, i) => ({
+      docId: ids[i] as number,
+      databaseId: r.archive.databaseId,
+      relative: p.relative,
+      absolute: p.absolute,
+      fileType: p.fileType,
+    })),
+  );
   return ids;
 }

@@ -5,11 +5,15 @@
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
+import { HttpError } from '../http/errors';
 import { isPdf, isTiff, pageCount } from './fileStore';
 import { renderPage } from './pageFiles';
 import { mergeToPdf, type MergeSource } from './pdfMerge';
 
 export type MergeFormat = 'pdf' | 'tiff';
+
+/** PDF pages one merge into a TIFF draws at most (our design, decision 036). */
+export const MAX_MERGE_DRAWN_PAGES = 300;
 
 export interface MergedFile {
   bytes: Uint8Array;
@@ -36,6 +40,12 @@ async function framesOf(source: MergeSource): Promise<Buffer[]> {
 }
 
 export async function mergeToTiff(sources: MergeSource[]): Promise<{ bytes: Uint8Array; pages: number }> {
+  const pdfPages = await Promise.all(sources.filter((s) => isPdf(s.type)).map((s) => pageCount(s.file)));
+  const drawn = pdfPages.reduce((a, b) => a + b, 0);
+  if (drawn > MAX_MERGE_DRAWN_PAGES)
+    throw new HttpError(400, {
+      Message: `A merge into a TIFF draws at most ${MAX_MERGE_DRAWN_PAGES} PDF pages; these documents have ${drawn}.`,
+    });
   const frames = (await Promise.all(sources.map(framesOf))).flat();
   const [first] = frames;
   if (!first || !sources[0]) throw new Error('nothing to merge');

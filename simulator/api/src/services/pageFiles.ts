@@ -1,13 +1,14 @@
 // Pages of a cache file for the indexing view: how many, one page as PNG (TIFF in 8-bit grey, PDF
-// through the small PDF renderer of the thumbnails, images as they are), and bursting (a new cache file with only the requested pages: TIFF through sharp's multi-page
-// join, PDF through pdf-lib copyPages). The optional `deletePages` takes them out of the source.
+// drawn by MuPDF on the PDF workers (pdf/pdfEngine.ts), images as they are), and bursting (a new
+// cache file with only the requested pages: TIFF through sharp's multi-page join, PDF through
+// pdf-lib copyPages). The optional `deletePages` takes them out of the source.
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { HttpError } from '../http/errors';
 import { isPdf, isTiff, newCacheName, pageCount } from './fileStore';
-import { pdfPageSvg } from './pdf/pdfToSvg';
+import { PdfError, renderPdfPage } from './pdf/pdfEngine';
 
 const IMAGE = /^\.(jpe?g|png|gif|bmp|webp)$/i;
 
@@ -17,25 +18,49 @@ export const pageMessages = {
   noPages: 'Select the pages to burst.',
   removeAll: 'Bursting cannot remove every page of the document.',
   outOfRange: (n: number, count: number) => `Page ${n} is not a page of the document (1 to ${count}).`,
+  encrypted: 'The PDF is encrypted with a password; its pages cannot be drawn.',
+  broken: 'The PDF is damaged; this page cannot be drawn.',
+  timeout: 'Drawing this PDF page took too long; it was stopped.',
 };
 
 const bad = (message: string): HttpError => new HttpError(400, { Message: message });
 
-/** PDF pages are drawn at 150 dpi (the SVG is in points, 72 to the inch). */
-const PDF_RENDER_DENSITY = 150;
+/**
+ * A page that cannot be drawn (our design, decision 036): 422 with a Message, never a 5xx. The file is as it
+ * was stored; the request was fine, the document is not.
+ */
+function undrawable(error: unknown, page: number, count: number): HttpError {
+  if (!(error instanceof PdfError)) throw error;
+  if (error.reason === 'page') return bad(pageMessages.outOfRange(page, count));
+  const message =
+    error.reason === 'encrypted'
+      ? pageMessages.encrypted
+      : error.reason === 'timeout'
+        ? pageMessages.timeout
+        : pageMessages.broken;
+  return new HttpError(422, { Message: message });
+}
 
-/** One 1-based page as PNG: TIFF pages in 8-bit grey, PDF pages in colour, other images as they are. */
-export async function renderPage(file: string, page: number): Promise<Buffer> {
+/** PDF pages are drawn at 150 dpi at most. */
+const PDF_RENDER_DPI = 150;
+
+/**
+ * One 1-based page as PNG: TIFF pages in 8-bit grey, PDF pages in colour, other images as they
+ * are. A PDF page is drawn at 150 dpi, or narrower to fit `maxWidth` pixels (the viewer's zoom).
+ */
+export async function renderPage(file: string, page: number, maxWidth?: number): Promise<Buffer> {
   const ext = extname(file);
   if (IMAGE.test(ext)) return sharp(file).png().toBuffer();
   if (!isTiff(ext) && !isPdf(ext)) throw bad(pageMessages.notImage);
   const count = await pageCount(file);
   if (page < 1 || page > count) throw bad(pageMessages.outOfRange(page, count));
   if (isPdf(ext)) {
-    const drawn = await pdfPageSvg(await readFile(file), page - 1);
-    if (!drawn) throw bad(pageMessages.outOfRange(page, count));
-    return sharp(Buffer.from(drawn.svg), { density: PDF_RENDER_DENSITY })
-      .flatten({ background: '#ffffff' })
+    const bytes = await readFile(file);
+    const fit = maxWidth ? { width: maxWidth, height: Infinity } : undefined;
+    const drawn = await renderPdfPage(bytes, page - 1, { dpi: PDF_RENDER_DPI, fit }).catch((e: unknown) => {
+      throw undrawable(e, page, count);
+    });
+    return sharp(drawn.pixels, { raw: { width: drawn.width, height: drawn.height, channels: 3 } })
       .png()
       .toBuffer();
   }

@@ -1,0 +1,131 @@
+// Issue 19: an uploaded and imported PDF has its text read by MuPDF after the import answers, and
+// content search finds it; a PDF that cannot be read imports all the same, without text. The
+// viewer and thumbnails of such a PDF answer cleanly: a placeholder thumbnail, a 422 Message page.
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import request from 'supertest';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addArchive, addField, addSearch, grantArchive, grantSearch } from '@gs/simulator-fixtures/builders';
+import { ALL_ARCHIVE_PERMISSIONS, FieldType, Operator } from '@gs/contract/flags';
+import type { SearchPageResult } from '@gs/contract/searches';
+import type { UploadResponse } from '@gs/contract/upload';
+import type { Db } from '../db/connection';
+import { secureId } from '../db/secureIds';
+import { API, basic, type World } from '../testing/testApp';
+import { makeInboxApp } from '../testing/inboxWorld';
+
+const fixture = (name: string): Buffer =>
+  readFileSync(join(import.meta.dirname, '..', 'services', 'pdf', 'testdata', name));
+
+function seed(db: Db, w: World) {
+  const title = addField(db, w.alpha, { name: 'Title', type: FieldType.Character });
+  const archive = addArchive(db, w.alpha, { name: 'Statements', contentSearch: true, fieldIds: [title] });
+  grantArchive(db, archive, w.full, ALL_ARCHIVE_PERMISSIONS);
+  const search = addSearch(db, w.alpha, {
+    name: 'Statements',
+    archiveId: archive,
+    settings: 4 | 1,
+    prompts: [{ fieldId: title, operator: Operator.Contains, prompt: 'Title' }],
+  });
+  grantSearch(db, search, w.full);
+  return { archive, search, title };
+}
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function world() {
+  const t = makeInboxApp(seed);
+  dirs.push(t.i.dataDir);
+  const as = (r: request.Test) => r.set('Authorization', basic('full.user'));
+  const upload = async (name: string, bytes: Buffer): Promise<string> => {
+    const res = await as(request(t.app).post(`${API}files`))
+      .attach('File', bytes, name)
+      .expect(200);
+    const body = JSON.parse(res.text) as UploadResponse;
+    return body.files[0]?.name ?? '';
+  };
+  const importFile = async (cacheName: string, title: string): Promise<number> => {
+    const res = await as(request(t.app).post(`${API}dbs/${t.w.alpha}/archives/${t.x.archive}`))
+      .send({ fields: [{ name: String(t.x.title), value: title }], files: [{ name: cacheName }] })
+      .expect(200);
+    return (res.body as number[])[0] ?? 0;
+  };
+  const contentSearch = async (words: string): Promise<number[]> => {
+    const params = new URLSearchParams({
+      SecureId: secureId(t.secret, 'search', t.w.alpha, t.x.search),
+      SearchCriteria: JSON.stringify({ content: words }),
+    });
+    const res = await as(
+      request(t.app).get(
+        `${API}dbs/${t.w.alpha}/searches/${t.x.search}/archive/${t.x.archive}/documents?${params}`,
+      ),
+    ).expect(200);
+    return (res.body as SearchPageResult).Docs.map((d) => d.Id);
+  };
+  const docPath = (doc: number, what: string, query: Record<string, string> = {}) =>
+    `${API}dbs/${t.w.alpha}/archives/${t.x.archive}/documents/${doc}/${what}?${new URLSearchParams({
+      SecureId: secureId(t.secret, 'doc', t.w.alpha, doc),
+      ...query,
+    })}`;
+  return { ...t, as, upload, importFile, contentSearch, docPath };
+}
+
+/** A PDF of our own (pdf-lib), with other words. */
+async function ownPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([300, 200]).drawText('Harbour landscape survey', { x: 20, y: 150, size: 14, font });
+  return Buffer.from(await doc.save());
+}
+
+describe('text of imported PDFs for content search', () => {
+  it('finds a word that only the Chromium-printed PDF holds, once it is uploaded and imported', async () => {
+    const { upload, importFile, contentSearch } = world();
+    const other = await importFile(await upload('other.pdf', await ownPdf()), 'Other');
+    expect(await contentSearch('Quokkaberries')).toEqual([]);
+    const doc = await importFile(await upload('statement.pdf', fixture('chromium-print.pdf')), 'Statement');
+    // read after the import answered, on the PDF workers
+    await vi.waitFor(async () => expect(await contentSearch('Quokkaberries')).toEqual([doc]), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    await vi.waitFor(async () => expect(await contentSearch('landscape')).toEqual([other]), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    expect(await contentSearch('"Contoso Pharmaceuticals"')).toEqual([doc]);
+    expect(await contentSearch('harbour')).toEqual([doc, other].sort((a, b) => b - a));
+  });
+
+  it('imports an encrypted and a truncated PDF without text, with a placeholder thumbnail and a 422 page', async () => {
+    const { upload, importFile, contentSearch, as, app, docPath } = world();
+    const locked = await importFile(await upload('locked.pdf', fixture('encrypted.pdf')), 'Locked');
+    const cut = await importFile(await upload('cut.pdf', fixture('truncated.pdf')), 'Cut');
+    const good = await importFile(await upload('good.pdf', fixture('chromium-print.pdf')), 'Good');
+    // the good one queued after both is found: the unreadable ones did not stop the queue
+    await vi.waitFor(async () => expect(await contentSearch('Quokkaberries')).toEqual([good]), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    for (const doc of [locked, cut]) {
+      const thumb = await as(request(app).get(docPath(doc, 'thumb', { width: '150', height: '150' })))
+        .expect(200)
+        .buffer(true);
+      expect(thumb.headers['content-type']).toBe('image/jpeg');
+      expect((await sharp(thumb.body as Buffer).metadata()).width).toBe(150);
+      const page = await as(request(app).get(docPath(doc, 'page', { page: '1' }))).expect(422);
+      expect((page.body as { Message: string }).Message).toMatch(
+        doc === locked ? /encrypted with a password/ : /damaged/,
+      );
+    }
+    const page = await as(request(app).get(docPath(good, 'page', { page: '1', width: '300' })))
+      .expect(200)
+      .buffer(true);
+    expect((await sharp(page.body as Buffer).metadata()).width).toBe(300);
+  });
+});
