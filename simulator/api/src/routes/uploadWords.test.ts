@@ -1,7 +1,7 @@
 // GET files?fileName=&action=words&page=N (contract/dataExtraction.ts, decision 030): the words of
 // a page of a scanned file in the caller's cache or an inbox, with the same rights as the page
 // images; bad ids and pages are 400, and files without scanned words are ERROR_NO_KFI_WORDS's 404.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -89,6 +89,30 @@ describe('GET files?action=words', () => {
       const res = await as('full.user', dataExtractionPaths.words(name, 1)).expect(404);
       expect(res.body, name).toEqual({ Message: NO_KFI_WORDS_MESSAGE, Code: NO_KFI_WORDS_CODE });
     }
+  });
+});
+
+describe('GET files?action=words on a PDF with a text layer', () => {
+  it('answers the words MuPDF reads, with the page size in points', async () => {
+    const pdf = readFileSync(join(import.meta.dirname, '../services/pdf/testdata/chromium-print.pdf'));
+    putInCache(dataDir, world.full, 'printed.pdf', pdf);
+    const res = await as('full.user', dataExtractionPaths.words('printed.pdf', 1)).expect(200);
+    const body = res.body as PageWordsResponse;
+    expect(body.Page).toBe(1);
+    expect(Math.round(body.Width)).toBe(595);
+    const invoice = body.Words.find((w) => w.Value === 'INV-1001');
+    expect(invoice).toBeDefined();
+    expect(invoice!.Left + invoice!.Width).toBeLessThanOrEqual(1);
+    expect(invoice!.Line).toBeGreaterThan(0);
+    await as('full.user', dataExtractionPaths.words('printed.pdf', 9)).expect(400);
+  });
+
+  it('answers NoKfiWords for an encrypted PDF', async () => {
+    const pdf = readFileSync(join(import.meta.dirname, '../services/pdf/testdata/encrypted.pdf'));
+    putInCache(dataDir, world.full, 'locked.pdf', pdf);
+    const res = await as('full.user', dataExtractionPaths.words('locked.pdf', 1));
+    expect([400, 404]).toContain(res.status);
+    expect(res.body.Message).toBeTruthy();
   });
 });
 

@@ -1,8 +1,9 @@
 // The data-extraction page request's answer (contract/dataExtraction.ts, decision 030): the words
 // of one page of a file with their boxes in page-relative units. Scanned TIFF pages: the words the
-// helper printed, kept in the page (tiffWords.ts). PDFs: the text layer, which comes from the PDF
-// engine's `pdfPageWords(bytes, pageIndex)` (services/pdf/textWords.ts, issue 19); until that
-// engine is in, a PDF page has no words. Other images have none (ERROR_NO_KFI_WORDS).
+// helper printed, kept in the page (tiffWords.ts). PDFs: the text layer, read by the PDF engine's
+// `pdfPageWords(bytes, pageIndex)` (services/pdf/textWords.ts, issue 19); a PDF without text, or
+// one that cannot be read (encrypted, damaged), has none. Other images have none
+// (ERROR_NO_KFI_WORDS).
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import {
@@ -13,8 +14,10 @@ import {
   type PageWordsResponse,
 } from '@gs/contract/dataExtraction';
 import { HttpError } from '../../http/errors';
-import { isTiff, pageCount } from '../fileStore';
+import { isPdf, isTiff, pageCount } from '../fileStore';
 import { pageMessages } from '../pageFiles';
+import { PdfError } from '../pdf/pdfEngine';
+import { pdfPageWords } from '../pdf/textWords';
 import { tiffPageWords } from './tiffWords';
 
 const noWords = (): HttpError =>
@@ -50,6 +53,7 @@ export async function pageWords(file: string, page: number): Promise<PageWordsRe
   const count = await pageCount(file);
   if (!Number.isInteger(page) || page < 1 || page > count)
     throw new HttpError(400, { Message: pageMessages.outOfRange(page, count) });
+  if (isPdf(extname(file))) return pdfWords(file, page);
   if (!isTiff(extname(file))) throw noWords();
   const scanned = tiffPageWords(await readFile(file), page - 1);
   if (!scanned || scanned.Words.length === 0) throw noWords();
@@ -59,4 +63,14 @@ export async function pageWords(file: string, page: number): Promise<PageWordsRe
     Height: scanned.Height,
     Words: relativeWords(scanned.Words, scanned.Width, scanned.Height),
   };
+}
+
+async function pdfWords(file: string, page: number): Promise<PageWordsResponse> {
+  const read = await pdfPageWords(await readFile(file), page - 1).catch((e: unknown) => {
+    if (e instanceof PdfError) throw noWords();
+    throw e;
+  });
+  const words = read.Words.filter((w) => w.Value.trim() !== '');
+  if (words.length === 0) throw noWords();
+  return { Page: page, Width: read.Width, Height: read.Height, Words: words };
 }

@@ -43,7 +43,8 @@ export async function pdfPages(bytes: Uint8Array): Promise<number> {
 }
 
 export interface RawWords {
-  words: { text: string; box: [number, number, number, number] }[];
+  /** line: 1-based line of the page's structured text */
+  words: { text: string; box: [number, number, number, number]; line: number }[];
   /** the page's box in the words' units (points, top-left origin, rotation applied) */
   bounds: [number, number, number, number];
 }

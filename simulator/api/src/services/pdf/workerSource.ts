@@ -71,14 +71,15 @@ function words(doc, pages, job) {
     const text = page.toStructuredText('preserve-whitespace');
     const out = [];
     let word;
+    let line = 0;
     const end = () => { if (word) out.push(word); word = undefined; };
     text.walk({
-      beginLine: end,
+      beginLine() { end(); line += 1; },
       endLine: end,
       onChar(c, _origin, _font, _size, q) {
         if (/\\s/.test(c)) return end();
         const box = [Math.min(q[0], q[4]), Math.min(q[1], q[3]), Math.max(q[2], q[6]), Math.max(q[5], q[7])];
-        if (!word) word = { text: c, box };
+        if (!word) word = { text: c, box, line };
         else {
           word.text += c;
           word.box = [Math.min(word.box[0], box[0]), Math.min(word.box[1], box[1]),
