@@ -28,6 +28,8 @@
 //   condition or set-field node may name (the archive's; without archiveid every field of the
 //   database). `GET workflowdesigner/FreeForms?dbid=D` -> WorkflowFreeForm[]: the named actions
 //   of the database's queues (free-form action names a designer can reuse). Both our design.
+// - `POST workflowdesigner/documents?dbid=D&workflowid=W&archiveid=A` with the UserActionDocuments
+//   body puts those documents into the workflow by API -> the number started (our design).
 // - History lines of a run (workflowAudit): 'Global Action Entered', then per node reached
 //   'Processing: <node>' (automatic nodes), 'Queue Entered: <queue>' and 'Waiting: <queue>'
 //   (queues), 'Action Taken: <action> in <queue>' (a user's queue action), and 'Workflow Ended'
@@ -170,4 +172,5 @@ export const workflowPaths = {
   designer: () => 'workflowdesigner',
   adminFields: () => 'workflowdesigner/adminFields',
   freeForms: () => 'workflowdesigner/FreeForms',
+  documents: () => 'workflowdesigner/documents',
 };
