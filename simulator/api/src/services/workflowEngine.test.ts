@@ -146,6 +146,32 @@ describe('the workflow engine', () => {
     ).toMatchObject({ nodeId: REVIEW });
   });
 
+  it('keeps the queue counts equal to the tasks waiting, whatever moved', () => {
+    t.f.docs.forEach((d) => enter(d));
+    act(doc(0), REVIEW, 'approve');
+    act(doc(1), REVIEW, 'approve');
+    act(doc(2), REVIEW, 'exceptions');
+    act(doc(3), REVIEW, 'approve');
+    act(doc(3), BIG, 'approve', 'dbadmin');
+    const kept = t.db
+      .prepare(
+        `SELECT workflow_id, node_id, archive_id, count FROM workflow_queue_counts WHERE count > 0 ORDER BY 1, 2, 3`,
+      )
+      .all();
+    const actual = t.db
+      .prepare(
+        `SELECT workflow_id, node_id, archive_id, count(*) AS count FROM workflow_runs WHERE status = 2
+        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      )
+      .all();
+    expect(kept).toEqual(actual);
+    expect(repos.workflows.queueCounts(t.f.workflowId).map((c) => [c.nodeId, c.count])).toEqual([
+      [REVIEW, 2],
+      [BIG, 1],
+      [EXCEPTIONS, 1],
+    ]);
+  });
+
   it('conditions compare numbers as numbers and text without case', () => {
     const node = (Operator: number, Value: string) => ({
       Id: 1,
