@@ -532,4 +532,10 @@ export const migrations: string[] = [
       ON CONFLICT (workflow_id, node_id, archive_id) DO UPDATE SET count = count + 1;
   END;
   `,
+  /* 12: a search asks whether any document it finds is being processed (docStatesRepo
+     statusOfFilter): read through this index, not by a scan of every document waiting in a
+     queue (100,000 in the large scenario) */ `
+  CREATE INDEX pdf_workflow_states_processing ON pdf_workflow_states(database_id, doc_id)
+    WHERE workflow_status = 1;
+  `,
 ];
