@@ -172,6 +172,24 @@ describe('the workflow engine', () => {
     ]);
   });
 
+  it('a task follows its document moved to another archive, and ends when the document is deleted', () => {
+    enter(doc(0));
+    enter(doc(1));
+    repos.documentOps.move(t.w.alpha, doc(0), t.w.contracts, NOW + 1);
+    expect(repos.workflows.activeRun(t.w.alpha, doc(0))?.archiveId).toBe(t.w.contracts);
+    expect(repos.workflows.archiveCounts(t.f.workflowId, REVIEW)).toEqual([
+      { ArchiveId: t.w.invoices, Count: 1 },
+      { ArchiveId: t.w.contracts, Count: 1 },
+    ]);
+    repos.documentOps.remove(t.w.alpha, doc(1));
+    expect(repos.workflows.activeRun(t.w.alpha, doc(1))).toBeUndefined();
+    expect(repos.workflows.archiveCounts(t.f.workflowId, REVIEW)).toEqual([
+      { ArchiveId: t.w.contracts, Count: 1 },
+    ]);
+    // the task moved with its document is still taken where it now is
+    expect(act(doc(0), REVIEW, 'exceptions')).toMatchObject({ nodeId: EXCEPTIONS });
+  });
+
   it('conditions compare numbers as numbers and text without case', () => {
     const node = (Operator: number, Value: string) => ({
       Id: 1,
