@@ -3,7 +3,7 @@
 // WorkflowId, Visible, ProcessIDs, Id, Count) and of queue actions (Actions, Key, Name, ProcessID,
 // UsersAndGroups) and the query keys of `GET dbs/{db}/searches` (workflowId, queueKey, ArchiveId,
 // Page, RecordsPerPage, Sort, count) but no public source shows the bodies: where a shape below
-// goes beyond those names it is our design (docs/decisions/025-workflow-engine.md).
+// goes beyond those names it is our design (docs/decisions/025-workflow-engine.md, 026-workflow-wire.md).
 //
 // - `GET dbs/{db}/searches?workflowId=W&queueKey=K&count=true` -> QueueArchiveCount[]: the
 //   caller's tasks of that queue per archive (queue search picks from these).
@@ -34,6 +34,8 @@
 //   'Processing: <node>' (automatic nodes), 'Queue Entered: <queue>' and 'Waiting: <queue>'
 //   (queues), 'Action Taken: <action> in <queue>' (a user's queue action), and 'Workflow Ended'
 //   (the spec's "Global Action Ended"), each followed by ' (process <id>)'.
+// - `POST dbs/{db}/export` and `export/xlsx` of a document in a workflow answer 409 with Message
+//   and Key ERROR_EXPORT_IN_WORKFLOW (ERROR_EXPORT_PDF_WORKFLOW_PENDING when it also waits for PDF).
 
 /** One queue as the sidebar lists it. */
 export interface WorkflowQueue {
