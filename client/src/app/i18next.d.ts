@@ -14,6 +14,7 @@ import type language from '../locales/en/language.json';
 import type security from '../locales/en/security.json';
 import type translation from '../locales/en/translation.json';
 import type viewer from '../locales/en/viewer.json';
+import type workflow from '../locales/en/workflow.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -32,7 +33,8 @@ declare module 'i18next' {
         typeof bulk &
         typeof indexing &
         typeof language &
-        typeof security;
+        typeof security &
+        typeof workflow;
     };
     returnNull: false;
   }
