@@ -445,4 +445,57 @@ export const migrations: string[] = [
   ) STRICT, WITHOUT ROWID;
   CREATE INDEX delegates_by_delegate ON delegates(delegate_id, user_id);
   `,
+  /* 10: the workflow engine (issue 14, decision 025): workflows bound to archives, their nodes,
+     and one run (GlobalAction "process") per document that entered one */ `
+  CREATE TABLE workflows (
+    id INTEGER PRIMARY KEY,
+    database_id INTEGER NOT NULL REFERENCES databases(id) ON DELETE CASCADE,
+    name TEXT NOT NULL COLLATE NOCASE,
+    UNIQUE (database_id, name)
+  ) STRICT;
+
+  -- imports and captures into the archive enter the workflow
+  CREATE TABLE workflow_archives (
+    workflow_id INTEGER NOT NULL REFERENCES workflows(id) ON DELETE CASCADE,
+    archive_id INTEGER NOT NULL REFERENCES archives(id) ON DELETE CASCADE,
+    PRIMARY KEY (archive_id, workflow_id)
+  ) STRICT, WITHOUT ROWID;
+
+  -- node_id: unique in its workflow; type: contract WorkflowNodeType; config: the node's other
+  -- settings as JSON (UsersAndGroups, Actions, FieldId, Operator, Value, True, False, ArchiveId, Next)
+  CREATE TABLE workflow_nodes (
+    workflow_id INTEGER NOT NULL REFERENCES workflows(id) ON DELETE CASCADE,
+    node_id INTEGER NOT NULL,
+    type TEXT NOT NULL CHECK (type IN ('start', 'queue', 'condition', 'setField', 'routeToArchive', 'end')),
+    name TEXT NOT NULL,
+    config TEXT NOT NULL DEFAULT '{}',
+    PRIMARY KEY (workflow_id, node_id)
+  ) STRICT, WITHOUT ROWID;
+
+  -- one document's way through a workflow; its id is the process id the history names.
+  -- status: WorkflowState (1 processing, 2 waiting in the queue node_id), 0 once ended;
+  -- version goes up with every step (optimistic concurrency of queue actions)
+  CREATE TABLE workflow_runs (
+    id INTEGER PRIMARY KEY,
+    workflow_id INTEGER NOT NULL REFERENCES workflows(id) ON DELETE CASCADE,
+    database_id INTEGER NOT NULL,
+    archive_id INTEGER NOT NULL,
+    document_id INTEGER NOT NULL,
+    node_id INTEGER NOT NULL,
+    status INTEGER NOT NULL,
+    -- epoch ms: since when it is at node_id
+    since INTEGER NOT NULL,
+    started_at INTEGER NOT NULL,
+    ended_at INTEGER NOT NULL DEFAULT 0,
+    last_user TEXT NOT NULL DEFAULT '',
+    version INTEGER NOT NULL DEFAULT 1
+  ) STRICT;
+  -- a document is in at most one workflow at a time
+  CREATE UNIQUE INDEX workflow_runs_active ON workflow_runs(database_id, document_id) WHERE status > 0;
+  -- a queue's tasks per archive, in process order (queue lists, counts and task pages)
+  CREATE INDEX workflow_runs_queue ON workflow_runs(workflow_id, node_id, archive_id, id) WHERE status = 2;
+
+  -- a user action may start a workflow (0: it only records its start)
+  ALTER TABLE user_actions ADD COLUMN workflow_id INTEGER NOT NULL DEFAULT 0;
+  `,
 ];

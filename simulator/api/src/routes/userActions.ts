@@ -4,6 +4,11 @@
 // one document. A start is recorded with a 'Global Action Entered' history entry per document.
 // Bad ids are 400, unknown databases, archives, documents and actions 404, a wrong hash or a
 // read-only licence 403. Every start of one call is one transaction.
+// Workflows (issue 14, decision 025): an action bound to a workflow (user_actions.workflow_id)
+// puts each document into it (services/workflowEngine.ts; documents already in a workflow are
+// left out of the count, 409 when none could start). `GET` of a document waiting in a queue the
+// caller works answers that queue's actions; `PUT`/`POST` with a queue action's Key
+// ("<workflowId>:<nodeId>:<action>") takes it on each task (services/workflowActions.ts).
 import { Router, type Request, type Response } from 'express';
 import type { UserActionQueue } from '@gs/contract/userActions';
 import { accessOf, type RouteDeps } from '../deps';
@@ -11,10 +16,17 @@ import type { ArchiveRow } from '../db/archivesRepo';
 import { secureId } from '../db/secureIds';
 import type { UserActionRow } from '../db/userActionsRepo';
 import { callerOf } from '../http/auth';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
 import { parseId, query } from '../http/query';
 import { messages } from '../services/access';
 import { documentMessages, requireEditingLicense, requestSecureId } from '../services/documentAccess';
+import {
+  parseQueueActionKey,
+  queueActionsOf,
+  takeQueueActions,
+  type QueueActionRef,
+} from '../services/workflowActions';
+import { enterWorkflow } from '../services/workflowEngine';
 
 const required = (req: Request, key: string): number => {
   const raw = query(req, key);
@@ -59,8 +71,11 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
   ) => {
     const userName = callerOf(res).user.name;
     const now = deps.clock.now();
-    actions.transaction(() => {
+    return actions.transaction(() => {
+      let started = 0;
       for (const documentId of docIds) {
+        if (action.workflowId !== 0 && deps.repos.workflows.activeRun(databaseId, documentId)) continue;
+        started++;
         actions.addRun({
           actionId: action.id,
           databaseId,
@@ -69,6 +84,17 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
           userName,
           startedAt: now,
         });
+        if (action.workflowId !== 0) {
+          enterWorkflow(deps.repos, {
+            workflowId: action.workflowId,
+            databaseId,
+            archiveId: archive.id,
+            documentId,
+            userName,
+            now,
+          });
+          continue;
+        }
         deps.repos.audit.add({
           databaseId,
           archiveId: archive.id,
@@ -82,15 +108,36 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
           connectionString: '',
         });
       }
+      if (started === 0) throw new HttpError(409, { Message: 'Every document is already in a workflow.' });
+      return started;
     });
-    return docIds.length;
+  };
+
+  /** A queue action on these documents' tasks, or undefined when the key is a user action's. */
+  const queueAction = (ref: QueueActionRef, res: Response, databaseId: number, docIds: number[]) => {
+    const { user } = callerOf(res);
+    return takeQueueActions(deps.repos, {
+      databaseId,
+      userId: user.id,
+      userName: user.name,
+      ref,
+      documentIds: docIds,
+      now: () => deps.clock.now(),
+    });
   };
 
   router.get('/useraction', deps.auth.requireAuth, (req, res) => {
     const { databaseId, archive } = archiveOf(req, res);
     const doc = query(req, 'Document');
-    if (doc !== undefined && doc.trim() !== '')
-      checkDocument(databaseId, archive, parseId(doc, 'Document'), requestSecureId(req));
+    if (doc !== undefined && doc.trim() !== '') {
+      const docId = parseId(doc, 'Document');
+      checkDocument(databaseId, archive, docId, requestSecureId(req));
+      const queue = queueActionsOf(deps.repos, databaseId, callerOf(res).user.id, docId);
+      if (queue) {
+        res.json(queue);
+        return;
+      }
+    }
     const offered = actions.forArchive(databaseId, archive.id);
     const body: UserActionQueue = {
       Key: `${databaseId}:${archive.id}`,
@@ -105,7 +152,8 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
   router.put('/useraction', deps.auth.requireAuth, (req, res) => {
     const { databaseId, archive } = archiveOf(req, res);
     requireEditingLicense(res);
-    const action = actionOf(req, databaseId, archive);
+    const ref = parseQueueActionKey(query(req, 'ActionID') ?? '');
+    const action = ref ? undefined : actionOf(req, databaseId, archive);
     const body: unknown = req.body;
     if (!body || typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length === 0)
       throw badRequest('The body must map each document id to its hash.');
@@ -114,7 +162,8 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
       checkDocument(databaseId, archive, docId, hash);
       return docId;
     });
-    res.json(start(res, action, databaseId, archive, docIds));
+    if (ref) res.json(queueAction(ref, res, databaseId, docIds));
+    else if (action) res.json(start(res, action, databaseId, archive, docIds));
   });
 
   router.post('/useraction', deps.auth.requireAuth, (req, res) => {
@@ -122,7 +171,12 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
     requireEditingLicense(res);
     const docId = required(req, 'Document');
     checkDocument(databaseId, archive, docId, requestSecureId(req));
-    res.json(start(res, actionOf(req, databaseId, archive), databaseId, archive, [docId]));
+    const ref = parseQueueActionKey(query(req, 'ActionID') ?? '');
+    res.json(
+      ref
+        ? queueAction(ref, res, databaseId, [docId])
+        : start(res, actionOf(req, databaseId, archive), databaseId, archive, [docId]),
+    );
   });
 
   return router;
