@@ -2,9 +2,9 @@
 // Approval" (1), with the queues Review, Approve over 5,000 $ and Exceptions; tasks wait in
 // Invoices (2) and 2024 (3) and move on through `PUT useraction` the way the engine would (Approve
 // sends a Review task to the next queue). A task id in `taken` was moved by another user first and
-// answers as the contract says. Handlers can be replaced per test.
+// answers as the contract says (in Failed; a 409 listing them when every task failed). Handlers can be replaced per test.
 import type { QueueActions, WorkflowQueue, WorkflowSummary } from '@gs/contract/workflow';
-import { TASK_MOVED_MESSAGE } from '@gs/contract/workflow';
+import { queueActionKey, TASK_MOVED_MESSAGE } from '@gs/contract/workflow';
 import { createFakeServer, json, type FakeAnswer, type FakeHandler, type FakeRequest } from './fakeServer';
 import { archive } from './fixtures';
 import { fieldDef, resultDoc, searchPage } from './searchFixtures';
@@ -60,7 +60,8 @@ export function workflowWorld() {
 export type WorkflowWorld = ReturnType<typeof workflowWorld>;
 
 function takeAction(world: WorkflowWorld, r: FakeRequest): FakeAnswer {
-  const action = param(r, 'ActionID') ?? '';
+  // "<workflowId>:<nodeId>:<action>" (contract queueActionKey)
+  const action = (param(r, 'ActionID') ?? '').split(':').at(-1) ?? '';
   const ids = Object.keys(JSON.parse(r.body ?? '{}') as Record<string, string>).map(Number);
   const failed: { DocumentId: number; Message: string }[] = [];
   let moved = 0;
@@ -75,7 +76,8 @@ function takeAction(world: WorkflowWorld, r: FakeRequest): FakeAnswer {
     else world.tasks.splice(world.tasks.indexOf(task), 1);
     moved++;
   }
-  if (failed.length === ids.length && ids.length === 1) return json({ Message: TASK_MOVED_MESSAGE }, 409);
+  if (moved === 0 && failed.length > 0)
+    return json({ Message: TASK_MOVED_MESSAGE, Moved: 0, Failed: failed }, 409);
   return { Moved: moved, Failed: failed };
 }
 
@@ -100,9 +102,9 @@ export function workflowServer(
       ProcessID: task.id,
       UsersAndGroups: 'full.user,AP Clerks',
       Actions: [
-        { Key: 'approve', Name: 'Approve' },
-        { Key: 'reject', Name: 'Reject' },
-        { Key: 'exceptions', Name: 'Send to exceptions' },
+        { Key: queueActionKey(task.queue, 'approve'), Name: 'Approve' },
+        { Key: queueActionKey(task.queue, 'reject'), Name: 'Reject' },
+        { Key: queueActionKey(task.queue, 'exceptions'), Name: 'Send to exceptions' },
       ],
     };
   };

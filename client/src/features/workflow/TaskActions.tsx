@@ -40,7 +40,9 @@ export function TaskActions({ sample, queueKey }: TaskActionsProps) {
     sample ? `queue-actions:${sample.db}:${sample.archive}:${queueKey}` : null,
     (h) => getQueueActions(h, sample as TaskRef),
   );
-  const list = actions.status === 'success' ? (actions.data?.Actions ?? []) : [];
+  // a document no longer waiting in this queue answers the archive's user actions instead: not ours
+  const list =
+    actions.status === 'success' && actions.data?.Key === queueKey ? (actions.data.Actions ?? []) : [];
 
   const take = async (action: QueueAction) => {
     setOutcome(null);

@@ -63,11 +63,11 @@ describe('queue results (/results/Task)', () => {
     expect(countOf(REVIEW)).toBe('8');
     check(101);
     check(103);
-    fireEvent.click(await screen.findByTestId('task-action-approve'));
+    fireEvent.click(await screen.findByTestId('task-action-1:2:approve'));
     const progress = within(await screen.findByTestId('task-action-progress')).getByRole('progressbar');
     expect(progress.getAttribute('value')).toBe('0');
     expect(progress.getAttribute('max')).toBe('2');
-    expect(screen.getByTestId('task-action-approve')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('task-action-1:2:approve')).toHaveProperty('disabled', true);
     release();
 
     const outcome = await screen.findByTestId('task-action-outcome');
@@ -76,7 +76,7 @@ describe('queue results (/results/Task)', () => {
       `Document 103: ${TASK_MOVED_MESSAGE}`,
     );
     const put = fake.requests.find((r) => r.method === 'PUT');
-    expect(put?.url.searchParams.get('ActionID')).toBe('approve');
+    expect(put?.url.searchParams.get('ActionID')).toBe('1:2:approve');
     expect(put?.url.searchParams.get('Database')).toBe('1');
     expect(put?.url.searchParams.get('Archive')).toBe('2');
     expect(JSON.parse(put?.body ?? '{}')).toEqual({ '101': 'doc-hash-101', '103': 'doc-hash-103' });
@@ -93,12 +93,12 @@ describe('queue results (/results/Task)', () => {
     world.taken.add(102);
     open(reviewIn(2), workflowServer(world));
     await findRow(102);
-    fireEvent.click(await screen.findByTestId('task-action-reject'));
+    fireEvent.click(await screen.findByTestId('task-action-1:2:reject'));
     expect((await screen.findByTestId('task-action-problem')).textContent).toBe(
       'Select at least one document first.',
     );
     check(102);
-    fireEvent.click(screen.getByTestId('task-action-reject'));
+    fireEvent.click(screen.getByTestId('task-action-1:2:reject'));
     expect((await screen.findByTestId('task-action-failures')).textContent).toBe(
       `Document 102: ${TASK_MOVED_MESSAGE}`,
     );

@@ -1,7 +1,8 @@
 // Taking a queue action on the checked tasks: the contract's PUT takes many tasks at once and
 // answers per task (TaskActionResult); the tasks go in groups so the user sees progress on a long
-// selection. A task another user moved first fails on its own (409 with a Message); a group the
-// server refuses as a whole fails each of its tasks with the server's words. Nothing is retried.
+// selection. A task another user moved first fails on its own (in Failed; when every task of a call
+// failed the answer is a 409 whose body still lists them); a group the server refuses otherwise
+// fails each of its tasks with the server's words. Nothing is retried.
 import type { UserActionDocuments } from '@gs/contract/userActions';
 import type { TaskActionResult } from '@gs/contract/workflow';
 import { ApiError } from '../../api/http';
@@ -28,6 +29,21 @@ export type SendGroup = (tasks: UserActionDocuments) => Promise<TaskActionResult
 const messageOf = (error: unknown, fallback: string): string =>
   error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 
+/** The per-task failures a refused call's body lists (409 when every task failed), else null. */
+function failuresIn(error: unknown): TaskFailure[] | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  try {
+    const body = JSON.parse(error.body) as Partial<TaskActionResult> | null;
+    if (!body || !Array.isArray(body.Failed)) return null;
+    return body.Failed.filter((f) => typeof f?.DocumentId === 'number').map((f) => ({
+      id: f.DocumentId,
+      message: typeof f.Message === 'string' && f.Message ? f.Message : messageOf(error, ''),
+    }));
+  } catch {
+    return null;
+  }
+}
+
 export async function runTaskAction(
   tasks: readonly TaskToMove[],
   send: SendGroup,
@@ -43,8 +59,10 @@ export async function runTaskAction(
       outcome.moved += result.Moved;
       for (const f of result.Failed) outcome.failed.push({ id: f.DocumentId, message: f.Message });
     } catch (error) {
+      const listed = failuresIn(error);
       const message = messageOf(error, unknownError);
-      for (const t of group) outcome.failed.push({ id: t.id, message });
+      const failed = listed?.length ? listed : group.map((t) => ({ id: t.id, message }));
+      outcome.failed.push(...failed);
     }
     onProgress(Math.min(at + group.length, tasks.length), tasks.length);
   }

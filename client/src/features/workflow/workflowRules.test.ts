@@ -122,3 +122,25 @@ describe('taking a queue action', () => {
     expect(outcome.failed[0]).toEqual({ id: 1, message: 'Moved by someone else.' });
   });
 });
+
+describe('a call where every task failed', () => {
+  it('takes the failures from the 409 body', async () => {
+    const body = {
+      Message: 'The task was already moved on by another user.',
+      Moved: 0,
+      Failed: [{ DocumentId: 4, Message: 'The task was already moved on by another user.' }],
+    };
+    const outcome = await runTaskAction(
+      [
+        { id: 4, hash: 'h4' },
+        { id: 5, hash: 'h5' },
+      ],
+      async () => {
+        throw new ApiError('http', 409, body.Message, JSON.stringify(body));
+      },
+      () => undefined,
+      'unknown',
+    );
+    expect(outcome).toEqual({ moved: 0, failed: [{ id: 4, message: body.Message }] });
+  });
+});

@@ -10,9 +10,9 @@ describe('workflow timeline', () => {
     const periods = workflowPeriods([
       entry('Document indexed', 0),
       entry('Global Action Entered: AP Invoice Approval (process 12)', 1),
-      entry('Processing', 2),
-      entry('Entered queue Review', 3),
-      entry('Waiting in queue Review', 4),
+      entry('Processing: Start (process 12)', 2),
+      entry('Queue Entered: Review (process 12)', 3),
+      entry('Waiting: Review (process 12)', 4),
       entry('Document viewed', 5),
       entry('Global Action Ended: AP Invoice Approval (process 12)', 6),
     ]);
@@ -23,9 +23,9 @@ describe('workflow timeline', () => {
         start: at(1),
         end: at(6),
         steps: [
-          { message: 'Processing', time: at(2), user: 'full.user' },
-          { message: 'Entered queue Review', time: at(3), user: 'full.user' },
-          { message: 'Waiting in queue Review', time: at(4), user: 'full.user' },
+          { message: 'Processing: Start', time: at(2), user: 'full.user' },
+          { message: 'Queue Entered: Review', time: at(3), user: 'full.user' },
+          { message: 'Waiting: Review', time: at(4), user: 'full.user' },
         ],
         proportion: COMPLETED_PROPORTION,
       },
@@ -55,11 +55,12 @@ describe('workflow timeline', () => {
       entry('Global Action Ended: Stray (process 1)', 0),
       entry('Global Action Entered: A (process 10)', 1),
       entry('Global Action Entered: B (process 11)', 2),
-      entry('Global Action Ended: A (process 10)', 3),
+      entry('Action Taken: Approve in Review (process 10)', 3),
+      entry('Workflow Ended: A (process 10)', 4),
     ]);
-    expect(periods.map((p) => [p.name, p.end])).toEqual([
-      ['A', at(3)],
-      ['B', null],
+    expect(periods.map((p) => [p.name, p.end, p.steps.map((s) => s.message)])).toEqual([
+      ['A', at(4), ['Action Taken: Approve in Review']],
+      ['B', null, []],
     ]);
   });
 

@@ -28,7 +28,7 @@ export interface WorkflowPeriod {
 
 const ENTERED = /^\s*(?:global action entered|entered workflow)\b:?\s*(.*)$/i;
 const ENDED = /^\s*(?:global action ended|workflow ended)\b:?\s*(.*)$/i;
-const STEP = /\b(?:processing|waiting|queue)\b/i;
+const STEP = /\b(?:processing|waiting|queue|action taken)\b/i;
 const PROCESS = /\(process (\d+)\)\s*$/i;
 
 function nameOf(rest: string): { name: string; processId: number | null } {
@@ -79,9 +79,12 @@ export function workflowPeriods(entries: readonly HistoryEntry[]): WorkflowPerio
       period.proportion = COMPLETED_PROPORTION;
       continue;
     }
-    const current = open.at(-1);
-    if (current && STEP.test(entry.Message))
-      current.steps.push({ message: entry.Message, time: entry.Time, user: entry.UserName });
+    if (!STEP.test(entry.Message)) continue;
+    const { name: message, processId } = nameOf(entry.Message);
+    const period = open.findLast(
+      (p) => processId === null || p.processId === null || p.processId === processId,
+    );
+    period?.steps.push({ message, time: entry.Time, user: entry.UserName });
   }
   return periods;
 }
