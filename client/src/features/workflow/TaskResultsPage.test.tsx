@@ -104,7 +104,7 @@ describe('queue results (/results/Task)', () => {
     );
   });
 
-  it("shows the workflow timeline in the task's history", async () => {
+  it("shows the workflow timeline in the task's history, steps written at one instant in their order", async () => {
     const fake = workflowServer(undefined, {
       'GET dbs/1/archives/2/documents/101/audit': [
         historyEntry(
@@ -113,7 +113,8 @@ describe('queue results (/results/Task)', () => {
           'updated',
           '2024-03-01T10:00:00Z',
         ),
-        historyEntry(101, 'Entered queue Review', 'updated', '2024-03-01T10:00:01Z'),
+        historyEntry(101, 'Queue Entered: Review (process 101)', 'updated', '2024-03-01T10:00:00Z'),
+        historyEntry(101, 'Waiting: Review (process 101)', 'updated', '2024-03-01T10:00:00Z'),
       ],
     });
     open(reviewIn(2), fake);
@@ -123,7 +124,11 @@ describe('queue results (/results/Task)', () => {
     expect(period.getAttribute('data-state')).toBe('running');
     expect(within(period).getByRole('meter').getAttribute('aria-valuenow')).toBe('0.65');
     expect(period.textContent).toContain('AP Invoice Approval');
-    expect(period.textContent).toContain('Entered queue Review');
+    expect(
+      within(period)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.split(' — ')[0]),
+    ).toEqual(['Queue Entered: Review', 'Waiting: Review']);
   });
 
   it('refuses an address without a queue', async () => {

@@ -11,9 +11,10 @@ function when(time: string, locale: string): string {
   return Number.isNaN(date.getTime()) ? time : date.toLocaleString(locale);
 }
 
-export function WorkflowTimeline({ entries }: { entries: readonly HistoryEntry[] }) {
+/** `newestFirst`: the entries as the history panel holds them (newest first). */
+export function WorkflowTimeline({ newestFirst }: { newestFirst: readonly HistoryEntry[] }) {
   const { t, i18n } = useTranslation();
-  const periods = workflowPeriods(entries);
+  const periods = workflowPeriods([...newestFirst].reverse());
   if (periods.length === 0) return null;
   return (
     <section className="stack" aria-labelledby="workflow-timeline-title" data-testid="workflow-timeline">

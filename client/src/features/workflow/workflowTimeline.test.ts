@@ -33,7 +33,21 @@ describe('workflow timeline', () => {
     expect(COMPLETED_PROPORTION).toBe(0.96);
   });
 
-  it('shows a period without its end as in progress, in any order of entries (newest first too)', () => {
+  it('keeps the order of entries written at the same instant', () => {
+    const periods = workflowPeriods([
+      entry('Global Action Entered: AP Invoice Approval (process 5)', 1),
+      entry('Processing: Start (process 5)', 1),
+      entry('Queue Entered: Review (process 5)', 1),
+      entry('Waiting: Review (process 5)', 1),
+    ]);
+    expect(periods[0]?.steps.map((s) => s.message)).toEqual([
+      'Processing: Start',
+      'Queue Entered: Review',
+      'Waiting: Review',
+    ]);
+  });
+
+  it('shows a period without its end as in progress, ordering entries by time', () => {
     const periods = workflowPeriods(
       [
         entry('Global Action Entered: Old Flow (process 3)', 1),

@@ -44,7 +44,11 @@ const timeOf = (entry: HistoryEntry): number => {
   return Number.isNaN(t) ? 0 : t;
 };
 
-/** The document's workflow periods, oldest first, from its entries in any order. */
+/**
+ * The document's workflow periods, oldest first, from its entries OLDEST FIRST (the wire's order):
+ * they are ordered by time, and entries of the same instant (a run's Entered, Queue Entered and
+ * Waiting are written together) keep the order they came in.
+ */
 export function workflowPeriods(entries: readonly HistoryEntry[]): WorkflowPeriod[] {
   const ordered = entries
     .map((entry, index) => ({ entry, index }))

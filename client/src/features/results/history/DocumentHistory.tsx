@@ -39,7 +39,7 @@ export function DocumentHistory({ doc, version }: { doc: DocumentRef | null; ver
   return (
     <div className="stack history-section" data-testid="document-history">
       <p className="history-section__title">{t('history.document', { id: doc.id })}</p>
-      {history.status === 'success' && <WorkflowTimeline entries={history.data} />}
+      {history.status === 'success' && <WorkflowTimeline newestFirst={history.data} />}
       <HistoryFilters filter={filter} onChange={setFilter} />
       {history.status === 'loading' && <Spinner label={t('history.loading')} />}
       {failure !== null && <HistoryFailure failure={failure} onRetry={reload} />}
