@@ -89,6 +89,15 @@ test('invoices sent for approval wait in Review, move on when approved, show the
   });
   expect(refused.status()).toBe(409);
   expect(((await refused.json()) as { Key: string }).Key).toBe('ERROR_EXPORT_IN_WORKFLOW');
+
+  // the database's workflows, read-only, from the queue list's link
+  await workflow.queues.getByRole('link', { name: 'Workflows' }).click();
+  const flow = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'AP Invoice Approval' }) });
+  await expect(flow.getByRole('row', { name: new RegExp(`^${REVIEW} \\d`) })).toBeVisible();
+  await expect(flow.getByRole('cell', { name: OVER_LIMIT, exact: true })).toBeVisible();
+  await expect(flow.getByRole('cell', { name: 'Exceptions', exact: true })).toBeVisible();
 });
 
 test('a user not assigned to a queue does not see it', async ({ browser, sim: _sim }) => {
