@@ -65,6 +65,9 @@ function seedFingerprint(): string {
   };
   walk(join(root, 'simulator', 'fixtures', 'src'));
   walk(join(root, 'simulator', 'api', 'src', 'db'));
+  // the demo's workflow tasks are made by the API's engine (fixtures approvalWorkflow.ts)
+  for (const file of ['workflowEngine.ts', 'workflow.ts'])
+    hash.update(file).update(readFileSync(join(root, 'simulator', 'api', 'src', 'services', file)));
   return hash.digest('hex');
 }
 

@@ -3,7 +3,7 @@
 // WorkflowId, Visible, ProcessIDs, Id, Count) and of queue actions (Actions, Key, Name, ProcessID,
 // UsersAndGroups) and the query keys of `GET dbs/{db}/searches` (workflowId, queueKey, ArchiveId,
 // Page, RecordsPerPage, Sort, count) but no public source shows the bodies: where a shape below
-// goes beyond those names it is our design (docs/decisions/025-workflow-engine.md).
+// goes beyond those names it is our design (docs/decisions/025-workflow-engine.md, 026-workflow-wire.md).
 //
 // - `GET dbs/{db}/searches?workflowId=W&queueKey=K&count=true` -> QueueArchiveCount[]: the
 //   caller's tasks of that queue per archive (queue search picks from these).
@@ -28,10 +28,14 @@
 //   condition or set-field node may name (the archive's; without archiveid every field of the
 //   database). `GET workflowdesigner/FreeForms?dbid=D` -> WorkflowFreeForm[]: the named actions
 //   of the database's queues (free-form action names a designer can reuse). Both our design.
+// - `POST workflowdesigner/documents?dbid=D&workflowid=W&archiveid=A` with the UserActionDocuments
+//   body puts those documents into the workflow by API -> the number started (our design).
 // - History lines of a run (workflowAudit): 'Global Action Entered', then per node reached
 //   'Processing: <node>' (automatic nodes), 'Queue Entered: <queue>' and 'Waiting: <queue>'
 //   (queues), 'Action Taken: <action> in <queue>' (a user's queue action), and 'Workflow Ended'
 //   (the spec's "Global Action Ended"), each followed by ' (process <id>)'.
+// - `POST dbs/{db}/export` and `export/xlsx` of a document in a workflow answer 409 with Message
+//   and Key ERROR_EXPORT_IN_WORKFLOW (ERROR_EXPORT_PDF_WORKFLOW_PENDING when it also waits for PDF).
 
 /** One queue as the sidebar lists it. */
 export interface WorkflowQueue {
@@ -170,4 +174,5 @@ export const workflowPaths = {
   designer: () => 'workflowdesigner',
   adminFields: () => 'workflowdesigner/adminFields',
   freeForms: () => 'workflowdesigner/FreeForms',
+  documents: () => 'workflowdesigner/documents',
 };

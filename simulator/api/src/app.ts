@@ -53,6 +53,7 @@ import { createImportRouter } from './routes/importDocuments';
 import { createBulkApi } from './routes/bulkApi';
 import { createUserActionsRouter } from './routes/userActions';
 import { createWorkflowDesignerRouter } from './routes/workflowDesigner';
+import { createWorkflowRunsRouter } from './routes/workflowRuns';
 import { createWorkflowTasksRouter } from './routes/workflowTasks';
 import { createAccountRouter } from './routes/account';
 import { createDelegateRouter } from './routes/delegate';
@@ -102,6 +103,7 @@ function createApiRouter(deps: RouteDeps): Router {
   api.use(createImportRouter(deps));
   api.use(createUserActionsRouter(deps));
   api.use(createWorkflowDesignerRouter(deps));
+  api.use(createWorkflowRunsRouter(deps));
   api.use(createAccountRouter(deps));
   api.use(createDelegateRouter(deps));
   api.use(createAdminDatabasesRouter(deps));

@@ -498,4 +498,44 @@ export const migrations: string[] = [
   -- a user action may start a workflow (0: it only records its start)
   ALTER TABLE user_actions ADD COLUMN workflow_id INTEGER NOT NULL DEFAULT 0;
   `,
+  /* 11: the workflow engine's queue counts (decision 025): tasks waiting per queue and archive,
+     kept by triggers on workflow_runs so a queue list never counts 100,000 rows */ `
+  CREATE TABLE workflow_queue_counts (
+    workflow_id INTEGER NOT NULL REFERENCES workflows(id) ON DELETE CASCADE,
+    node_id INTEGER NOT NULL,
+    archive_id INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (workflow_id, node_id, archive_id)
+  ) STRICT, WITHOUT ROWID;
+  INSERT INTO workflow_queue_counts (workflow_id, node_id, archive_id, count)
+    SELECT workflow_id, node_id, archive_id, count(*) FROM workflow_runs WHERE status = 2
+    GROUP BY workflow_id, node_id, archive_id;
+
+  CREATE TRIGGER workflow_runs_count_insert AFTER INSERT ON workflow_runs WHEN NEW.status = 2 BEGIN
+    INSERT INTO workflow_queue_counts (workflow_id, node_id, archive_id, count)
+      VALUES (NEW.workflow_id, NEW.node_id, NEW.archive_id, 1)
+      ON CONFLICT (workflow_id, node_id, archive_id) DO UPDATE SET count = count + 1;
+  END;
+  CREATE TRIGGER workflow_runs_count_delete AFTER DELETE ON workflow_runs WHEN OLD.status = 2 BEGIN
+    UPDATE workflow_queue_counts SET count = count - 1
+      WHERE workflow_id = OLD.workflow_id AND node_id = OLD.node_id AND archive_id = OLD.archive_id;
+  END;
+  CREATE TRIGGER workflow_runs_count_leave AFTER UPDATE OF status, node_id, archive_id ON workflow_runs
+    WHEN OLD.status = 2 BEGIN
+    UPDATE workflow_queue_counts SET count = count - 1
+      WHERE workflow_id = OLD.workflow_id AND node_id = OLD.node_id AND archive_id = OLD.archive_id;
+  END;
+  CREATE TRIGGER workflow_runs_count_enter AFTER UPDATE OF status, node_id, archive_id ON workflow_runs
+    WHEN NEW.status = 2 BEGIN
+    INSERT INTO workflow_queue_counts (workflow_id, node_id, archive_id, count)
+      VALUES (NEW.workflow_id, NEW.node_id, NEW.archive_id, 1)
+      ON CONFLICT (workflow_id, node_id, archive_id) DO UPDATE SET count = count + 1;
+  END;
+  `,
+  /* 12: a search asks whether any document it finds is being processed (docStatesRepo
+     statusOfFilter): read through this index, not by a scan of every document waiting in a
+     queue (100,000 in the large scenario) */ `
+  CREATE INDEX pdf_workflow_states_processing ON pdf_workflow_states(database_id, doc_id)
+    WHERE workflow_status = 1;
+  `,
 ];

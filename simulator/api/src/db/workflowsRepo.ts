@@ -73,10 +73,13 @@ export function createWorkflowsRepo(db: Db) {
     step: db.prepare(`UPDATE workflow_runs SET node_id = @nodeId, status = @status, since = @since,
       ended_at = @endedAt, archive_id = @archiveId, last_user = @lastUser, version = version + 1
       WHERE id = @id AND version = @version`),
-    queueCounts: db.prepare(`SELECT workflow_id AS workflowId, node_id AS nodeId, count(*) AS count
-      FROM workflow_runs WHERE workflow_id = ? AND status = 2 GROUP BY node_id`),
+    // counts come from workflow_queue_counts, kept by triggers on workflow_runs (migration 11)
+    queueCounts: db.prepare(`SELECT workflow_id AS workflowId, node_id AS nodeId, sum(count) AS count
+      FROM workflow_queue_counts WHERE workflow_id = ? GROUP BY node_id HAVING sum(count) > 0`),
     queueCount: db
-      .prepare(`SELECT count(*) FROM workflow_runs WHERE workflow_id = ? AND node_id = ? AND status = 2`)
+      .prepare(
+        `SELECT coalesce(sum(count), 0) FROM workflow_queue_counts WHERE workflow_id = ? AND node_id = ?`,
+      )
       .pluck(),
     queueProcesses: db
       .prepare(
@@ -84,12 +87,12 @@ export function createWorkflowsRepo(db: Db) {
       ORDER BY archive_id, id LIMIT ?`,
       )
       .pluck(),
-    archiveCounts: db.prepare(`SELECT archive_id AS ArchiveId, count(*) AS Count FROM workflow_runs
-      WHERE workflow_id = ? AND node_id = ? AND status = 2 GROUP BY archive_id ORDER BY archive_id`),
+    archiveCounts: db.prepare(`SELECT archive_id AS ArchiveId, count AS Count FROM workflow_queue_counts
+      WHERE workflow_id = ? AND node_id = ? AND count > 0 ORDER BY archive_id`),
     archiveCount: db
       .prepare(
-        `SELECT count(*) FROM workflow_runs
-      WHERE workflow_id = ? AND node_id = ? AND archive_id = ? AND status = 2`,
+        `SELECT coalesce(max(count), 0) FROM workflow_queue_counts
+      WHERE workflow_id = ? AND node_id = ? AND archive_id = ?`,
       )
       .pluck(),
     taskPage: db

@@ -25,6 +25,7 @@ import {
   queueActionsOf,
   takeQueueActions,
   type QueueActionRef,
+  type TaskDocument,
 } from '../services/workflowActions';
 import { enterWorkflow } from '../services/workflowEngine';
 
@@ -44,11 +45,24 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
     return { databaseId, archive: access.archive(databaseId, required(req, 'Archive')) };
   };
 
-  const checkDocument = (databaseId: number, archive: ArchiveRow, docId: number, hash: unknown): void => {
-    if (!deps.repos.documents.existsInArchive(databaseId, archive.id, docId))
+  /**
+   * 404 unless the document is in the archive, 403 for a wrong hash. A task (`task`) may have
+   * left the archive since the caller listed it (a route-to-archive node): then it is answered
+   * as moved, so false, when it is still in the database.
+   */
+  const checkDocument = (
+    databaseId: number,
+    archive: ArchiveRow,
+    docId: number,
+    hash: unknown,
+    task = false,
+  ): boolean => {
+    const here = deps.repos.documents.existsInArchive(databaseId, archive.id, docId);
+    if (!here && !(task && deps.repos.documentOps.row(databaseId, docId)))
       throw notFound(messages.document(archive.id, docId));
     if (typeof hash !== 'string' || hash !== secureId(deps.secret, 'doc', databaseId, docId))
       throw forbidden(documentMessages.secureId(docId));
+    return here;
   };
 
   const actionOf = (req: Request, databaseId: number, archive: ArchiveRow): UserActionRow => {
@@ -114,14 +128,14 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
   };
 
   /** A queue action on these documents' tasks, or undefined when the key is a user action's. */
-  const queueAction = (ref: QueueActionRef, res: Response, databaseId: number, docIds: number[]) => {
+  const queueAction = (ref: QueueActionRef, res: Response, databaseId: number, tasks: TaskDocument[]) => {
     const { user } = callerOf(res);
     return takeQueueActions(deps.repos, {
       databaseId,
       userId: user.id,
       userName: user.name,
       ref,
-      documentIds: docIds,
+      tasks,
       now: () => deps.clock.now(),
     });
   };
@@ -157,24 +171,32 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
     const body: unknown = req.body;
     if (!body || typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length === 0)
       throw badRequest('The body must map each document id to its hash.');
-    const docIds = Object.entries(body as Record<string, unknown>).map(([id, hash]) => {
+    const docs = Object.entries(body as Record<string, unknown>).map(([id, hash]) => {
       const docId = parseId(id, 'document id');
-      checkDocument(databaseId, archive, docId, hash);
-      return docId;
+      return { id: docId, present: checkDocument(databaseId, archive, docId, hash, ref !== undefined) };
     });
-    if (ref) res.json(queueAction(ref, res, databaseId, docIds));
-    else if (action) res.json(start(res, action, databaseId, archive, docIds));
+    if (ref) res.json(queueAction(ref, res, databaseId, docs));
+    else if (action)
+      res.json(
+        start(
+          res,
+          action,
+          databaseId,
+          archive,
+          docs.map((d) => d.id),
+        ),
+      );
   });
 
   router.post('/useraction', deps.auth.requireAuth, (req, res) => {
     const { databaseId, archive } = archiveOf(req, res);
     requireEditingLicense(res);
     const docId = required(req, 'Document');
-    checkDocument(databaseId, archive, docId, requestSecureId(req));
     const ref = parseQueueActionKey(query(req, 'ActionID') ?? '');
+    const present = checkDocument(databaseId, archive, docId, requestSecureId(req), ref !== undefined);
     res.json(
       ref
-        ? queueAction(ref, res, databaseId, [docId])
+        ? queueAction(ref, res, databaseId, [{ id: docId, present }])
         : start(res, actionOf(req, databaseId, archive), databaseId, archive, [docId]),
     );
   });

@@ -7,7 +7,7 @@ import { TASK_MOVED_MESSAGE, queueActionKey, type TaskActionResult } from '@gs/c
 import type { Repos } from '../db/repos';
 import { HttpError, notFound } from '../http/errors';
 import { assignedQueue, assignedQueues } from './workflowQueues';
-import { takeQueueAction } from './workflowEngine';
+import { taskMoved, takeQueueAction } from './workflowEngine';
 
 const QUEUE_ACTION = /^\s*(\d{1,9}):(\d{1,9}):(.+)$/;
 
@@ -45,12 +45,18 @@ export function queueActionsOf(
   };
 }
 
+/** A task's document; `present` false: it left the archive the caller named (so it moved on). */
+export interface TaskDocument {
+  id: number;
+  present: boolean;
+}
+
 export interface TakeActions {
   databaseId: number;
   userId: number;
   userName: string;
   ref: QueueActionRef;
-  documentIds: number[];
+  tasks: TaskDocument[];
   now: () => number;
 }
 
@@ -63,8 +69,9 @@ export function takeQueueActions(repos: Repos, t: TakeActions): TaskActionResult
   if (!q.node.Actions?.some((a) => a.Key.toLowerCase() === t.ref.actionKey.toLowerCase()))
     throw notFound(`Queue '${q.node.Name}' has no action '${t.ref.actionKey}'.`);
   const result: TaskActionResult = { Moved: 0, Failed: [] };
-  for (const documentId of t.documentIds) {
+  for (const { id: documentId, present } of t.tasks) {
     try {
+      if (!present) throw taskMoved();
       takeQueueAction(repos, {
         databaseId: t.databaseId,
         documentId,

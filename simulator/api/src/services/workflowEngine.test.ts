@@ -146,6 +146,50 @@ describe('the workflow engine', () => {
     ).toMatchObject({ nodeId: REVIEW });
   });
 
+  it('keeps the queue counts equal to the tasks waiting, whatever moved', () => {
+    t.f.docs.forEach((d) => enter(d));
+    act(doc(0), REVIEW, 'approve');
+    act(doc(1), REVIEW, 'approve');
+    act(doc(2), REVIEW, 'exceptions');
+    act(doc(3), REVIEW, 'approve');
+    act(doc(3), BIG, 'approve', 'dbadmin');
+    const kept = t.db
+      .prepare(
+        `SELECT workflow_id, node_id, archive_id, count FROM workflow_queue_counts WHERE count > 0 ORDER BY 1, 2, 3`,
+      )
+      .all();
+    const actual = t.db
+      .prepare(
+        `SELECT workflow_id, node_id, archive_id, count(*) AS count FROM workflow_runs WHERE status = 2
+        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      )
+      .all();
+    expect(kept).toEqual(actual);
+    expect(repos.workflows.queueCounts(t.f.workflowId).map((c) => [c.nodeId, c.count])).toEqual([
+      [REVIEW, 2],
+      [BIG, 1],
+      [EXCEPTIONS, 1],
+    ]);
+  });
+
+  it('a task follows its document moved to another archive, and ends when the document is deleted', () => {
+    enter(doc(0));
+    enter(doc(1));
+    repos.documentOps.move(t.w.alpha, doc(0), t.w.contracts, NOW + 1);
+    expect(repos.workflows.activeRun(t.w.alpha, doc(0))?.archiveId).toBe(t.w.contracts);
+    expect(repos.workflows.archiveCounts(t.f.workflowId, REVIEW)).toEqual([
+      { ArchiveId: t.w.invoices, Count: 1 },
+      { ArchiveId: t.w.contracts, Count: 1 },
+    ]);
+    repos.documentOps.remove(t.w.alpha, doc(1));
+    expect(repos.workflows.activeRun(t.w.alpha, doc(1))).toBeUndefined();
+    expect(repos.workflows.archiveCounts(t.f.workflowId, REVIEW)).toEqual([
+      { ArchiveId: t.w.contracts, Count: 1 },
+    ]);
+    // the task moved with its document is still taken where it now is
+    expect(act(doc(0), REVIEW, 'exceptions')).toMatchObject({ nodeId: EXCEPTIONS });
+  });
+
   it('conditions compare numbers as numbers and text without case', () => {
     const node = (Operator: number, Value: string) => ({
       Id: 1,
