@@ -66,9 +66,16 @@ describe('workflow queues in the sidebar', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show hidden queues (1)' }));
     expect(await queueRow(REVIEW)).toBeTruthy();
 
+    // hidden again, then shown from the Settings dialog the task options open
     fireEvent.click(screen.getByRole('button', { name: 'Task options for Review' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Hide tasks' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Task options for Exceptions' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Settings' }));
-    expect(await screen.findByRole('dialog', { name: /Settings/ })).toBeTruthy();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Settings' }));
+    expect(dialog.getByText('Hidden queues: 1')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Show every queue' }));
+    expect(dialog.getByText('Hidden queues: 0')).toBeTruthy();
+    expect(await queueRow(REVIEW)).toBeTruthy();
   });
 
   it('leaves the whole section out under showGlobalActionTasks off, or when the server has no queue route', async () => {
