@@ -15,6 +15,7 @@ import type language from '../locales/en/language.json';
 import type security from '../locales/en/security.json';
 import type translation from '../locales/en/translation.json';
 import type viewer from '../locales/en/viewer.json';
+import type workflow from '../locales/en/workflow.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -34,7 +35,8 @@ declare module 'i18next' {
         typeof indexing &
         typeof keyfree &
         typeof language &
-        typeof security;
+        typeof security &
+        typeof workflow;
     };
     returnNull: false;
   }

@@ -12,6 +12,7 @@ import { routes } from './paths';
 import { RESULTS_ROUTE } from './resultsPaths';
 import { VIEWER_ROUTE } from '../features/viewer/viewerParams';
 import { INBOX_RESULTS_ROUTE } from '../features/inbox/inboxPaths';
+import { TASK_RESULTS_ROUTE } from '../features/workflow/taskPaths';
 
 const DirectPage = lazy(() =>
   import('../features/direct/DirectPage').then((m) => ({ default: m.DirectPage })),
@@ -25,6 +26,12 @@ const ResultsPage = lazy(() =>
 );
 const InboxResultsPage = lazy(() =>
   import('../features/inbox/InboxResultsPage').then((m) => ({ default: m.InboxResultsPage })),
+);
+const TaskResultsPage = lazy(() =>
+  import('../features/workflow/TaskResultsPage').then((m) => ({ default: m.TaskResultsPage })),
+);
+const FlowsPage = lazy(() =>
+  import('../features/workflow/FlowsPage').then((m) => ({ default: m.FlowsPage })),
 );
 const SettingsPage = lazy(() =>
   import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
@@ -76,7 +83,9 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
               <Route path={routes.select} element={<SelectDatabasePage />} />
               <Route path={routes.view} element={<ViewPage />} />
               <Route path={INBOX_RESULTS_ROUTE} element={<InboxResultsPage />} />
+              <Route path={TASK_RESULTS_ROUTE} element={<TaskResultsPage />} />
               <Route path={RESULTS_ROUTE} element={<ResultsPage />} />
+              <Route path={routes.flows} element={<FlowsPage />} />
               <Route path={routes.settings} element={<SettingsPage />} />
               <Route path={routes.scan} element={<ScanPage />} />
               <Route path={routes.extensions} element={<ExtensionsPage />} />

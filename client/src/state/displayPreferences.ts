@@ -1,6 +1,5 @@
 // The General tab's display settings (spec §3 "Local settings"), in localStorage under the spec's
-// names. Those of screens that do not exist yet (workflow queues and GlobalAction tasks) are kept
-// for when they do.
+// names, and the workflow queues' own visibility (taskSearches).
 import { localSettingAtom } from './preferences';
 
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
@@ -11,9 +10,28 @@ export const showArchiveListAtom = localSettingAtom('showArchiveList', true, isB
 export const showVersionArchiveAtom = localSettingAtom('showVersionArchive', false, isBoolean);
 /** A double click on a results row does not open the document. */
 export const disableOpenDocAtom = localSettingAtom('disableOpenDoc', false, isBoolean);
-/** Workflow queues in the sidebar (workflow screens to come). */
+/** The workflow queue list in the sidebar (open). */
 export const showQueuesAtom = localSettingAtom('showQueues', true, isBoolean);
-/** Queue searches in the search list (workflow screens to come). */
+/** The queue-search list in the sidebar (open): the queues with tasks in the selected archive. */
 export const showQueueSearchesAtom = localSettingAtom('showQueueSearches', true, isBoolean);
-/** GlobalAction tasks (workflow screens to come). */
+/** The sidebar's GlobalAction task section (queues and queue searches) at all. */
 export const showGlobalActionTasksAtom = localSettingAtom('showGlobalActionTasks', true, isBoolean);
+
+/** A queue the user showed or hid (spec §3 "taskSearches": Key, Visible, WorkflowId). */
+export interface TaskSearch {
+  Key: string;
+  Visible: boolean;
+  WorkflowId: number;
+}
+const isTaskSearches = (v: unknown): v is TaskSearch[] =>
+  Array.isArray(v) &&
+  v.every(
+    (t) =>
+      typeof t === 'object' &&
+      t !== null &&
+      typeof (t as TaskSearch).Key === 'string' &&
+      typeof (t as TaskSearch).Visible === 'boolean' &&
+      typeof (t as TaskSearch).WorkflowId === 'number',
+  );
+/** Queues the user hid from the task lists (the task options' "hide tasks"). */
+export const taskSearchesAtom = localSettingAtom<TaskSearch[]>('taskSearches', [], isTaskSearches);

@@ -180,7 +180,7 @@ describe('documents toolbar', () => {
     });
   });
 
-  it('offers the archive user actions and starts one with a document id to hash map', async () => {
+  it('offers the archive user actions and starts one with a document id to hash map, then reloads the queues', async () => {
     const { fake, store } = open({
       'GET useraction': {
         Key: '',
@@ -192,9 +192,13 @@ describe('documents toolbar', () => {
       'PUT useraction': 1,
     });
     await check(101);
+    const queueLists = () => fake.requests.filter((r) => r.path === 'workflowdesigner').length;
+    await waitFor(() => expect(queueLists()).toBe(1));
     fireEvent.click(await screen.findByTestId('documents-user-actions'));
     fireEvent.click(screen.getByTestId('user-action-approve'));
     await waitFor(() => expect(store.get(notesAtom)[0]?.type).toBe(NoteType.Success));
+    // the documents may have entered a workflow: the sidebar's queue counts are asked again
+    await waitFor(() => expect(queueLists()).toBe(2));
     const put = fake.requests.find((r) => r.method === 'PUT' && r.path === 'useraction');
     expect(put?.url.searchParams.get('ActionID')).toBe('approve');
     expect(put?.url.searchParams.get('Database')).toBe('1');

@@ -1,7 +1,7 @@
 // The archive's user actions (spec §7): `GET useraction?Database&Archive` lists them; choosing one
 // starts it on the checked documents with `PUT useraction?...&ActionID&Token` and a body mapping
 // each document id to its hash. Nothing shows when the archive has none (or the server has no
-// such route).
+// such route). A started action may put the documents into a workflow: the queue counts load again.
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { httpAtom } from '../../state/environment';
 import { addNoteAtom, NoteType } from '../../state/notes';
 import { sessionAtom } from '../../state/session';
 import type { CheckedDocument } from '../results/selection';
+import { queuesChangedAtom } from '../workflow/workflowAtoms';
 import { serverText } from './jobGroup';
 
 export interface UserActionsMenuProps {
@@ -27,6 +28,7 @@ export function UserActionsMenu({ db, archive, checked, disabled, onProblem }: U
   const { t } = useTranslation();
   const session = useAtomValue(sessionAtom);
   const addNote = useSetAtom(addNoteAtom);
+  const queuesChanged = useSetAtom(queuesChangedAtom);
   const [actions] = useApiQuery(`useraction:${db}:${archive}`, (http) => getUserActions(http, db, archive));
   const http = useAtomValue(httpAtom);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -46,6 +48,7 @@ export function UserActionsMenu({ db, archive, checked, disabled, onProblem }: U
         type: NoteType.Success,
         text: t('documents.userActions.started', { name: action.Name, count: started }),
       });
+      queuesChanged();
     } catch (error) {
       const message = serverText(error) ?? t('documents.errors.unknown');
       addNote({

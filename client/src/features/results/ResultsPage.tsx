@@ -12,6 +12,7 @@ import { showArchiveListAtom } from '../../state/displayPreferences';
 import { sidebarOpenAtom } from '../../state/preferences';
 import { ArchiveTree } from '../view/ArchiveTree';
 import { InboxList } from '../inbox/InboxList';
+import { WorkflowSidebar } from '../workflow/WorkflowSidebar';
 import { saveCountAtom } from './editing/editAtoms';
 import { HistoryPanel } from './history/HistoryPanel';
 import { ResultsMain } from './ResultsMain';
@@ -56,6 +57,7 @@ export function ResultsPage() {
             />
           )}
           <InboxList db={params.db} />
+          <WorkflowSidebar db={params.db} archive={params.archive} />
         </nav>
       )}
       <ResultsMain

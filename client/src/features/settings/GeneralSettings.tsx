@@ -10,6 +10,7 @@ import {
   showVersionArchiveAtom,
 } from '../../state/displayPreferences';
 import { searchSettingAtom, sidebarOpenAtom } from '../../state/preferences';
+import { HiddenQueuesSetting } from '../workflow/HiddenQueuesSetting';
 import { SearchSettings } from './SearchSettings';
 import { SettingToggle } from './SettingToggle';
 
@@ -80,6 +81,7 @@ export function GeneralSettings() {
         {DISPLAY_TOGGLES.map(({ atom, label, testId }) => (
           <SettingToggle key={testId} atom={atom} label={t(label)} testId={testId} />
         ))}
+        <HiddenQueuesSetting />
         <HistoryPageSize />
       </div>
     </>

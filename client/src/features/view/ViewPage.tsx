@@ -15,6 +15,7 @@ import { showArchiveListAtom } from '../../state/displayPreferences';
 import { ArchiveSearches } from './ArchiveSearches';
 import { ArchiveTree } from './ArchiveTree';
 import { InboxList } from '../inbox/InboxList';
+import { WorkflowSidebar } from '../workflow/WorkflowSidebar';
 import { IndexedNotice } from '../indexing/IndexedNotice';
 import { IndexingView } from '../indexing/IndexingView';
 import { useIndexingTarget } from '../indexing/indexingTargets';
@@ -62,6 +63,7 @@ export function ViewPage() {
         </h2>
         {showArchiveList && <ArchiveTree key={db} db={db} selected={archive} onSelect={select} />}
         <InboxList db={db} />
+        <WorkflowSidebar db={db} archive={archive} />
       </nav>
       <div className="view-main">
         <IndexedNotice />

@@ -1,5 +1,6 @@
 // A document's history (`.../documents/{id}/audit`, oldest first on the wire, shown newest first)
-// with the category toggles. A failed load resets the filters and shows the error.
+// with the category toggles and, when the document went through a workflow, its timeline. A failed
+// load resets the filters and shows the error.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getDocumentHistory } from '../../../api/audit';
@@ -10,6 +11,7 @@ import { HistoryFilters } from './HistoryFilters';
 import { HistoryList } from './HistoryList';
 import { filterHistory, type HistoryFilter } from './historyFilter';
 import { HistoryFailure } from './HistoryFailure';
+import { WorkflowTimeline } from '../../workflow/WorkflowTimeline';
 
 const NONE: HistoryFilter = new Set();
 
@@ -37,6 +39,7 @@ export function DocumentHistory({ doc, version }: { doc: DocumentRef | null; ver
   return (
     <div className="stack history-section" data-testid="document-history">
       <p className="history-section__title">{t('history.document', { id: doc.id })}</p>
+      {history.status === 'success' && <WorkflowTimeline newestFirst={history.data} />}
       <HistoryFilters filter={filter} onChange={setFilter} />
       {history.status === 'loading' && <Spinner label={t('history.loading')} />}
       {failure !== null && <HistoryFailure failure={failure} onRetry={reload} />}

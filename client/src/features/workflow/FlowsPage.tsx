@@ -1,0 +1,92 @@
+// /flows (spec §2): the database's workflows, each with its queues and how many tasks wait in them.
+// Read-only: designing a workflow is out of scope. The database is the address's (?db=) or the
+// remembered one.
+import { useAtomValue } from 'jotai';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { WorkflowSummary } from '@gs/contract/workflow';
+import { listWorkflows } from '../../api/workflow';
+import { useApiQuery } from '../../api/useApiQuery';
+import { positiveId, routes, viewPath } from '../../app/paths';
+import { Alert } from '../../components/Alert';
+import { Spinner } from '../../components/Spinner';
+import { selectedDatabaseAtom } from '../../state/database';
+import { queueChangesAtom } from './workflowAtoms';
+import './workflow.css';
+
+export function FlowsPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const remembered = useAtomValue(selectedDatabaseAtom);
+  const db = positiveId(params.get('db')) ?? remembered;
+  const changes = useAtomValue(queueChangesAtom);
+  const [flows, reload] = useApiQuery(db === null ? null : `flows:${db}:${changes}`, (http) =>
+    listWorkflows(http, db ?? 0),
+  );
+  if (db === null) return <Navigate replace to={routes.select} />;
+  return (
+    <main className="flows-page" aria-labelledby="flows-title" data-testid="flows-page">
+      <div>
+        <p className="panel__eyebrow">
+          <Link to={viewPath(db)}>{t('workflow.flows.back')}</Link>
+        </p>
+        <h1 id="flows-title" className="panel__title">
+          {t('workflow.flows.title')}
+        </h1>
+      </div>
+      {flows.status === 'loading' && <Spinner label={t('workflow.flows.loading')} />}
+      {flows.status === 'error' && (
+        <div className="stack">
+          <Alert tone="error" testId="flows-error">
+            {t('workflow.flows.error')}
+          </Alert>
+          <button type="button" className="button button--small" onClick={reload}>
+            {t('common.retry')}
+          </button>
+        </div>
+      )}
+      {flows.status === 'success' &&
+        (flows.data.length === 0 ? (
+          <p className="muted">{t('workflow.flows.empty')}</p>
+        ) : (
+          <ul className="flows-list">
+            {flows.data.map((flow) => (
+              <Flow key={flow.Id} flow={flow} />
+            ))}
+          </ul>
+        ))}
+    </main>
+  );
+}
+
+function Flow({ flow }: { flow: WorkflowSummary }) {
+  const { t } = useTranslation();
+  const total = flow.Queues.reduce((sum, q) => sum + q.Count, 0);
+  return (
+    <li className="panel stack" data-testid={`flow-${flow.Id}`}>
+      <h2 className="panel__subtitle">{flow.Name}</h2>
+      <p className="muted">
+        {t('workflow.flows.summary', { queues: flow.Queues.length, count: total })}
+        {flow.BoundArchives.length > 0 &&
+          ` · ${t('workflow.flows.bound', { count: flow.BoundArchives.length })}`}
+      </p>
+      <table className="flows-list__queues">
+        <caption className="visually-hidden">{t('workflow.flows.queuesOf', { name: flow.Name })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('workflow.flows.queue')}</th>
+            <th scope="col">{t('workflow.flows.tasks')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {flow.Queues.map((queue) => (
+            <tr key={queue.Key}>
+              <td>{queue.Name}</td>
+              <td>{queue.Count.toLocaleString()}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </li>
+  );
+}

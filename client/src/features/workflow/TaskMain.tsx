@@ -1,0 +1,125 @@
+// The middle of the queue results page: the queue and archive names, the toolbar (sidebar, the
+// queue's actions, history), the archives holding the queue's tasks, and the grid of tasks.
+import { useMemo } from 'react';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { ArchivePermission, hasFlag } from '@gs/contract/flags';
+import type { DocumentRef } from '../../api/documents';
+import { useFormatLocale } from '../../app/useFormatLocale';
+import { Alert } from '../../components/Alert';
+import { Icon } from '../../components/Icon';
+import { sessionAtom } from '../../state/session';
+import { ID_SLOT, idTemplate } from '../results/resultsContext';
+import { ResultsGrid } from '../results/ResultsGrid';
+import { TaskActions } from './TaskActions';
+import { TaskArchives } from './TaskArchives';
+import type { TaskParams } from './taskPaths';
+import { useTaskPage, type TaskGoTo } from './useTaskPage';
+
+export interface TaskMainProps {
+  params: TaskParams;
+  go: TaskGoTo;
+  queueName: string;
+  activeDoc: DocumentRef | null;
+  onActivate: (doc: DocumentRef) => void;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+  historyOpen: boolean;
+  onToggleHistory: () => void;
+}
+
+export function TaskMain({ params, go, queueName, activeDoc, onActivate, ...layout }: TaskMainProps) {
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
+  const session = useAtomValue(sessionAtom);
+  const page = useTaskPage(params);
+  const { result, rows } = page;
+  const labels = useMemo(
+    () => ({
+      selectRow: idTemplate(t('results.selectRow', { id: ID_SLOT })),
+      thumbnail: idTemplate(t('results.thumbnail', { id: ID_SLOT })),
+      thumbnailHint: t('results.thumbnailHint'),
+    }),
+    [t],
+  );
+  const first = rows[0];
+  const sample = first
+    ? { db: params.db, archive: params.archive, id: first.doc.Id, hash: first.doc.Hash }
+    : null;
+  const canViewHistory = hasFlag(result?.Permissions ?? 0, ArchivePermission.ViewHistory);
+  const queue = { db: params.db, workflowId: params.workflowId, queueKey: params.queueKey };
+
+  return (
+    <section className="results-main" aria-labelledby="results-title" data-testid="task-results">
+      <header className="results-header">
+        <div className="results-header__titles">
+          <p className="panel__eyebrow">{t('workflow.tasks.eyebrow')}</p>
+          <h1 id="results-title" className="panel__title">
+            {queueName || '\u00a0'}
+          </h1>
+        </div>
+        <div className="results-header__tools" role="toolbar" aria-label={t('results.toolbar')}>
+          <button
+            type="button"
+            className="button button--small"
+            aria-pressed={layout.sidebarOpen}
+            onClick={layout.onToggleSidebar}
+          >
+            <Icon name="folder" size={16} />
+            {t('view.archives.title')}
+          </button>
+          <TaskActions sample={sample} queueKey={params.queueKey} />
+          {canViewHistory && (
+            <button
+              type="button"
+              className="button button--small"
+              aria-pressed={layout.historyOpen}
+              onClick={layout.onToggleHistory}
+              data-testid="history-toggle"
+            >
+              {t('history.title')}
+            </button>
+          )}
+        </div>
+      </header>
+      <TaskArchives
+        queue={queue}
+        archive={params.archive}
+        onArchive={(archive) => go({ archive, page: 1 })}
+      />
+      {page.error !== null && (
+        <Alert tone="error" testId="task-results-error">
+          {t('workflow.tasks.error')}
+        </Alert>
+      )}
+      <ResultsGrid
+        key={`${params.queueKey}:${params.archive}`}
+        result={result}
+        rows={rows}
+        context={{
+          db: params.db,
+          archive: params.archive,
+          token: session?.token ?? '',
+          locale,
+          editing: false,
+          licenseType: session?.licenseType ?? null,
+          fields: page.fields,
+          labels,
+        }}
+        sort={params.sort}
+        page={params.page}
+        pageSize={page.size}
+        total={page.total}
+        gridKey={`gridState.${params.db}.task.${params.workflowId}.${params.queueKey}.${params.archive}`}
+        loading={page.loading}
+        activeDoc={activeDoc?.id ?? null}
+        onSort={(sort) => go({ sort, page: 1 })}
+        onPage={(p) => go({ page: p })}
+        onPageSize={(s) => go({ size: s, page: 1 })}
+        onActivate={(row) =>
+          onActivate({ db: params.db, archive: params.archive, id: row.doc.Id, hash: row.doc.Hash })
+        }
+      />
+    </section>
+  );
+}
