@@ -10,7 +10,7 @@ export const PACKAGE_EXTENSION = 'gs';
 /** The import wizard's keep-alive period (admin-spec §9). */
 export const IMPORT_KEEPALIVE_MS = 45_000;
 /** What new database names keep in the import wizard (admin-spec §5). */
-export const IMPORT_DATABASE_NAME_STRIP = /[^A-Za-z0-9_-]/g;
+export const IMPORT_DATABASE_NAME_STRIP = /[^\p{L}\p{N}_-]/gu;
 
 /** Account types of an import user (admin-spec §9). */
 export const ImportAccountType = { Alt: 0, User: 2, Group: 4 } as const;
