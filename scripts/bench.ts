@@ -27,6 +27,11 @@ const BENCHES: Record<
       'admin API on the large scenario: add a field to the 1,000,000-document archive while searches run (time, longest search)',
     load: () => import('./benchAdmin'),
   },
+  package: {
+    about:
+      'issue 16: export a 10,000-document database as a .gs package and import it into a new one: times, size',
+    load: () => import('./benchPackage'),
+  },
   scan: {
     about: 'scanner simulator: a 50-page 200-dpi bilevel scan through the helper chunk API: pages/s, MiB/s',
     load: () => import('./benchScan'),
