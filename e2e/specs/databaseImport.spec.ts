@@ -110,13 +110,22 @@ test('Finance exported as a package imports as Finance_Copy, searchable by full.
   const applied = wizard.branch('Accounts Payable');
   await expect(applied).toHaveAttribute('data-state', 'installed');
   await expect(applied).toContainText('already applied');
-  await expect(applied.getByRole('checkbox', { name: 'Accounts Payable', exact: true })).toBeDisabled();
+  await expect(
+    applied.getByRole('checkbox', { name: 'Accounts Payable', exact: true }).first(),
+  ).toBeDisabled();
+  await expect(applied.locator('input[type=checkbox]:enabled')).toHaveCount(0);
   await expect(wizard.next).toBeDisabled();
   // cancel asks, then starts again
   await page.getByTestId('import-cancel').click();
   await page.getByTestId('import-cancel-confirm').getByRole('button', { name: 'Cancel the import' }).click();
   await wizard.expectStep('default');
   await expect(page.getByTestId('import-package')).toHaveCount(0);
+
+  // the copy goes, so that the specs after this one see the demo's databases only
+  const admin = new AdminConsolePage(page);
+  await admin.open('DATABASES');
+  await admin.remove(COPY, `DELETE ${COPY.toUpperCase()}`, true);
+  await expect(admin.card(COPY)).toHaveCount(0);
 });
 
 test('a corrupted package shows the log with its error and creates no database', async ({
