@@ -15,6 +15,7 @@ import {
   documentInserter,
   grantArchive,
   grantDatabase,
+  setSetting,
 } from '@gs/simulator-fixtures/builders';
 import { seedScenario } from '@gs/simulator-fixtures/seed';
 import { FieldType } from '@gs/contract/flags';
@@ -31,6 +32,8 @@ function buildDatabase(dataDir: string, count: number): void {
   const db = openDatabase(join(dataDir, 'simulator.sqlite'));
   try {
     db.transaction(() => {
+      // the import makes a second database: the multi-database licence
+      setSetting(db, 'feature.mdb', '1');
       const id = addDatabase(db, 'Bench');
       const fields = [
         addField(db, id, { name: 'Invoice Number', type: FieldType.Character }),
