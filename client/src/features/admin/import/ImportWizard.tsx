@@ -8,7 +8,6 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminDatabase } from '@gs/contract/admin/catalog';
 import {
-  IMPORT_KEEPALIVE_MS,
   type ImportLog,
   type ImportTemplateTree,
   type ImportUser,
@@ -17,7 +16,6 @@ import {
 import { getAdminDatabases } from '../../../api/adminCatalog';
 import {
   getImportLog,
-  getPackageInfo,
   getPackageUsers,
   getTemplateTree,
   startImport,
@@ -30,6 +28,7 @@ import { routes } from '../../../app/paths';
 import { ConfirmDialog } from '../../../components/Modal';
 import { httpAtom } from '../../../state/environment';
 import { sessionAtom } from '../../../state/session';
+import { followImport } from './followImport';
 import { ImportLogModal, ImportSuccessModal } from './ImportModals';
 import {
   hasChecked,
@@ -50,9 +49,6 @@ import {
   TemplateStep,
 } from './WizardSteps';
 import './importWizard.css';
-
-const POLL_MS = 1000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const toggled = (set: ReadonlySet<string>, name: string): Set<string> => {
   const next = new Set(set);
@@ -208,22 +204,10 @@ export default function ImportWizard() {
       GroupsToAdd: tree.GroupsToAdd.filter((g) => chosenGroups.has(g.Name)),
     };
     void attempt(async () => {
-      const keepAlive = setInterval(
-        () => void getPackageInfo(http).catch(() => undefined),
-        IMPORT_KEEPALIVE_MS,
-      );
-      try {
-        const started = await startImport(http, body.DatabaseID, body);
-        let current = await getImportLog(http, started.LogId);
-        while (current.Status === 'Running' && alive.current) {
-          await sleep(POLL_MS);
-          current = await getImportLog(http, started.LogId);
-        }
-        setLog(current);
-        setShowLog(current.Status !== 'Completed');
-      } finally {
-        clearInterval(keepAlive);
-      }
+      const started = await startImport(http, body.DatabaseID, body);
+      const current = await followImport(http, started.LogId, { alive: () => alive.current });
+      setLog(current);
+      setShowLog(current.Status !== 'Completed');
     });
   };
 
