@@ -12,6 +12,7 @@ import {
 } from '@gs/contract/admin/packages';
 import type { Db } from '../../db/connection';
 import { badRequest } from '../../http/errors';
+import { MAX_DATABASE_NAME } from '../adminDatabases';
 import { opt, parseBody, textValue } from '../adminInput';
 import type { ImportChoices } from './packageImport';
 import { archivePaths, branchOf, templateKey, type Package } from './packageModel';
@@ -140,6 +141,8 @@ export function readChoices(db: Db, pkg: Package, databaseId: number, body: unkn
   const name = (tree.databasename ?? '').replace(IMPORT_DATABASE_NAME_STRIP, '');
   if (databaseId === 0) {
     if (!name) throw badRequest('A new database needs a name (letters, digits, _ and -).');
+    if (name.length > MAX_DATABASE_NAME)
+      throw badRequest(`The database name is longer than ${MAX_DATABASE_NAME} characters.`);
     if (db.prepare(`SELECT 1 FROM databases WHERE name = ?`).get(name))
       throw badRequest(`A database named '${name}' already exists.`);
   }
