@@ -95,16 +95,19 @@ function start(upload: (r: FakeRequest) => unknown = () => INFO) {
       return upload(r) as object;
     },
     'GET admin/importdatabase': TREE,
+    'DELETE admin/FullAdminLog': { Deleted: 1 },
     'GET admin/FullAdminLog': (r) =>
-      r.url.searchParams.get('logId') === 'BAD'
-        ? {
-            ...LOG,
-            LogId: 'BAD',
-            Status: 'Failed',
-            ImportError: 'The package BAD.gs is corrupted: bad zip',
-            LogText: 'ERROR The package BAD.gs is corrupted: bad zip',
-          }
-        : LOG,
+      !r.url.searchParams.has('logId')
+        ? [LOG]
+        : r.url.searchParams.get('logId') === 'BAD'
+          ? {
+              ...LOG,
+              LogId: 'BAD',
+              Status: 'Failed',
+              ImportError: 'The package BAD.gs is corrupted: bad zip',
+              LogText: 'ERROR The package BAD.gs is corrupted: bad zip',
+            }
+          : LOG,
   });
   vi.stubGlobal('fetch', fake.fetch);
   renderApp({
@@ -147,7 +150,7 @@ describe('the import wizard (admin-spec §4, §5)', () => {
     const [payables, contracts] = screen.getAllByTestId('import-branch');
     expect(payables?.getAttribute('data-state')).toBe('checked');
     expect(contracts?.getAttribute('data-state')).toBe('installed');
-    expect(contracts.textContent).toContain('already applied');
+    expect(contracts?.textContent).toContain('already applied');
     expect(
       within(contracts as HTMLElement)
         .getAllByRole('checkbox')
@@ -215,5 +218,21 @@ describe('the import wizard (admin-spec §4, §5)', () => {
     await waitFor(() => expect(step()).toBe('default'));
     expect(screen.queryByTestId('import-package')).toBeNull();
     expect(currentPath()).not.toContain('step=');
+  });
+
+  it('lists the import history, opens a log, and deletes the history after asking', async () => {
+    const { fake } = start();
+    fireEvent.click(await screen.findByTestId('import-history-open'));
+    const history = await screen.findByTestId('import-history');
+    const entry = await within(history).findByRole('button', { name: 'FIN.gs into Fin_Copy: completed' });
+    fireEvent.click(within(history).getByRole('button', { name: 'Delete the history' }));
+    fireEvent.click(
+      within(screen.getByTestId('import-history-delete')).getByRole('button', { name: 'Delete the history' }),
+    );
+    await waitFor(() =>
+      expect(fake.requests.some((r) => r.method === 'DELETE' && r.path === 'admin/FullAdminLog')).toBe(true),
+    );
+    fireEvent.click(entry);
+    expect((await screen.findByTestId('import-log-text')).textContent).toBe('INFO Import finished.');
   });
 });

@@ -29,6 +29,7 @@ import { ConfirmDialog } from '../../../components/Modal';
 import { httpAtom } from '../../../state/environment';
 import { sessionAtom } from '../../../state/session';
 import { followImport } from './followImport';
+import { ImportHistoryModal } from './ImportHistoryModal';
 import { ImportLogModal, ImportSuccessModal } from './ImportModals';
 import {
   hasChecked,
@@ -80,6 +81,7 @@ export default function ImportWizard() {
   const [log, setLog] = useState<ImportLog | null>(null);
   const [showLog, setShowLog] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const [history, setHistory] = useState(false);
   const alive = useRef(true);
   useEffect(
     () => () => {
@@ -145,6 +147,11 @@ export default function ImportWizard() {
     void attempt(async () => {
       try {
         setInfo(await uploadPackage(http, token, file));
+        // the address may already say which database step (admin-spec §2: step=create|existing)
+        if (requested === 'existingDatabase') {
+          setCreates(false);
+          setDatabases(await getAdminDatabases(http));
+        }
       } catch (e) {
         if (e instanceof UploadRefused && e.logId) {
           setLog(await getImportLog(http, e.logId));
@@ -297,7 +304,17 @@ export default function ImportWizard() {
 
   return (
     <section className="import-wizard" data-testid="import-wizard" data-step={step}>
-      <h2>{t(`admin.import.steps.${step}`)}</h2>
+      <header className="import-wizard__header">
+        <h2>{t(`admin.import.steps.${step}`)}</h2>
+        <button
+          type="button"
+          className="button"
+          data-testid="import-history-open"
+          onClick={() => setHistory(true)}
+        >
+          {t('admin.import.history')}
+        </button>
+      </header>
       {step !== 'default' && error && (
         <p role="alert" className="import-error" data-testid="import-error">
           {error}
@@ -352,6 +369,7 @@ export default function ImportWizard() {
           }}
         />
       )}
+      {history && <ImportHistoryModal onClose={() => setHistory(false)} />}
       {log && showLog && <ImportLogModal log={log} onClose={() => setShowLog(false)} />}
       {log && !showLog && log.Status === 'Completed' && (
         <ImportSuccessModal log={log} onFinish={finish} onShowLog={() => setShowLog(true)} />
