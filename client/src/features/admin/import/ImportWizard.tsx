@@ -25,12 +25,12 @@ import {
 } from '../../../api/adminPackages';
 import { ApiError } from '../../../api/http';
 import { routes } from '../../../app/paths';
-import { ConfirmDialog } from '../../../components/Modal';
 import { httpAtom } from '../../../state/environment';
 import { sessionAtom } from '../../../state/session';
 import { followImport } from './followImport';
 import { ImportHistoryModal } from './ImportHistoryModal';
 import { ImportLogModal, ImportSuccessModal } from './ImportModals';
+import { WizardNav } from './WizardNav';
 import {
   hasChecked,
   isPackageName,
@@ -80,7 +80,6 @@ export default function ImportWizard() {
   const [principals, setPrincipals] = useState<ImportUser[]>([]);
   const [log, setLog] = useState<ImportLog | null>(null);
   const [showLog, setShowLog] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
   const [history, setHistory] = useState(false);
   const alive = useRef(true);
   useEffect(
@@ -321,54 +320,16 @@ export default function ImportWizard() {
         </p>
       )}
       {view()}
-      <div className="import-nav">
-        {step !== 'default' && (
-          <button
-            type="button"
-            className="button"
-            data-testid="import-back"
-            disabled={busy}
-            onClick={() => go(previousStep(step, hasUsers, createsDatabase))}
-          >
-            {t('admin.import.back')}
-          </button>
-        )}
-        {step !== 'default' && step !== 'import' && (
-          <button
-            type="button"
-            className="button button--primary"
-            data-testid="import-next"
-            disabled={busy || !canNext()}
-            onClick={onNext}
-          >
-            {t('admin.import.next')}
-          </button>
-        )}
-        {(info !== null || step !== 'default') && (
-          <button
-            type="button"
-            className="button"
-            data-testid="import-cancel"
-            disabled={busy}
-            onClick={() => setCancelling(true)}
-          >
-            {t('common.cancel')}
-          </button>
-        )}
-      </div>
-      {cancelling && (
-        <ConfirmDialog
-          title={t('admin.import.cancelTitle')}
-          message={t('admin.import.cancelMessage')}
-          confirmLabel={t('admin.import.cancelConfirm')}
-          testId="import-cancel-confirm"
-          onCancel={() => setCancelling(false)}
-          onConfirm={() => {
-            setCancelling(false);
-            reset();
-          }}
-        />
-      )}
+      <WizardNav
+        showBack={step !== 'default'}
+        showNext={step !== 'default' && step !== 'import'}
+        showCancel={info !== null || step !== 'default'}
+        busy={busy}
+        canNext={canNext()}
+        onBack={() => go(previousStep(step, hasUsers, createsDatabase))}
+        onNext={onNext}
+        onCancel={reset}
+      />
       {history && <ImportHistoryModal onClose={() => setHistory(false)} />}
       {log && showLog && <ImportLogModal log={log} onClose={() => setShowLog(false)} />}
       {log && !showLog && log.Status === 'Completed' && (
