@@ -3,11 +3,11 @@
 // and the workflow seam, each a zip entry, with a manifest holding counts and every entry's
 // SHA-256. The entries are collected first (the manifest needs them), then streamed as a zip.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ZipArchive } from 'archiver';
+import { ZipArchive, type ZipEntryData } from 'archiver';
 import {
   ImportAccountType,
   PACKAGE_FORMAT_VERSION,
@@ -20,9 +20,16 @@ import { TABLES, type PackageRow } from './packageTables';
 import { exportWorkflows } from './packageWorkflows';
 import { archivePaths, principalName, type DocumentLine } from './packageModel';
 
-export interface PackageEntry {
-  name: string;
-  data: Buffer;
+/** An entry in memory (`data`), or a document file streamed from disk (`path`, with its hash). */
+export type PackageEntry = { name: string; data: Buffer } | { name: string; path: string; sha256: string };
+
+const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
+
+/** The SHA-256 of a file, read as a stream (a package's files never sit in memory all at once). */
+async function hashFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(path), hash);
+  return hash.digest('hex');
 }
 
 export interface ExportOptions {
@@ -161,7 +168,8 @@ async function documentEntries(
           .toLowerCase()
           .replace(/[^.a-z0-9]/g, '')}`;
         files.set(path, file);
-        entries.push({ name: file, data: await readFile(join(dataDir, 'files', path)) });
+        const onDisk = join(dataDir, 'files', path);
+        entries.push({ name: file, path: onDisk, sha256: await hashFile(onDisk) });
       }
     }
     const values: Record<string, string | number | null> = {};
@@ -210,8 +218,10 @@ export async function buildPackage(db: Db, options: ExportOptions): Promise<Pack
     ...Object.entries(workflows).map(([t, r]) => ({ name: `workflows/${t}.json`, data: json(r) })),
     ...docs.entries,
   ];
-  const count = (file: string) =>
-    (JSON.parse(entries.find((e) => e.name === file)?.data.toString() ?? '[]') as unknown[]).length;
+  const count = (file: string): number => {
+    const entry = entries.find((e) => e.name === file);
+    return entry && 'data' in entry ? (JSON.parse(entry.data.toString()) as unknown[]).length : 0;
+  };
   const manifest: PackageManifest = {
     FormatVersion: PACKAGE_FORMAT_VERSION,
     Acronym: options.acronym,
@@ -234,9 +244,7 @@ export async function buildPackage(db: Db, options: ExportOptions): Promise<Pack
       Documents: docs.count,
       Workflows: Object.values(workflows).reduce((n, r) => n + r.length, 0),
     },
-    Checksums: Object.fromEntries(
-      entries.map((e) => [e.name, createHash('sha256').update(e.data).digest('hex')]),
-    ),
+    Checksums: Object.fromEntries(entries.map((e) => [e.name, 'data' in e ? sha256(e.data) : e.sha256])),
   };
   return [{ name: 'manifest.json', data: Buffer.from(JSON.stringify(manifest, null, 2)) }, ...entries];
 }
@@ -245,8 +253,13 @@ export async function buildPackage(db: Db, options: ExportOptions): Promise<Pack
 export async function writePackage(entries: PackageEntry[], out: Writable): Promise<void> {
   const zip = new ZipArchive({ zlib: { level: 6 } });
   const done = pipeline(zip, out);
-  for (const e of entries)
-    zip.append(e.data, { name: e.name, store: /\.(pdf|tiff?|jpe?g|png|zip)$/i.test(e.name) });
+  for (const e of entries) {
+    const store = /\.(pdf|tiff?|jpe?g|png|zip)$/i.test(e.name);
+    const data: ZipEntryData = { name: e.name, store };
+    // file() opens each file only when the zip reaches it
+    if ('data' in e) zip.append(e.data, data);
+    else zip.file(e.path, data);
+  }
   await zip.finalize();
   await done;
 }
