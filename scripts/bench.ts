@@ -32,6 +32,11 @@ const BENCHES: Record<
       'workflow queues on the large scenario (100,000 tasks in one queue): queue list with counts and a 25-row task page, HTTP p50',
     load: () => import('./benchWorkflow'),
   },
+  package: {
+    about:
+      'issue 16: export a 10,000-document database as a .gs package and import it into a new one: times, size',
+    load: () => import('./benchPackage'),
+  },
   scan: {
     about: 'scanner simulator: a 50-page 200-dpi bilevel scan through the helper chunk API: pages/s, MiB/s',
     load: () => import('./benchScan'),

@@ -66,6 +66,15 @@ describe('bundle size', () => {
     for (const key of languages) expect(upFront.has(manifest[key]?.file ?? '')).toBe(false);
   });
 
+  it('loads the database import wizard as its own chunk, neither up front nor with the console', () => {
+    const wizard = manifest['src/features/admin/import/ImportWizard.tsx'];
+    expect(wizard?.isDynamicEntry).toBe(true);
+    const consoleFiles = staticFiles(manifest, ['src/features/admin/AdminConsolePage.tsx']);
+    expect(consoleFiles.size).toBeGreaterThan(0);
+    expect(consoleFiles.has(wizard?.file ?? '')).toBe(false);
+    expect(staticFiles(manifest, ['index.html']).has(wizard?.file ?? '')).toBe(false);
+  });
+
   it('keeps the sign-in page and the search screen under 200 KB of gzip JavaScript each', () => {
     const signIn = screenBytes(outDir, manifest, SIGN_IN, largestLanguage);
     const search = screenBytes(outDir, manifest, SEARCH, largestLanguage);

@@ -12,7 +12,8 @@ export type AdminModeName =
   | 'EMAIL_SETTINGS'
   | 'STAMPS'
   | 'REGISTRATION'
-  | 'LICENSE_RULES';
+  | 'LICENSE_RULES'
+  | 'DATABASE_IMPORT';
 
 export class AdminConsolePage {
   readonly console: Locator;

@@ -183,7 +183,7 @@ test('a database administrator sees only their database and no server-wide mode'
   await admin.open('STAMPS');
   // a mode they may not see falls back to one they may
   await expect(admin.mode('STAMPS')).toHaveCount(0);
-  for (const mode of ['INBOXES', 'REGISTRATION', 'LICENSE_RULES'] as const)
+  for (const mode of ['INBOXES', 'REGISTRATION', 'LICENSE_RULES', 'DATABASE_IMPORT'] as const)
     await expect(admin.mode(mode)).toHaveCount(0);
   await admin.goTo('ARCHIVES');
   const picker = admin.select('Database', admin.console);

@@ -23,6 +23,7 @@ import { createAdminDatabasesRouter } from './routes/adminDatabases';
 import { createAdminMailRouter } from './routes/adminMail';
 import { createAdminServerRouter } from './routes/adminServer';
 import { createAdminCatalogRouter } from './routes/adminCatalog';
+import { createAdminPackagesRouter } from './routes/adminPackages';
 import { createUserAdminPrincipalsRouter } from './routes/userAdminPrincipals';
 import { createUserAdminRightsRouter } from './routes/userAdminRights';
 import { createArchivesRouter } from './routes/archives';
@@ -72,7 +73,7 @@ export interface AppOptions {
 /** Express matches mount paths case-insensitively, so this also serves /square9api/api/ etc. */
 const API_MOUNT = API_ROOT.replace(/\/$/, '');
 
-function createApiRouter(deps: RouteDeps): Router {
+function createApiRouter(deps: RouteDeps, db: Db): Router {
   const api = Router();
   // bodies were read by the front (http/apiFront.ts), after the credentials
   api.use(apiHeaders(deps.config.corsOrigins));
@@ -111,6 +112,7 @@ function createApiRouter(deps: RouteDeps): Router {
   api.use(createAdminMailRouter(deps));
   api.use(createAdminServerRouter(deps));
   api.use(createAdminCatalogRouter(deps));
+  api.use(createAdminPackagesRouter(deps, db));
   api.use(createUserAdminPrincipalsRouter(deps));
   api.use(createUserAdminRightsRouter(deps));
   api.use(apiNotFound);
@@ -171,7 +173,7 @@ export function createSimulator(options: AppOptions): Simulator {
   app.use(createConfigRouter(deps));
   app.use(API_MOUNT, createApiFront(auth, config.corsOrigins));
   app.use(API_MOUNT, createBulkApi(deps, db));
-  app.use(API_MOUNT, createApiRouter(deps));
+  app.use(API_MOUNT, createApiRouter(deps, db));
   if (options.testEndpoints)
     app.use('/__sim', express.json({ strict: false }), createSimRouter(deps, pdfConverter));
   if (options.clientDir) app.use(createStaticClient(options.clientDir));

@@ -49,6 +49,7 @@ describe('/admin/full: who sees what (admin-spec §2, §6)', () => {
       'Stamps',
       'Registration',
       'License rules',
+      'Database import',
     ]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Databases');
     await waitFor(() => expect(cardNames()).toEqual(['Demo', 'HR']));

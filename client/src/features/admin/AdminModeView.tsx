@@ -1,4 +1,6 @@
-// The view of the current mode. Database modes wait for a database to be chosen.
+// The view of the current mode. Database modes wait for a database to be chosen. The import
+// wizard is its own chunk, loaded when DATABASE_IMPORT is opened.
+import { lazy, Suspense } from 'react';
 import type { AdminFlags } from '../../api/admin';
 import { DATABASE_MODES, type AdminMode } from './adminModes';
 import { ArchivesMode } from './archives/ArchivesMode';
@@ -10,6 +12,8 @@ import { StampsMode } from './server/StampsMode';
 import { LicenseRulesMode } from './server/LicenseRulesMode';
 import { RegistrationMode } from './server/RegistrationMode';
 import { EmailSettingsMode } from './server/EmailSettingsMode';
+
+const ImportWizard = lazy(() => import('./import/ImportWizard'));
 
 export interface AdminModeViewProps {
   mode: AdminMode;
@@ -43,5 +47,11 @@ export function AdminModeView({ mode, db, flags, tab, onTab, onFallback }: Admin
       return <RegistrationMode />;
     case 'LICENSE_RULES':
       return <LicenseRulesMode onLoadFailed={onFallback} />;
+    case 'DATABASE_IMPORT':
+      return (
+        <Suspense fallback={null}>
+          <ImportWizard />
+        </Suspense>
+      );
   }
 }

@@ -8,7 +8,7 @@ describe('admin modes by rights (admin-spec §6)', () => {
   it('gives nothing to a user who administers no database', () => {
     expect(visibleModes(flags({ isAdminAll: true, isUserAdmin: true }))).toEqual([]);
   });
-  it('hides Databases without user-admin, and inboxes, stamps, registration, licence rules without admin of all', () => {
+  it('hides Databases without user-admin, and inboxes, stamps, registration, licence rules and the import without admin of all', () => {
     expect(visibleModes(flags({ isAnyDbAdmin: true }))).toEqual([
       'ARCHIVES',
       'FIELD_CATALOG',
@@ -25,12 +25,14 @@ describe('admin modes by rights (admin-spec §6)', () => {
       'STAMPS',
       'REGISTRATION',
       'LICENSE_RULES',
+      'DATABASE_IMPORT',
     ]);
   });
   it('reads the mode and tab from the address, any casing, with defaults', () => {
     const all = visibleModes(flags({ isAnyDbAdmin: true, isAdminAll: true, isUserAdmin: true }));
     expect(resolveMode(null, all)).toBe('DATABASES');
     expect(resolveMode('stamps', all)).toBe('STAMPS');
+    expect(resolveMode('database_import', all)).toBe('DATABASE_IMPORT');
     expect(resolveMode('BOGUS', all)).toBe('DATABASES');
     expect(resolveMode('STAMPS', ['ARCHIVES'])).toBe('ARCHIVES');
     expect(resolveMode(null, [])).toBeNull();

@@ -12,6 +12,7 @@ export const ADMIN_MODES = [
   'STAMPS',
   'REGISTRATION',
   'LICENSE_RULES',
+  'DATABASE_IMPORT',
 ] as const;
 export type AdminMode = (typeof ADMIN_MODES)[number];
 
@@ -29,7 +30,8 @@ export const DATABASE_MODES: ReadonlySet<AdminMode> = new Set([
 /**
  * Databases needs a user-admin security level; inboxes and stamps an administrator of all
  * databases; registration the admin group, and licence rules the licence manager's right (our
- * design: both mean an administrator of all databases, as the header's licence-manager button).
+ * design: both mean an administrator of all databases, as the header's licence-manager button);
+ * the import wizard too, as it creates databases, users and groups (decision 032).
  */
 export function visibleModes(flags: AdminFlags): AdminMode[] {
   if (!flags.isAnyDbAdmin) return [];
@@ -41,6 +43,7 @@ export function visibleModes(flags: AdminFlags): AdminMode[] {
       case 'STAMPS':
       case 'REGISTRATION':
       case 'LICENSE_RULES':
+      case 'DATABASE_IMPORT':
         return flags.isAdminAll;
       default:
         return true;

@@ -538,4 +538,33 @@ export const migrations: string[] = [
   CREATE INDEX pdf_workflow_states_processing ON pdf_workflow_states(database_id, doc_id)
     WHERE workflow_status = 1;
   `,
+  /* 13: .gs package imports (issue 16, decision 031): which package templates (a package's
+     top-level archive, keyed by acronym and name) each database has had applied, and the logs */ `
+  CREATE TABLE package_templates (
+    database_id INTEGER NOT NULL REFERENCES databases(id) ON DELETE CASCADE,
+    -- "<acronym>/<top-level archive name>", as GET importdatabase compares it (NOCASE)
+    template TEXT NOT NULL COLLATE NOCASE,
+    log_id TEXT NOT NULL,
+    -- epoch ms
+    applied_at INTEGER NOT NULL,
+    PRIMARY KEY (database_id, template)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE import_logs (
+    id TEXT PRIMARY KEY,
+    guid TEXT NOT NULL,
+    user_id INTEGER NOT NULL,
+    -- Running, Completed or Failed
+    status TEXT NOT NULL,
+    log_text TEXT NOT NULL DEFAULT '',
+    import_error TEXT NOT NULL DEFAULT '',
+    filename TEXT NOT NULL DEFAULT '',
+    display_name TEXT NOT NULL DEFAULT '',
+    database_name TEXT NOT NULL DEFAULT '',
+    database_id INTEGER NOT NULL DEFAULT 0,
+    -- epoch ms
+    started_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX import_logs_by_start ON import_logs(started_at);
+  `,
 ];

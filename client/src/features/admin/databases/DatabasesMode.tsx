@@ -18,6 +18,7 @@ import { QueryView } from '../QueryView';
 import { useAdminAction } from '../useAdminAction';
 import { byId, useEditor } from '../useEditor';
 import { DatabaseEditor } from './DatabaseEditor';
+import { ExportPackageModal } from './ExportPackageModal';
 
 const newDatabase = (): AdminDatabase => ({
   Id: 0,
@@ -41,6 +42,7 @@ function DatabaseList({
   const run = useAdminAction();
   const editor = useEditor(databases, newDatabase, byId);
   const [deleting, setDeleting] = useState<AdminDatabase | null>(null);
+  const [exporting, setExporting] = useState<AdminDatabase | null>(null);
   const draft = editor.draft;
   if (draft)
     return (
@@ -76,15 +78,28 @@ function DatabaseList({
         }}
         onDelete={canCreate ? (id) => setDeleting(databases.find((d) => d.Id === id) ?? null) : undefined}
         extra={(id) => (
-          <button
-            type="button"
-            className="button"
-            onClick={() => void run((http) => rebuildDatabaseIndexes(http, id))}
-          >
-            {t('admin.databases.rebuild')}
-          </button>
+          <>
+            <button
+              type="button"
+              className="button"
+              onClick={() => void run((http) => rebuildDatabaseIndexes(http, id))}
+            >
+              {t('admin.databases.rebuild')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              data-testid="admin-export"
+              onClick={() => setExporting(databases.find((d) => d.Id === id) ?? null)}
+            >
+              {t('admin.databases.export')}
+            </button>
+          </>
         )}
       />
+      {exporting && (
+        <ExportPackageModal id={exporting.Id} name={exporting.Name} onClose={() => setExporting(null)} />
+      )}
       {deleting && (
         <ConfirmDeleteModal
           kind="database"

@@ -1,0 +1,302 @@
+import request from 'supertest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MULTIPLE_DATABASES_NOT_LICENSED } from '@gs/contract/admin';
+import type {
+  ImportLog,
+  ImportStarted,
+  ImportTemplateTree,
+  ImportUser,
+  PackageInfo,
+  PackageRejected,
+} from '@gs/contract/admin/packages';
+import {
+  READ_ONLY_ADMIN,
+  call,
+  detailOf,
+  makeAdminApp,
+  messageOf,
+  type AdminApp,
+} from '../testing/adminWorld';
+import { API, basic, binary } from '../testing/testApp';
+
+let t: AdminApp;
+beforeEach(() => {
+  t = makeAdminApp();
+});
+const admin = 'SSAdministrator';
+
+const exportOf = async (db: number, acronym = 'ALPHA', user = admin): Promise<Buffer> =>
+  (
+    await request(t.app)
+      .get(`${API}admin/FullAdminDatabaseExport?DatabaseID=${db}&Acronym=${acronym}`)
+      .set('Authorization', basic(user))
+      .buffer(true)
+      .parse(binary)
+      .expect(200)
+  ).body as Buffer;
+
+const upload = (bytes: Buffer, name: string, user = admin, query = '') =>
+  request(t.app)
+    .post(`${API}admin/FullAdminDatabaseImport${query}`)
+    .set('Authorization', basic(user))
+    .attach('file', bytes, name);
+
+const databaseCount = () => t.db.prepare(`SELECT count(*) FROM databases`).pluck().get() as number;
+
+async function finished(logId: string): Promise<ImportLog> {
+  for (;;) {
+    const log = (await call(t, admin, 'get', `admin/FullAdminLog?logId=${logId}`).expect(200))
+      .body as ImportLog;
+    if (log.Status !== 'Running') return log;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function importAll(databaseId: number, extra: Partial<ImportTemplateTree> = {}): Promise<ImportLog> {
+  const tree = (await call(t, admin, 'get', `admin/importdatabase?DatabaseID=${databaseId}`).expect(200))
+    .body as ImportTemplateTree;
+  const started = (
+    await call(t, admin, 'post', `admin/FullAdminDatabaseImport?DatabaseID=${databaseId}`, {
+      ...tree,
+      ...extra,
+    }).expect(200)
+  ).body as ImportStarted;
+  return finished(started.LogId);
+}
+
+describe('GET admin/FullAdminDatabaseExport', () => {
+  it('streams the database as <Acronym>.gs to its administrator', async () => {
+    const res = await request(t.app)
+      .get(`${API}admin/FullAdminDatabaseExport?DatabaseID=${t.w.alpha}&Acronym=ALPHA`)
+      .set('Authorization', basic('dbadmin'))
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    expect(res.headers['content-disposition']).toContain('ALPHA.gs');
+    expect((res.body as Buffer).subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('refuses other users, a bad acronym and an unknown database', async () => {
+    await call(
+      t,
+      'full.user',
+      'get',
+      `admin/FullAdminDatabaseExport?DatabaseID=${t.w.alpha}&Acronym=A`,
+    ).expect(403);
+    await call(t, 'dbadmin', 'get', `admin/FullAdminDatabaseExport?DatabaseID=${t.w.beta}&Acronym=A`).expect(
+      403,
+    );
+    const bad = await call(
+      t,
+      admin,
+      'get',
+      `admin/FullAdminDatabaseExport?DatabaseID=${t.w.alpha}&Acronym=a%20b`,
+    ).expect(400);
+    expect(detailOf(bad)).toMatch(/acronym/i);
+    await call(t, admin, 'get', `admin/FullAdminDatabaseExport?DatabaseID=999&Acronym=A`).expect(404);
+    await call(t, admin, 'get', `admin/FullAdminDatabaseExport?Acronym=A`).expect(400);
+  });
+});
+
+describe('POST admin/FullAdminDatabaseImport (upload)', () => {
+  it('keeps an uploaded package for the caller and describes it', async () => {
+    await call(t, admin, 'get', 'admin/FullAdminPackage').expect(404);
+    const info = (await upload(await exportOf(t.w.alpha), 'alpha.gs').expect(200)).body as PackageInfo;
+    expect(info).toMatchObject({ Filename: 'alpha.gs', Acronym: 'ALPHA', SourceDatabase: 'Alpha' });
+    expect(info.Counts.Archives).toBe(4);
+    expect((await call(t, admin, 'get', 'admin/FullAdminPackage').expect(200)).body).toEqual(info);
+  });
+
+  it('refuses a name not ending in gs, and a corrupted package with a log saying why, creating nothing', async () => {
+    const bytes = await exportOf(t.w.alpha);
+    const wrong = await upload(bytes, 'alpha.zip').expect(400);
+    expect(detailOf(wrong)).toContain('must end in gs');
+    const before = databaseCount();
+    const damaged = Buffer.from(bytes);
+    damaged.fill(0, Math.floor(damaged.length / 2), Math.floor(damaged.length / 2) + 64);
+    for (const corrupt of [damaged, bytes.subarray(0, bytes.length - 30), Buffer.from('not a zip at all')]) {
+      const res = await upload(corrupt, 'broken.gs').expect(400);
+      const body = res.body as PackageRejected;
+      expect(body.Message).toContain('corrupted');
+      const log = (await call(t, admin, 'get', `admin/FullAdminLog?logId=${body.LogId}`).expect(200))
+        .body as ImportLog;
+      expect(log).toMatchObject({ Status: 'Failed', Filename: 'broken.gs', DisplayName: admin });
+      expect(log.ImportError).toBe(body.Message);
+    }
+    expect(databaseCount()).toBe(before);
+    await call(t, admin, 'get', 'admin/FullAdminPackage').expect(404);
+  });
+
+  it('refuses users who are not administrators of all, a read-only licence, and a body that is no file', async () => {
+    const bytes = await exportOf(t.w.alpha);
+    await upload(bytes, 'a.gs', 'dbadmin').expect(403);
+    await upload(bytes, 'a.gs', READ_ONLY_ADMIN).expect(403);
+    expect(
+      detailOf(await call(t, admin, 'post', 'admin/FullAdminDatabaseImport', { x: 1 }).expect(400)),
+    ).toContain('multipart');
+  });
+});
+
+describe('the import', () => {
+  it('needs an uploaded package', async () => {
+    await call(t, admin, 'get', 'admin/importdatabase').expect(404);
+    await call(t, admin, 'post', 'admin/FullAdminDatabaseImport?DatabaseID=0', { Branches: [] }).expect(404);
+  });
+
+  it('imports into a new database with its users and groups, then marks the templates already applied', async () => {
+    await upload(await exportOf(t.w.alpha), 'alpha.gs').expect(200);
+    const tree = (await call(t, admin, 'get', 'admin/importdatabase').expect(200)).body as ImportTemplateTree;
+    expect(tree.Branches.map((b) => [b.Parent, b.Installed, b.Checked])).toEqual([
+      ['Contracts', false, true],
+      ['Invoices', false, true],
+    ]);
+    expect(tree.Branches[1]?.Children.map((c) => c.Child)).toEqual([
+      'Invoices',
+      'Invoices/Paid',
+      'Invoices/Open',
+    ]);
+    expect(tree.Branches[1]?.Square9Users).toContain('full.user');
+    expect(tree.Branches[1]?.Square9Groups).toEqual(['Accounting']);
+    const log = await importAll(0, {
+      DatabaseName: 'Alpha Copy!',
+      Password: 'New@1234',
+      UsersToAdd: [
+        { Name: 'new.one', Email: 'same@example.com' },
+        { Name: 'new.two', Email: 'same@example.com' },
+      ] as ImportUser[],
+      GroupsToAdd: [{ Name: 'Auditors', Users: ['new.one', 'full.user'] }] as ImportUser[],
+    });
+    expect(log.Status).toBe('Completed');
+    expect(log.DatabaseName).toBe('AlphaCopy');
+    expect(log.LogText).toContain(
+      'The e-mail same@example.com of user new.two is also the e-mail of new.one.',
+    );
+    const copy = t.db.prepare(`SELECT id FROM databases WHERE name = 'AlphaCopy'`).pluck().get() as number;
+    const names = t.db
+      .prepare(`SELECT name FROM archives WHERE database_id = ? ORDER BY name`)
+      .pluck()
+      .all(copy);
+    expect(names).toEqual(['Contracts', 'Invoices', 'Open', 'Paid']);
+    // full.user sees the copy through the imported security, new.one signs in with the password
+    const dbs = (await call(t, 'full.user', 'get', 'dbs').expect(200)).body as {
+      Databases: { Name: string }[];
+    };
+    expect(dbs.Databases.map((d) => d.Name)).toContain('AlphaCopy');
+    await request(t.app).get(`${API}licenses`).set('Authorization', basic('new.one', 'New@1234')).expect(200);
+    const members = t.db
+      .prepare(
+        `SELECT u.name FROM group_members m JOIN groups g ON g.id = m.group_id JOIN users u ON u.id = m.user_id
+        WHERE g.name = 'Auditors' ORDER BY u.name`,
+      )
+      .pluck()
+      .all();
+    expect(members).toEqual(['full.user', 'new.one']);
+
+    const again = (await call(t, admin, 'get', `admin/importdatabase?DatabaseID=${copy}`).expect(200))
+      .body as ImportTemplateTree;
+    expect(again.Branches.map((b) => [b.Parent, b.Installed, b.Checked])).toEqual([
+      ['Contracts', true, false],
+      ['Invoices', true, false],
+    ]);
+    const checked = {
+      ...again,
+      Branches: again.Branches.map((b) => ({
+        ...b,
+        Checked: true,
+        Children: b.Children.map((c) => ({ ...c, Checked: true })),
+      })),
+    };
+    const refused = await call(
+      t,
+      admin,
+      'post',
+      `admin/FullAdminDatabaseImport?DatabaseID=${copy}`,
+      checked,
+    ).expect(400);
+    expect(detailOf(refused)).toContain('already applied');
+  });
+
+  it('into an existing database keeps what is there: a taken archive name fails its template only', async () => {
+    await upload(await exportOf(t.w.alpha), 'alpha.gs').expect(200);
+    const log = await importAll(t.w.beta);
+    expect(log.Status).toBe('Completed');
+    const beta = t.db
+      .prepare(`SELECT name FROM archives WHERE database_id = ? ORDER BY name`)
+      .pluck()
+      .all(t.w.beta);
+    expect(beta).toEqual(['Contracts', 'Invoices', 'Open', 'Orders', 'Paid']);
+    await upload(await exportOf(t.w.alpha, 'OTHER'), 'other.gs').expect(200);
+    const second = await importAll(t.w.beta);
+    expect(second.Status).toBe('Failed');
+    expect(second.ImportError).toContain('an archive named Invoices already exists');
+    expect(second.LogText).toContain('an archive named Contracts already exists');
+    expect(t.db.prepare(`SELECT count(*) FROM archives WHERE database_id = ?`).pluck().get(t.w.beta)).toBe(5);
+  });
+
+  it('refuses bad bodies and databases, and a new database without the multi-database licence', async () => {
+    await upload(await exportOf(t.w.alpha), 'alpha.gs').expect(200);
+    const run = (q: string, body: unknown) =>
+      call(t, admin, 'post', `admin/FullAdminDatabaseImport?DatabaseID=${q}`, body);
+    await run('0', [1, 2]).expect(400);
+    await run('0', { Branches: 'x' }).expect(400);
+    expect(detailOf(await run('0', { Branches: [], DatabaseName: '***' }).expect(400))).toContain(
+      'needs a name',
+    );
+    expect(detailOf(await run('0', { Branches: [], DatabaseName: 'Alpha' }).expect(400))).toContain(
+      'already exists',
+    );
+    await run('0', { Branches: [{ Children: [{ ID: 4242, Checked: true }] }], DatabaseName: 'X' }).expect(
+      400,
+    );
+    await run('999', { Branches: [] }).expect(404);
+    await run('-1', { Branches: [] }).expect(400);
+    t.db.prepare(`UPDATE settings SET value = '0' WHERE key = 'feature.mdb'`).run();
+    expect(messageOf(await run('0', { Branches: [], DatabaseName: 'New' }).expect(403))).toBe(
+      MULTIPLE_DATABASES_NOT_LICENSED,
+    );
+  });
+});
+
+describe('user lists and logs', () => {
+  it('reads a user CSV and lists the package users and groups', async () => {
+    await upload(await exportOf(t.w.alpha), 'alpha.gs').expect(200);
+    const csv = Buffer.from('Name,Password,Email\nfresh.user,Pw@12345,fresh@example.com\nfull.user,x,\n');
+    const users = (await upload(csv, 'users.csv', admin, '?FileName=users.csv').expect(200))
+      .body as ImportUser[];
+    expect(users.map((u) => [u.Name, u.Email, u.Exists])).toEqual([
+      ['fresh.user', 'fresh@example.com', false],
+      ['full.user', '', true],
+    ]);
+    await upload(Buffer.from('no header'), 'users.csv', admin, '?FileName=users.csv').expect(400);
+    const list = (await call(t, admin, 'post', 'admin/FullAdminDatabaseImport?UserList=true').expect(200))
+      .body as ImportUser[];
+    expect(list.find((u) => u.Name === 'Accounting')).toMatchObject({
+      Type: 4,
+      Users: ['grouped'],
+      Exists: true,
+    });
+    expect(list.find((u) => u.Name === 'full.user')?.SecurityList).toContainEqual({
+      TemplateName: 'Invoices',
+      SecurityLevel: expect.any(Number) as number,
+    });
+  });
+
+  it('keeps a history, downloads a log as a file and deletes logs', async () => {
+    await upload(await exportOf(t.w.alpha), 'alpha.gs').expect(200);
+    const log = await importAll(0, { DatabaseName: 'Copy1' });
+    const history = (await call(t, admin, 'get', 'admin/FullAdminLog').expect(200)).body as ImportLog[];
+    expect(history.map((l) => l.LogId)).toEqual([log.LogId]);
+    const file = await call(t, admin, 'get', `admin/FullAdminLog?DatabaseName=Copy1&Guid=${log.Guid}`).expect(
+      200,
+    );
+    expect(file.headers['content-disposition']).toContain('attachment');
+    expect(file.text).toBe(log.LogText);
+    await call(t, admin, 'get', `admin/FullAdminLog?DatabaseName=Other&Guid=${log.Guid}`).expect(404);
+    await call(t, 'dbadmin', 'get', 'admin/FullAdminLog').expect(403);
+    await call(t, admin, 'delete', 'admin/FullAdminLog?logId=nope').expect(404);
+    expect(
+      (await call(t, admin, 'delete', `admin/FullAdminLog?logId=${log.LogId}`).expect(200)).body,
+    ).toEqual({ Deleted: 1 });
+    expect((await call(t, admin, 'get', 'admin/FullAdminLog').expect(200)).body).toEqual([]);
+  });
+});

@@ -1,0 +1,174 @@
+// The import wizard's server side (decision 031): each administrator's uploaded package (one at a
+// time, kept in memory until replaced), the import jobs run in the background, and their logs in
+// import_logs (Running while the job runs; LogText grows a line per step; ImportError the first
+// error). A rejected upload is logged too, so the wizard can show why.
+import { randomUUID } from 'node:crypto';
+import type { ImportLog, ImportStatus, PackageInfo } from '@gs/contract/admin/packages';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/connection';
+import { toDotNetDate } from '../../http/dates';
+import { importPackage, type ImportChoices } from './packageImport';
+import type { Package } from './packageModel';
+
+interface Staged {
+  filename: string;
+  pkg: Package;
+}
+
+interface LogRow {
+  id: string;
+  guid: string;
+  user_id: number;
+  status: string;
+  log_text: string;
+  import_error: string;
+  filename: string;
+  display_name: string;
+  database_name: string;
+  database_id: number;
+  started_at: number;
+}
+
+const toLog = (r: LogRow): ImportLog => ({
+  LogId: r.id,
+  Guid: r.guid,
+  Status: r.status as ImportStatus,
+  LogText: r.log_text,
+  ImportError: r.import_error,
+  Filename: r.filename,
+  DisplayName: r.display_name,
+  DatabaseName: r.database_name,
+  DatabaseID: r.database_id,
+  Started: toDotNetDate(r.started_at),
+});
+
+export function createImportJobs(db: Db, clock: Clock, dataDir: string) {
+  const staged = new Map<number, Staged>();
+  const running = new Set<Promise<void>>();
+  const insert =
+    db.prepare(`INSERT INTO import_logs(id, guid, user_id, status, log_text, import_error, filename,
+    display_name, database_name, database_id, started_at) VALUES (@id, @guid, @user_id, @status, @log_text,
+    @import_error, @filename, @display_name, @database_name, @database_id, @started_at)`);
+  const update = db.prepare(
+    `UPDATE import_logs SET status = ?, log_text = ?, import_error = ?, database_id = ? WHERE id = ?`,
+  );
+  const byId = db.prepare(`SELECT * FROM import_logs WHERE id = ?`);
+  const byGuid = db.prepare(`SELECT * FROM import_logs WHERE guid = ? AND database_name = ? COLLATE NOCASE`);
+  const history = db.prepare(`SELECT * FROM import_logs ORDER BY started_at DESC, rowid DESC`);
+
+  const stamp = () => new Date(clock.now()).toISOString();
+
+  function newLog(user: number, fields: Partial<LogRow>): LogRow {
+    const row: LogRow = {
+      id: randomUUID(),
+      guid: randomUUID(),
+      user_id: user,
+      status: 'Running',
+      log_text: '',
+      import_error: '',
+      filename: '',
+      display_name: '',
+      database_name: '',
+      database_id: 0,
+      started_at: clock.now(),
+      ...fields,
+    };
+    insert.run(row);
+    return row;
+  }
+
+  return {
+    stage(user: number, filename: string, pkg: Package): PackageInfo {
+      staged.set(user, { filename, pkg });
+      return this.info(user) as PackageInfo;
+    },
+    staged: (user: number): Staged | undefined => staged.get(user),
+    info(user: number): PackageInfo | undefined {
+      const s = staged.get(user);
+      if (!s) return undefined;
+      const m = s.pkg.manifest;
+      return {
+        Filename: s.filename,
+        Acronym: m.Acronym,
+        SourceDatabase: m.Source.DatabaseName,
+        ExportedAt: m.Source.ExportedAt,
+        Counts: m.Counts,
+      };
+    },
+    /** Record an upload that is no package; its log id. */
+    rejected(user: number, filename: string, displayName: string, message: string): string {
+      return newLog(user, {
+        status: 'Failed',
+        filename,
+        display_name: displayName,
+        log_text: `${stamp()} ERROR ${message}`,
+        import_error: message,
+      }).id;
+    },
+    /** Start importing the caller's package; the log's ids. */
+    start(user: number, displayName: string, choices: ImportChoices): { LogId: string; Guid: string } {
+      const s = staged.get(user);
+      if (!s) throw new Error('no staged package');
+      const row = newLog(user, {
+        filename: s.filename,
+        display_name: displayName,
+        database_name:
+          choices.databaseName ||
+          (db.prepare(`SELECT name FROM databases WHERE id = ?`).pluck().get(choices.databaseId) as string),
+        database_id: choices.databaseId,
+      });
+      const lines: string[] = [];
+      let firstError = '';
+      let databaseId = choices.databaseId;
+      const save = (status: ImportStatus) =>
+        update.run(status, lines.join('\n'), firstError, databaseId, row.id);
+      const line = (level: string, message: string) => {
+        lines.push(`${stamp()} ${level} ${message}`);
+        if (level === 'ERROR' && !firstError) firstError = message;
+      };
+      const log = {
+        info: (m: string) => line('INFO', m),
+        warn: (m: string) => line('WARN', m),
+        error: (m: string) => line('ERROR', m),
+      };
+      log.info(`Import of ${s.filename} (${s.pkg.manifest.Acronym}) started by ${displayName}.`);
+      const job = (async () => {
+        try {
+          const outcome = await importPackage(db, dataDir, s.pkg, choices, log, clock.now());
+          databaseId = outcome.databaseId;
+          log.info(
+            outcome.failures
+              ? `Import finished with ${outcome.failures} failed group(s).`
+              : 'Import finished.',
+          );
+          save(outcome.failures ? 'Failed' : 'Completed');
+        } catch (e) {
+          log.error(e instanceof Error ? e.message : String(e));
+          save('Failed');
+        }
+      })();
+      running.add(job);
+      void job.finally(() => running.delete(job));
+      return { LogId: row.id, Guid: row.guid };
+    },
+    log: (id: string): ImportLog | undefined => {
+      const r = byId.get(id) as LogRow | undefined;
+      return r && toLog(r);
+    },
+    logFile: (databaseName: string, guid: string): ImportLog | undefined => {
+      const r = byGuid.get(guid, databaseName) as LogRow | undefined;
+      return r && toLog(r);
+    },
+    history: (): ImportLog[] => (history.all() as LogRow[]).map(toLog),
+    /** Delete one finished log, or every finished one; the count deleted. */
+    remove(id?: string): number {
+      const sql = `DELETE FROM import_logs WHERE status <> 'Running'${id === undefined ? '' : ' AND id = ?'}`;
+      return db.prepare(sql).run(...(id === undefined ? [] : [id])).changes;
+    },
+    /** Resolves when every running import has finished (tests, shutdown). */
+    settled: async (): Promise<void> => {
+      await Promise.all([...running]);
+    },
+  };
+}
+export type ImportJobs = ReturnType<typeof createImportJobs>;
