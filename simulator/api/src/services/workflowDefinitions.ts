@@ -82,7 +82,11 @@ function automaticLoop(nodes: Map<number, WorkflowNode>): number[] | undefined {
   return undefined;
 }
 
-export function parseWorkflowDefinition(repos: Repos, databaseId: number, body: unknown): WorkflowDefinition {
+export function parseWorkflowDefinition(
+  repos: Pick<Repos, 'workflows'>,
+  databaseId: number,
+  body: unknown,
+): WorkflowDefinition {
   const raw = parseBody(definitionSchema, body, EXPECTED);
   const nodes: WorkflowNode[] = raw.nodes.map((n) => ({
     Id: n.id,

@@ -1,7 +1,10 @@
 // A package with every id replaced by what it names (a field by its name, an archive by its path,
 // a document by its archive, values and file bytes), so that two databases' packages compare equal
 // exactly when the databases hold the same objects and documents: the round-trip tests' measure.
+// workflowsOf describes a database's workflows the same way, read from its tables.
 import { createHash } from 'node:crypto';
+import type { WorkflowNode } from '@gs/contract/workflow';
+import type { Db } from '../db/connection';
 import { archivePaths, type Package } from '../services/package/packageModel';
 import { TABLES, type PackageRow, type Space } from '../services/package/packageTables';
 
@@ -11,6 +14,7 @@ export interface ComparablePackage {
   groups: string;
   documents: string[];
   annotations: string[];
+  workflows: string[];
   counts: Package['manifest']['Counts'];
 }
 
@@ -28,6 +32,7 @@ export function comparable(pkg: Package): ComparablePackage {
     archive: paths,
     search: nameBy(t.searches, (r) => `${paths.get(Number(r.archive_id)) ?? ''}:${String(r.name)}`),
     dxc: nameBy(t.dxc_sources, (r) => `${paths.get(Number(r.archive_id)) ?? ''}:${String(r.name)}`),
+    workflow: new Map(pkg.workflows.map((w) => [w.Id, w.Name])),
   };
   const label = (space: Space, id: unknown): string | number =>
     Number(id) ? (labels[space].get(Number(id)) ?? `?${String(id)}`) : 0;
@@ -81,6 +86,93 @@ export function comparable(pkg: Package): ComparablePackage {
     groups: JSON.stringify(pkg.groups),
     documents: sortedJson(documents),
     annotations: sortedJson(annotations),
+    workflows: sortedJson(
+      pkg.workflows.map((w) =>
+        described(
+          w.Name,
+          w.BoundArchives.map((a) => label('archive', a)),
+          w.Nodes,
+          (space, id) => label(space, id),
+        ),
+      ),
+    ),
     counts: pkg.manifest.Counts,
   };
+}
+
+/** A workflow with its archives and fields named by `label` (node ids are the workflow's own). */
+function described(
+  name: string,
+  bound: (string | number)[],
+  nodes: WorkflowNode[],
+  label: (space: 'field' | 'archive', id: number) => string | number,
+) {
+  return {
+    name,
+    bound: bound.map(String).sort(),
+    nodes: [...nodes]
+      .sort((a, b) => a.Id - b.Id)
+      .map((n) => ({
+        ...n,
+        ...(n.FieldId !== undefined ? { FieldId: label('field', n.FieldId) } : {}),
+        ...(n.ArchiveId !== undefined ? { ArchiveId: label('archive', n.ArchiveId) } : {}),
+      })),
+  };
+}
+
+/**
+ * The database's workflows read from its tables, ids replaced by names (archives by path), and
+ * its user actions' workflow by name: what a copy of the database must hold the same.
+ */
+export function workflowsOf(db: Db, databaseId: number) {
+  const archives = db
+    .prepare(`SELECT id, parent_id, name FROM archives WHERE database_id = ?`)
+    .all(databaseId) as PackageRow[];
+  const paths = archivePaths(archives);
+  const fields = new Map(
+    (db.prepare(`SELECT id, name FROM fields WHERE database_id = ?`).all(databaseId) as PackageRow[]).map(
+      (f) => [Number(f.id), String(f.name)],
+    ),
+  );
+  const label = (space: 'field' | 'archive', id: number): string =>
+    (space === 'field' ? fields.get(id) : paths.get(id)) ?? `?${id}`;
+  const rows = db
+    .prepare(`SELECT id, name FROM workflows WHERE database_id = ? ORDER BY name`)
+    .all(databaseId) as { id: number; name: string }[];
+  const workflows = rows.map((w) => {
+    const bound = db
+      .prepare(`SELECT archive_id FROM workflow_archives WHERE workflow_id = ?`)
+      .pluck()
+      .all(w.id) as number[];
+    const nodes = (
+      db
+        .prepare(`SELECT node_id, type, name, config FROM workflow_nodes WHERE workflow_id = ?`)
+        .all(w.id) as { node_id: number; type: WorkflowNode['Type']; name: string; config: string }[]
+    ).map((n) => ({
+      Id: n.node_id,
+      Type: n.type,
+      Name: n.name,
+      ...(JSON.parse(n.config) as Omit<WorkflowNode, 'Id' | 'Type' | 'Name'>),
+    }));
+    return described(
+      w.name,
+      bound.map((a) => label('archive', a)),
+      nodes,
+      label,
+    );
+  });
+  const names = new Map(rows.map((w) => [w.id, w.name]));
+  const actions = (
+    db
+      .prepare(`SELECT action_key, workflow_id FROM user_actions WHERE database_id = ? ORDER BY action_key`)
+      .all(databaseId) as { action_key: string; workflow_id: number }[]
+  ).map((a) => ({
+    action: a.action_key,
+    workflow: a.workflow_id ? (names.get(a.workflow_id) ?? `?${a.workflow_id}`) : '',
+  }));
+  const runs = db
+    .prepare(`SELECT count(*) FROM workflow_runs WHERE database_id = ?`)
+    .pluck()
+    .get(databaseId) as number;
+  return { workflows, actions, runs };
 }

@@ -1,6 +1,6 @@
 // Writing a database as a .gs package (docs/gs-package.md): its catalogue rows, the users and
 // groups its security names, the server's stamps, its documents with their files and index data
-// and the workflow seam, each a zip entry, with a manifest holding counts and every entry's
+// and its workflows' definitions, each a zip entry, with a manifest holding counts and every entry's
 // SHA-256. The entries are collected first (the manifest needs them), then streamed as a zip.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/connection';
 import { docTable, mvTable, textTable } from '../../db/docTables';
 import { TABLES, type PackageRow } from './packageTables';
-import { exportWorkflows } from './packageWorkflows';
+import { exportWorkflows, WORKFLOWS_ENTRY } from './packageWorkflows';
 import { archivePaths, principalName, type DocumentLine } from './packageModel';
 
 /** An entry in memory (`data`), or a document file streamed from disk (`path`, with its hash). */
@@ -215,7 +215,7 @@ export async function buildPackage(db: Db, options: ExportOptions): Promise<Pack
     ...catalogue,
     ...principals,
     { name: 'stamps.json', data: json(stamps) },
-    ...Object.entries(workflows).map(([t, r]) => ({ name: `workflows/${t}.json`, data: json(r) })),
+    ...(workflows.length ? [{ name: WORKFLOWS_ENTRY, data: json(workflows) }] : []),
     ...docs.entries,
   ];
   const count = (file: string): number => {
@@ -242,7 +242,7 @@ export async function buildPackage(db: Db, options: ExportOptions): Promise<Pack
       Users: count('principals/users.json'),
       Groups: count('principals/groups.json'),
       Documents: docs.count,
-      Workflows: Object.values(workflows).reduce((n, r) => n + r.length, 0),
+      Workflows: workflows.length,
     },
     Checksums: Object.fromEntries(entries.map((e) => [e.name, 'data' in e ? sha256(e.data) : e.sha256])),
   };

@@ -1,7 +1,8 @@
 // Importing a read package into a new or an existing database (issue 16, decision 031), one
 // transaction per object group: stamps, users, groups, the catalogue (with the new database
 // itself), each checked template (a top-level archive with its sub-archives, searches, security
-// and documents), then the database's own security and actions. A group that fails is rolled back
+// and documents), each workflow (packageWorkflows.ts), then the database's own security and
+// actions. A group that fails is rolled back
 // and logged and the next one runs; nothing already present is overwritten: same-named lists,
 // fields and table fields are reused as they are, existing users and groups kept, a template
 // whose top-level archive name is taken fails.
@@ -250,6 +251,10 @@ export async function importPackage(
     }
   }
 
+  // the workflows name the templates' archives and the catalogue's fields; the user actions
+  // (next group) name the workflows
+  if (pkg.workflows.length) failures += importWorkflows(db, databaseId, pkg.workflows, ids, log);
+
   fail(
     group(db, log, 'Database security', () => {
       const rows = rowWriter(db, databaseId, ids, principalId);
@@ -266,8 +271,7 @@ export async function importPackage(
         const n = rows.write(spec, pkg.tables[spec.table] ?? []);
         log.info(`${spec.table}: ${n} written.`);
       }
-      const workflows = importWorkflows(db, databaseId, pkg.workflows);
-      if (Object.keys(pkg.workflows).length) log.info(`Workflows: ${workflows} rows written.`);
+      for (const u of rows.unbound) log.warn(`${u}: that workflow was not imported; left unbound.`);
     }),
   );
   return { databaseId, failures };

@@ -1,5 +1,6 @@
 // A .gs package once read (packageReader.ts) and what the export and the import share about it.
 import type { ImportUser, PackageManifest } from '@gs/contract/admin/packages';
+import type { WorkflowDefinition } from '@gs/contract/workflow';
 import type { Db } from '../../db/connection';
 import type { PackageRow } from './packageTables';
 
@@ -34,7 +35,8 @@ export interface Package {
   annotations: PackageRow[];
   /** entry name → bytes, for documents/files/* */
   files: Map<string, Buffer>;
-  workflows: Record<string, PackageRow[]>;
+  /** workflows/definitions.json: the designer's definitions, with the source's ids */
+  workflows: WorkflowDefinition[];
 }
 
 /** A principal's name (type 1 user, 0 group); '' when it no longer exists. */

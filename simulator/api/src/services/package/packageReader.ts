@@ -7,14 +7,16 @@ import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { z } from 'zod';
 import { PACKAGE_FORMAT_VERSION, type ImportUser, type PackageManifest } from '@gs/contract/admin/packages';
+import { WorkflowNodeType } from '@gs/contract/workflow';
 import type { DocumentLine, Package } from './packageModel';
+import { WORKFLOWS_ENTRY } from './packageWorkflows';
 import { TABLES, type PackageRow } from './packageTables';
 
 export class PackageError extends Error {}
 
 const MAX_ENTRIES = 1_000_000;
 const SAFE_ENTRY =
-  /^(manifest\.json|stamps\.json|catalog\/[a-z_]+\.json|principals\/(users|groups)\.json|documents\/(index\.ndjson|annotations\.json|files\/[0-9]+(\.[a-z0-9]+)?)|workflows\/workflow[a-z0-9_]*\.json)$/;
+  /^(manifest\.json|stamps\.json|catalog\/[a-z_]+\.json|principals\/(users|groups)\.json|documents\/(index\.ndjson|annotations\.json|files\/[0-9]+(\.[a-z0-9]+)?)|workflows\/definitions\.json)$/;
 
 const cell = z.union([z.string(), z.number(), z.null()]);
 const rows = z.array(z.record(z.string(), cell));
@@ -68,6 +70,30 @@ const lineSchema = z.object({
   values: z.record(z.string(), cell),
   multi: z.record(z.string(), z.array(z.string())),
   text: z.string().optional(),
+});
+
+// a workflow as the designer stores it; the import checks it as POST workflowdesigner does
+const nodeId = z.number().int();
+const workflowSchema = z.object({
+  Id: z.number().int(),
+  Name: z.string().min(1),
+  BoundArchives: z.array(z.number().int()),
+  Nodes: z.array(
+    z.object({
+      Id: nodeId,
+      Type: z.enum(WorkflowNodeType),
+      Name: z.string(),
+      UsersAndGroups: z.array(z.string()).optional(),
+      Actions: z.array(z.object({ Key: z.string(), Name: z.string(), Next: nodeId })).optional(),
+      FieldId: nodeId.optional(),
+      Operator: z.number().int().optional(),
+      Value: z.string().optional(),
+      True: nodeId.optional(),
+      False: nodeId.optional(),
+      ArchiveId: nodeId.optional(),
+      Next: nodeId.optional(),
+    }),
+  ),
 });
 
 async function readStream(stream: Readable): Promise<Buffer> {
@@ -181,11 +207,11 @@ export async function readPackage(bytes: Buffer): Promise<Package> {
   for (const spec of TABLES) tables[spec.table] = parseJson(entries, `catalog/${spec.table}.json`, rows, []);
   const users: ImportUser[] = parseJson(entries, 'principals/users.json', z.array(userSchema), []);
   const groups: ImportUser[] = parseJson(entries, 'principals/groups.json', z.array(userSchema), []);
-  const workflows: Record<string, PackageRow[]> = {};
-  for (const name of entries.keys()) {
-    const m = /^workflows\/(workflow[a-z0-9_]*)\.json$/.exec(name);
-    if (m?.[1]) workflows[m[1]] = parseJson(entries, name, rows);
-  }
+  const workflows = parseJson(entries, WORKFLOWS_ENTRY, z.array(workflowSchema), []);
+  if (workflows.length !== manifest.Counts.Workflows)
+    throw new PackageError(
+      `${WORKFLOWS_ENTRY} holds ${workflows.length} workflows, the manifest counts ${manifest.Counts.Workflows}.`,
+    );
   const files = new Map([...entries].filter(([n]) => n.startsWith('documents/files/')));
   return {
     manifest,

@@ -1,16 +1,15 @@
 // The demo's three databases export as .gs packages and import into new databases losslessly:
 // the copy's own package, with ids replaced by what they name, equals the original's (every
-// catalogue object, security entry, document value and file byte).
-import { Writable } from 'node:stream';
+// catalogue object, security entry, document value and file byte), and so do its workflows (Finance's
+// AP Invoice Approval: bound archives, nodes with their fields and archives, the user action
+// that starts it) while their runs stay behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedScenario } from '@gs/simulator-fixtures/seed';
 import { tempDir } from '@gs/simulator-fixtures/testSupport';
 import { openDatabase, type Db } from '../../db/connection';
-import { comparable } from '../../testing/packageCompare';
-import { buildPackage, writePackage } from './packageExport';
-import { importPackage, type ImportChoices } from './packageImport';
-import type { Package } from './packageModel';
-import { readPackage } from './packageReader';
+import { comparable, workflowsOf } from '../../testing/packageCompare';
+import { everything, exported as exportedFrom, importLogger } from '../../testing/packageTrip';
+import { importPackage } from './packageImport';
 
 const data = tempDir('package-roundtrip');
 let db: Db;
@@ -24,49 +23,7 @@ afterAll(() => {
   data.remove();
 }, 60_000);
 
-async function exported(databaseId: number, acronym: string): Promise<{ bytes: Buffer; pkg: Package }> {
-  const entries = await buildPackage(db, {
-    databaseId,
-    acronym,
-    exportedBy: 'test',
-    now: 0,
-    dataDir: data.dir,
-  });
-  const chunks: Buffer[] = [];
-  await writePackage(
-    entries,
-    new Writable({
-      write(chunk: Buffer, _enc, done) {
-        chunks.push(chunk);
-        done();
-      },
-    }),
-  );
-  const bytes = Buffer.concat(chunks);
-  return { bytes, pkg: await readPackage(bytes) };
-}
-
-const logger = () => {
-  const lines: string[] = [];
-  return {
-    lines,
-    info: (m: string) => lines.push(`INFO ${m}`),
-    warn: (m: string) => lines.push(`WARN ${m}`),
-    error: (m: string) => lines.push(`ERROR ${m}`),
-  };
-};
-
-const everything = (pkg: Package, name: string): ImportChoices => ({
-  databaseId: 0,
-  databaseName: name,
-  server: '',
-  authType: 'windows',
-  authUser: '',
-  archives: new Set((pkg.tables.archives ?? []).map((a) => Number(a.id))),
-  usersToAdd: pkg.users,
-  groupsToAdd: pkg.groups,
-  password: 'Copy@1234',
-});
+const exported = (databaseId: number, acronym: string) => exportedFrom(db, data.dir, databaseId, acronym);
 
 describe('package round trip of the demo databases', () => {
   const databases = () =>
@@ -83,7 +40,7 @@ describe('package round trip of the demo databases', () => {
       const original = await exported(source.id, `RT${index}`);
       expect(original.pkg.manifest.Counts.Documents).toBeGreaterThan(0);
       expect(original.pkg.manifest.Source.DatabaseName).toBe(source.name);
-      const log = logger();
+      const log = importLogger();
       const outcome = await importPackage(
         db,
         data.dir,
@@ -104,5 +61,28 @@ describe('package round trip of the demo databases', () => {
       expect(b.groups).toBe(a.groups);
       expect(b.documents).toEqual(a.documents);
       expect(b.annotations).toEqual(a.annotations);
+      expect(b.workflows).toEqual(a.workflows);
+      const own = workflowsOf(db, source.id);
+      const copied = workflowsOf(db, outcome.databaseId);
+      expect(copied.workflows).toEqual(own.workflows);
+      expect(copied.actions).toEqual(own.actions);
+      expect(copied.runs).toBe(0);
     }, 120_000);
+
+  it('carries the Finance workflow bound to Accounts Payable/Invoices with the user action starting it', () => {
+    const finance = databases().find((d) => d.name === 'Finance');
+    const copy = databases().find((d) => d.name === 'Finance_Copy');
+    if (!finance || !copy) throw new Error('the Finance round trip did not run');
+    const own = workflowsOf(db, finance.id);
+    expect(own.runs).toBeGreaterThan(0);
+    const approval = own.workflows.find((w) => w.name === 'AP Invoice Approval');
+    expect(approval?.bound).toEqual(['Accounts Payable/Invoices']);
+    expect(approval?.nodes.map((n) => n.FieldId).filter(Boolean)).toEqual([
+      'Invoice Amount',
+      'Status',
+      'Status',
+    ]);
+    expect(own.actions).toContainEqual({ action: 'ap-approval', workflow: 'AP Invoice Approval' });
+    expect(workflowsOf(db, copy.id)).toEqual({ ...own, runs: 0 });
+  });
 });

@@ -58,10 +58,13 @@ export interface RowWriter {
   fillLate(spec: TableSpec, rows: PackageRow[]): void;
   /** rows left out because their principal is not on this server */
   skippedPrincipals: string[];
+  /** loose references set to 0, as '<table> <row name>: <column> <package id>' */
+  unbound: string[];
 }
 
 export function rowWriter(db: Db, databaseId: number, ids: IdMap, principals: PrincipalResolver): RowWriter {
   const skippedPrincipals: string[] = [];
+  const unbound: string[] = [];
   const statements = new Map<string, Statement<unknown[]>>();
   const prepared = (sql: string) => {
     let s = statements.get(sql);
@@ -80,6 +83,7 @@ export function rowWriter(db: Db, databaseId: number, ids: IdMap, principals: Pr
 
   return {
     skippedPrincipals,
+    unbound,
     write(spec, rows, include = () => true, orIgnore = false) {
       let written = 0;
       for (const row of rows) {
@@ -93,7 +97,12 @@ export function rowWriter(db: Db, databaseId: number, ids: IdMap, principals: Pr
             continue;
           if (spec.database === column) out[column] = databaseId;
           else if (spec.late?.includes(column)) out[column] = 0;
-          else if (spec.refs[column]) {
+          else if (spec.refs[column] && spec.loose?.includes(column)) {
+            const to = ref(spec.refs[column], value, true);
+            if (to === undefined)
+              unbound.push(`${spec.table} ${String(row.name ?? '')}: ${column} ${String(value)}`);
+            out[column] = to ?? 0;
+          } else if (spec.refs[column]) {
             // a link to an archive or search the import leaves out is dropped with its row
             const optional = spec.refs[column] === 'archive' || spec.refs[column] === 'search';
             const to = ref(spec.refs[column], value, optional);

@@ -5,7 +5,7 @@
 // principal (principal_name) instead of its id, since ids differ between servers.
 
 /** The id spaces rows refer to. */
-export type Space = 'list' | 'field' | 'tableField' | 'archive' | 'search' | 'dxc';
+export type Space = 'list' | 'field' | 'tableField' | 'archive' | 'search' | 'dxc' | 'workflow';
 
 /** Which import group a table's rows are written in (one transaction each). */
 export type TableGroup = 'catalogue' | 'branch' | 'database';
@@ -23,6 +23,8 @@ export interface TableSpec {
   refs: Record<string, Space>;
   /** refs filled in after all the group's rows exist (self references) */
   late?: string[];
+  /** refs set to 0 when the target lacks the object (the row stays, unbound; the writer notes it) */
+  loose?: string[];
   /** the column saying which row owns this one (an existing owner keeps its rows as they are) */
   owner?: string;
   /** the row carries principal_type and principal_id, exported as principal_name */
@@ -214,7 +216,9 @@ export const TABLES: readonly TableSpec[] = [
     group: 'database',
     where: 'database_id = ?',
     order: 'id',
-    refs: { archive_id: 'archive' },
+    // workflow_id: the package's workflow (workflows/definitions.json), imported before this group
+    refs: { archive_id: 'archive', workflow_id: 'workflow' },
+    loose: ['workflow_id'],
     drop: ['id'],
     database: 'database_id',
   },

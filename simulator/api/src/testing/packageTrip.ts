@@ -1,0 +1,58 @@
+// The package tests' steps: a database exported as a .gs package (zipped and read back as an
+// import would read it), a logger that keeps the import log's lines, and the wizard's choices
+// that take everything a package holds into a new database.
+import { Writable } from 'node:stream';
+import type { Db } from '../db/connection';
+import { buildPackage, writePackage, type PackageEntry } from '../services/package/packageExport';
+import type { ImportChoices } from '../services/package/packageImport';
+import type { Package } from '../services/package/packageModel';
+import { readPackage } from '../services/package/packageReader';
+
+/** The entries zipped, as the export streams them. */
+export async function zipped(entries: PackageEntry[]): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  await writePackage(
+    entries,
+    new Writable({
+      write(chunk: Buffer, _enc, done) {
+        chunks.push(chunk);
+        done();
+      },
+    }),
+  );
+  return Buffer.concat(chunks);
+}
+
+export async function exported(
+  db: Db,
+  dataDir: string,
+  databaseId: number,
+  acronym: string,
+): Promise<{ bytes: Buffer; pkg: Package }> {
+  const entries = await buildPackage(db, { databaseId, acronym, exportedBy: 'test', now: 0, dataDir });
+  const bytes = await zipped(entries);
+  return { bytes, pkg: await readPackage(bytes) };
+}
+
+export const importLogger = () => {
+  const lines: string[] = [];
+  return {
+    lines,
+    info: (m: string) => lines.push(`INFO ${m}`),
+    warn: (m: string) => lines.push(`WARN ${m}`),
+    error: (m: string) => lines.push(`ERROR ${m}`),
+  };
+};
+
+/** Every archive, user and group of the package into a new database `name` (databaseId 0). */
+export const everything = (pkg: Package, name: string, databaseId = 0): ImportChoices => ({
+  databaseId,
+  databaseName: name,
+  server: '',
+  authType: 'windows',
+  authUser: '',
+  archives: new Set((pkg.tables.archives ?? []).map((a) => Number(a.id))),
+  usersToAdd: pkg.users,
+  groupsToAdd: pkg.groups,
+  password: 'Copy@1234',
+});
