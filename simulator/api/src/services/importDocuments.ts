@@ -26,6 +26,8 @@ export interface ImportRequest {
   files: ImportFile[];
   userName: string;
   now: number;
+  /** runs inside the import's transaction with each new document id (a batch marks its document) */
+  afterInsert?: (id: number) => void;
 }
 
 interface Placed {
@@ -78,6 +80,7 @@ function insertAll(repos: Repos, r: ImportRequest, placed: Placed[]): number[] {
         time: r.now,
         connectionString: '',
       });
+      r.afterInsert?.(id);
       return id;
     }),
   );
