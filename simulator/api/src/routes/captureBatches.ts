@@ -4,7 +4,7 @@
 // portal's archive), POST batchaction?actionId (re-queue, reject, open a document) and DELETE
 // batchaction (delete the batch). Transitions that are not allowed are 409 with a Message.
 import { Router, type Request, type Response } from 'express';
-import { copyFile } from 'node:fs/promises';
+import { copyFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
@@ -215,7 +215,10 @@ export function createCaptureBatchesRouter(deps: RouteDeps, processor: BatchProc
       await deps.uploads.room(rights.user.id);
       const cacheName = `batch${batchId}-doc${docId}-${deps.clock.now()}${doc.fileType}`;
       const target = join(dir, cacheName);
-      await copyFile(join(captureDir(deps.files.dataDir), doc.filePath), target);
+      const source = join(captureDir(deps.files.dataDir), doc.filePath);
+      if (!(await stat(source).catch(() => undefined))?.isFile())
+        throw notFound(`The file of document ${docId} of batch ${batchId} is missing.`);
+      await copyFile(source, target);
       await deps.uploads.settle(rights.user.id, [target]);
       const out: BatchOpenResponse = {
         CacheName: cacheName,
