@@ -14,6 +14,7 @@ import { autoRunDefaultSearchAtom } from '../../state/preferences';
 import { showArchiveListAtom } from '../../state/displayPreferences';
 import { ArchiveSearches } from './ArchiveSearches';
 import { ArchiveTree } from './ArchiveTree';
+import { BatchPortalsLink } from '../batches/BatchPortalsLink';
 import { InboxList } from '../inbox/InboxList';
 import { IndexedNotice } from '../indexing/IndexedNotice';
 import { IndexingView } from '../indexing/IndexingView';
@@ -62,6 +63,7 @@ export function ViewPage() {
         </h2>
         {showArchiveList && <ArchiveTree key={db} db={db} selected={archive} onSelect={select} />}
         <InboxList db={db} />
+        <BatchPortalsLink />
       </nav>
       <div className="view-main">
         <IndexedNotice />
