@@ -34,7 +34,7 @@ export interface ApiConfigOptions {
   uploadCacheMs?: number;
   loginBackoff?: Partial<BackoffLimits>;
   uploadUrlAllow?: string[];
-  /** default: env BATCH_STEP_MS, else 2000 */
+  /** default: env BATCH_STEP_MS, else 10 s */
   batchStepMs?: number;
   helperHost?: string;
   helperHttpPort?: number;
@@ -49,7 +49,7 @@ export const DEFAULT_LICENSE_IDLE_MINUTES = 20;
 export const DEFAULT_PDF_CONVERT_DELAY_MS = 5000;
 export const DEFAULT_UPLOAD_QUOTA_MB = 1024;
 export const DEFAULT_UPLOAD_CACHE_HOURS = 24;
-export const DEFAULT_BATCH_STEP_MS = 2000;
+export const DEFAULT_BATCH_STEP_MS = 10_000;
 
 /** A positive number from the environment, else the fallback (read here so that every way of
  * starting the API, main.ts and scripts/start.ts, honours it). */
