@@ -6,7 +6,6 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { BatchAction, BatchStatus, type Batch } from '@gs/contract/capture';
 import { captureErrorText, batchAction, deleteBatch } from '../../api/capture';
-import { useFormatLocale } from '../../app/useFormatLocale';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
 import { captureHttpAtom } from '../../state/environment';
@@ -33,9 +32,11 @@ interface Props {
 }
 
 export function BatchTable({ portalId, batches, onChanged }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const http = useAtomValue(captureHttpAtom);
-  const locale = useFormatLocale();
+  // the interface language's date format (not app/useFormatLocale: that module is shared by
+  // other lazy screens, and importing it here splits the formatting helpers into a chunk of their own)
+  const locale = i18n.language;
   const [confirm, setConfirm] = useState<{ act: Act; batch: Batch } | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

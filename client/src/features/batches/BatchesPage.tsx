@@ -2,8 +2,9 @@
 // Queued, Processing, Processed, Completed, Errored, Rejected with their counts, the batches in
 // their status colours 1-7 with paging, and the actions of each batch (BatchTable). The list
 // refreshes itself while batches are being processed, so a scan is seen going from Queued to
-// Processed; 'Scan into this portal' starts a scan whose pages become a new batch.
-import { useEffect } from 'react';
+// Processed; 'Scan into this portal' starts a scan whose pages become a new batch, 'Upload into
+// this portal' makes one of the chosen files.
+import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ import { Spinner } from '../../components/Spinner';
 import { captureHttpAtom, configAtom } from '../../state/environment';
 import { scanPath } from '../capture/captureTarget';
 import { BatchTable } from './BatchTable';
+import { BatchUpload } from './BatchUpload';
 import { STATUS_COLOURS, STATUS_KEYS, batchesPath, isBatchStatus } from './batchStatus';
 import './batches.css';
 
@@ -70,6 +72,7 @@ function PortalBatches({ portalId, statuses, page }: PortalBatchesProps) {
   const http = useAtomValue(captureHttpAtom);
   const [, setParams] = useSearchParams();
   const [portals] = useApiQuery('batch-portals', () => getPortals(http));
+  const [uploadFailure, setUploadFailure] = useState<string | null>(null);
   const key = `batches:${portalId}:${statuses.join(',')}:${page}`;
   const [batches, reload] = useApiQuery(key, () =>
     getBatches(http, { portalId, page, pageSize: BATCHES_PAGE_SIZE, statuses }),
@@ -112,11 +115,23 @@ function PortalBatches({ portalId, statuses, page }: PortalBatchesProps) {
           <button type="button" className="button button--small" onClick={reload}>
             {t('batches.list.refresh')}
           </button>
+          <BatchUpload
+            portalId={portalId}
+            onDone={(failure) => {
+              setUploadFailure(failure);
+              reload();
+            }}
+          />
           <Link className="button button--small button--primary" to={scanPath({ kind: 'batch', portalId })}>
             {t('batches.list.scan')}
           </Link>
         </div>
       </div>
+      {uploadFailure && (
+        <Alert tone="error" testId="batch-upload-error">
+          {uploadFailure}
+        </Alert>
+      )}
       <div className="batch-filters" role="group" aria-label={t('batches.filters.label')}>
         <button
           type="button"
