@@ -171,3 +171,46 @@ test('an errored batch shows its reason and is re-queued, then processed', async
   await advanceClock(request, 2 * STEP_MS);
   await expect(batches.status(row)).toHaveText('Processed', { timeout: 15_000 });
 });
+
+test('a user administrator creates, tests and deletes a batch portal in /admin/batches', async ({
+  page,
+  sim: _sim,
+  signInTo,
+}) => {
+  await signInTo('SSAdministrator', 'Finance');
+  await page.getByTestId('header-batch-admin').click();
+  await expect(page).toHaveURL(/\/admin\/batches$/);
+  const table = page.getByTestId('portal-table');
+  await expect(table.locator('tr[data-portal-name="AP Scans"]')).toBeVisible();
+
+  await page.getByRole('button', { name: 'New portal', exact: true }).click();
+  const editor = page.getByTestId('portal-editor');
+  await editor.getByLabel('Name', { exact: true }).fill('Mailroom');
+  await editor.getByLabel('Database', { exact: true }).selectOption({ label: 'Finance' });
+  await editor.getByLabel('Archive', { exact: true }).selectOption({ label: 'Accounts Payable / Invoices' });
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(editor).toBeHidden();
+  const row = table.locator('tr[data-portal-name="Mailroom"]');
+  await expect(row.getByTestId('portal-status')).toHaveText('Testing');
+  await row.getByRole('button', { name: 'Test', exact: true }).click();
+  await expect(row.getByTestId('portal-status')).toHaveText('OK');
+
+  // a portal that holds batches is refused; an empty one goes after the confirmation
+  await table
+    .locator('tr[data-portal-name="AP Scans"]')
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click();
+  await page
+    .getByTestId('portal-delete-confirm')
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click();
+  await expect(page.getByTestId('portal-admin-error')).toHaveText(
+    /^Portal 'AP Scans' still holds \d+ batches/,
+  );
+  await row.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page
+    .getByTestId('portal-delete-confirm')
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click();
+  await expect(row).toHaveCount(0);
+});

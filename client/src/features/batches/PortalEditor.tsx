@@ -1,7 +1,7 @@
 // Create or edit a batch portal (admin-spec §3): name, type (0 batch, 1 analytics), the
 // GlobalSearch instance, its database and archive (ssinstance/{id}/databases, archives) and an
 // optional inbox. A saved portal is status 0 until it is tested.
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { LOCAL_INSTANCE_ID, type BatchPortal, type PortalTypeCode } from '@gs/contract/capture';
@@ -26,6 +26,7 @@ interface Props {
 export function PortalEditor({ portal, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const http = useAtomValue(captureHttpAtom);
+  const id = useId();
   const [name, setName] = useState(portal?.Name ?? '');
   const [type, setType] = useState<PortalTypeCode>(portal?.Type ?? 0);
   const [instance, setInstance] = useState(portal?.InstanceId ?? LOCAL_INSTANCE_ID);
@@ -97,30 +98,36 @@ export function PortalEditor({ portal, onClose, onSaved }: Props) {
             {failure}
           </Alert>
         )}
-        <label className="field">
-          <span>{t('batches.admin.name')}</span>
-          <input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>{t('batches.admin.type')}</span>
-          <select value={type} onChange={(e) => setType(Number(e.target.value) === 1 ? 1 : 0)}>
+        <div className="field">
+          <label htmlFor={`${id}-name`}>{t('batches.admin.name')}</label>
+          <input id={`${id}-name`} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-type`}>{t('batches.admin.type')}</label>
+          <select
+            id={`${id}-type`}
+            value={type}
+            onChange={(e) => setType(Number(e.target.value) === 1 ? 1 : 0)}
+          >
             <option value={0}>{t('batches.portalType.0')}</option>
             <option value={1}>{t('batches.portalType.1')}</option>
           </select>
-        </label>
-        <label className="field">
-          <span>{t('batches.admin.instance')}</span>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-instance`}>{t('batches.admin.instance')}</label>
           <input
+            id={`${id}-instance`}
             type="number"
             min={1}
             value={instance}
             onChange={(e) => setInstance(Math.max(1, Math.trunc(Number(e.target.value)) || 1))}
           />
-        </label>
+        </div>
         {dbs.status === 'error' && <Alert tone="error">{t('batches.admin.instanceError')}</Alert>}
-        <label className="field">
-          <span>{t('batches.admin.database')}</span>
+        <div className="field">
+          <label htmlFor={`${id}-database`}>{t('batches.admin.database')}</label>
           <select
+            id={`${id}-database`}
             value={database}
             onChange={(e) => {
               setDatabase(Number(e.target.value));
@@ -130,21 +137,21 @@ export function PortalEditor({ portal, onClose, onSaved }: Props) {
             <option value={0}>{t('batches.admin.choose')}</option>
             {options(dbs)}
           </select>
-        </label>
-        <label className="field">
-          <span>{t('batches.admin.archive')}</span>
-          <select value={archive} onChange={(e) => setArchive(Number(e.target.value))}>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-archive`}>{t('batches.admin.archive')}</label>
+          <select id={`${id}-archive`} value={archive} onChange={(e) => setArchive(Number(e.target.value))}>
             <option value={0}>{t('batches.admin.choose')}</option>
             {database ? options(archives) : null}
           </select>
-        </label>
-        <label className="field">
-          <span>{t('batches.admin.inbox')}</span>
-          <select value={inbox} onChange={(e) => setInbox(Number(e.target.value))}>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-inbox`}>{t('batches.admin.inbox')}</label>
+          <select id={`${id}-inbox`} value={inbox} onChange={(e) => setInbox(Number(e.target.value))}>
             <option value={0}>{t('batches.admin.noInbox')}</option>
             {options(inboxes)}
           </select>
-        </label>
+        </div>
       </form>
     </Modal>
   );
