@@ -18,6 +18,7 @@ import {
   type BatchOpenResponse,
 } from '@gs/contract/capture';
 import { addBatches, addBatchPortal } from '@gs/simulator-fixtures/batchBuilders';
+import { grantArchive } from '@gs/simulator-fixtures/builders';
 import { secureId } from '../db/secureIds';
 import { API, makeWorldApp, signIn, type TestApp, type World } from '../testing/testApp';
 
@@ -294,6 +295,22 @@ describe('rights and configuration', () => {
     ).expect(403);
     expect(res.body.Message).toBe("You may not work on the batches of portal 'Scans'.");
     await request(c.app).get(`${CAPTURE}batches?portalId=${c.portal}`).expect(401);
+  });
+
+  it('refuses a batch from a read-only licence even with Add on the archive', async () => {
+    const c = await setUp();
+    grantArchive(c.db, c.w.invoices, c.w.reader, 1 | 2);
+    const reader = await signIn(c.app, 'reader');
+    const dir = join(dataDir, 'cache', 'upload', String(c.w.reader));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'r.tif'), 'x');
+    const res = await post(
+      c,
+      `batches?portalId=${c.portal}`,
+      { Files: [{ Name: 'r.tif' }] },
+      reader.Token,
+    ).expect(403);
+    expect(res.body.Message).toBe('A read-only license cannot add batches.');
   });
 
   it("answers 'Batch portals are hidden.' while config.json hides them", async () => {
