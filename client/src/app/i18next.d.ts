@@ -11,6 +11,7 @@ import type docStates from '../locales/en/docStates.json';
 import type inbox from '../locales/en/inbox.json';
 import type inboxOps from '../locales/en/inboxOps.json';
 import type indexing from '../locales/en/indexing.json';
+import type keyfree from '../locales/en/keyfree.json';
 import type language from '../locales/en/language.json';
 import type security from '../locales/en/security.json';
 import type translation from '../locales/en/translation.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
         typeof docStates &
         typeof bulk &
         typeof indexing &
+        typeof keyfree &
         typeof language &
         typeof security;
     };

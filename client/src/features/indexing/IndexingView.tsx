@@ -40,6 +40,7 @@ import { indexingPath, type IndexingTarget } from './indexingPath';
 import { importFailure } from './importErrors';
 import { inboxResultsPath, INDEXING_NOTICE_STATE, sourceFilesOf } from './indexingTargets';
 import { PagePanel } from './PagePanel';
+import { useKeyFree } from './keyfree/useKeyFree';
 import './indexing.css';
 
 const NOT_INDEXED = SYSTEM_FIELD_PROPS | FieldProp.TableField;
@@ -186,7 +187,18 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
     }
   };
 
-  const setField = (id: number, next: string[]) => {
+  const keyFree = useKeyFree({
+    db,
+    file,
+    page: Math.min(page, Math.max(pageCount, 1)),
+    fields: specs.filter(isEditable),
+    values,
+    setField: (id, next) => setField(id, next),
+    form,
+    locale,
+  });
+
+  function setField(id: number, next: string[]) {
     setValues((current) => ({ ...current, [id]: next }));
     setServer((current) => {
       if (!(id in current)) return current;
@@ -194,7 +206,7 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
       delete rest[id];
       return rest;
     });
-  };
+  }
 
   const startBurst = () => {
     const refused = burstStartError({ fileNames: files.map((f) => f.name), selected: [...selected] });
@@ -262,12 +274,16 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
           }
           imageUrl={(n) => (file ? pageImageUrl(http, file, n, session?.token ?? '') : '')}
           onBurst={startBurst}
+          tools={keyFree.button}
+          notice={keyFree.notice}
+          overlay={keyFree.overlay}
         />
         <form
           ref={form}
           className="indexing__fields panel"
           aria-label={t('indexing.fields.region')}
           noValidate
+          onFocus={keyFree.onFormFocus}
           onSubmit={(event) => void save(event)}
         >
           {fields.status === 'loading' && <Spinner label={t('indexing.fields.loading')} />}
@@ -326,6 +342,7 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
           onClose={() => setBursting(false)}
         />
       )}
+      {keyFree.modal}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 // The page side of the indexing view: the document switcher when several files are indexed
 // together, page navigation, the shown page, and the thumbnails with a check box each (the page
-// selection bursting works on).
+// selection bursting works on). Tools of the page (KeyFree) add a toolbar button, a notice and an
+// overlay that lies over the page image.
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryState } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
@@ -24,6 +26,10 @@ export interface PagePanelProps {
   onToggle: (page: number) => void;
   imageUrl: (page: number) => string;
   onBurst: () => void;
+  /** more toolbar buttons, a notice above the page, and what lies over the page image */
+  tools?: ReactNode;
+  notice?: ReactNode;
+  overlay?: ReactNode;
 }
 
 export function PagePanel(props: PagePanelProps) {
@@ -79,7 +85,9 @@ export function PagePanel(props: PagePanelProps) {
         <button type="button" className="button button--small" onClick={props.onBurst}>
           {t('indexing.burst.button')}
         </button>
+        {props.tools}
       </div>
+      {props.notice}
       {pages.status === 'loading' && <Spinner label={t('indexing.loading')} />}
       {pages.status === 'error' && (
         <div className="stack">
@@ -121,11 +129,14 @@ export function PagePanel(props: PagePanelProps) {
           </ol>
           <div className="indexing__page" data-testid="indexing-page">
             {drawable ? (
-              <PageImage
-                src={props.imageUrl(page)}
-                alt={t('indexing.pages.page', { page })}
-                className="indexing__page-image"
-              />
+              <div className="indexing__stage">
+                <PageImage
+                  src={props.imageUrl(page)}
+                  alt={t('indexing.pages.page', { page })}
+                  className="indexing__page-image"
+                />
+                {props.overlay}
+              </div>
             ) : (
               <p className="muted">{t('indexing.pages.noPreview')}</p>
             )}

@@ -1,6 +1,6 @@
-// `GET files?fileName=<cache name>&action=pages|render|burst` for the indexing view: the page
-// count, one page as PNG (`page`, 1-based) and bursting (`RequestedPages`, repeated or
-// comma-separated; `deletePages=true` removes them from the source). With `InboxId` the file is
+// `GET files?fileName=<cache name>&action=pages|render|words|burst` for the indexing view: the page
+// count, one page as PNG (`page`, 1-based), the page's words for KeyFree (`page`; decision 030)
+// and bursting (`RequestedPages`, repeated or comma-separated; `deletePages=true` removes them from the source). With `InboxId` the file is
 // one of that inbox instead of the cache. contract/upload.ts. A cache file is one of the caller's
 // own uploads (anyone else's is not found); bursting one writes, so never for a read-only licence,
 // and counts towards the caller's cache quota (services/uploadCache.ts).
@@ -18,6 +18,7 @@ import { pageCount } from '../services/fileStore';
 import { inboxAccess } from '../services/inboxAccess';
 import { existingFile, inboxDir } from '../services/inboxFiles';
 import { burst, renderPage } from '../services/pageFiles';
+import { pageWords } from '../services/dataExtraction/pageWords';
 
 /** Every value of a query key in any casing, repeated keys and comma lists flattened. */
 function queryAll(req: Request, key: string): string[] {
@@ -68,6 +69,8 @@ export function createUploadPagesRouter(deps: RouteDeps): Router {
       res.json(body);
     } else if (action === 'render') {
       res.type('image/png').send(await renderPage(file, queryInt(req, 'page') ?? 1));
+    } else if (action === 'words') {
+      res.json(await pageWords(file, queryInt(req, 'page') ?? 1));
     } else if (action === 'burst') {
       const pages = queryAll(req, 'RequestedPages').map((p) => parseId(p, 'RequestedPages'));
       const result = await burst(file, pages, queryBool(req, 'deletePages') ?? false);
@@ -76,7 +79,7 @@ export function createUploadPagesRouter(deps: RouteDeps): Router {
         await deps.uploads.settle(callerOf(res).user.id, [join(dirname(file), result.name)], false);
       const body: BurstResponse = { name: result.name, Pages: result.pages };
       res.json(body);
-    } else throw badRequest("The query parameter 'action' must be pages, render or burst.");
+    } else throw badRequest("The query parameter 'action' must be pages, render, words or burst.");
   });
   return router;
 }

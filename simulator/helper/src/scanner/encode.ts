@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { PDFDocument } from 'pdf-lib';
 import type { ScanColour, ScanFormat } from '@gs/contract/helper';
 import type { PageRaster } from './raster';
-import { joinTiffs } from './tiffJoin';
+import { joinTiffs, type TiffEntry } from './tiffJoin';
 
 export interface EncodedPage {
   bytes: Uint8Array;
@@ -51,9 +51,14 @@ export async function mergePages(
   pages: readonly EncodedPage[],
   format: ScanFormat,
   title: string,
+  /** more tags for each TIFF page (the scanned words) */
+  tiffTags: readonly (readonly TiffEntry[])[] = [],
 ): Promise<Uint8Array> {
   if (format === 'pdf') return mergePdf(pages, title);
-  return joinTiffs(pages.map((p) => p.bytes));
+  return joinTiffs(
+    pages.map((p) => p.bytes),
+    tiffTags,
+  );
 }
 
 export const CONTENT_TYPES: Record<ScanFormat, string> = { tiff: 'image/tiff', pdf: 'application/pdf' };

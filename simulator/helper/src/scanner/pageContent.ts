@@ -2,16 +2,12 @@
 // form with names, numbers and dates, and a page number; deterministic per (seed, page index).
 import { PageBuilder, type PageLayout } from '@gs/simulator-fixtures/render/layout';
 import { createRng, type Rng } from '@gs/simulator-fixtures/random';
+import { VENDORS } from '@gs/simulator-fixtures/scenarios/demo/vendors';
 
 const MARGIN = 54;
-const COMPANIES = [
-  'Northwind Traders',
-  'Contoso Supply Co.',
-  'Fabrikam Industrial',
-  'Tailspin Freight',
-  'Litware Office Products',
-  'Adventure Works Cycles',
-];
+// the demo company's vendors, so that a scanned invoice can be indexed against the demo's Vendors
+// list (KeyFree matches a clicked name to a list item)
+const COMPANIES = VENDORS.map((v) => v.name);
 const STREETS = ['Harbor Road', 'Maple Avenue', 'Industrial Parkway', 'Main Street', 'Commerce Drive'];
 const CITIES = [
   'Springfield, IL 62704',
@@ -40,6 +36,8 @@ export type PageKind = 'invoice' | 'order' | 'form';
 export interface PageContent {
   kind: PageKind;
   layout: PageLayout;
+  /** the index values printed on the page, by the field a capture would fill from them */
+  values: Record<string, string>;
 }
 
 const money = (n: number): string =>
@@ -87,12 +85,13 @@ function lineItems(b: PageBuilder, rng: Rng, width: number): number {
   return total;
 }
 
-function invoice(b: PageBuilder, rng: Rng, width: number, kind: 'invoice' | 'order'): void {
+function invoice(b: PageBuilder, rng: Rng, width: number, kind: 'invoice' | 'order'): Record<string, string> {
   b.space(16).line(kind === 'invoice' ? 'INVOICE' : 'PURCHASE ORDER', { size: 16, font: 'bold' });
   b.space(6);
   const number = kind === 'invoice' ? `INV-${rng.int(10000, 99999)}` : `PO-${rng.int(100000, 999999)}`;
   b.pair(kind === 'invoice' ? 'Invoice Number:' : 'Order Number:', number);
-  b.pair('Date:', date(rng));
+  const printed = date(rng);
+  b.pair('Date:', printed);
   b.pair('Customer:', person(rng));
   b.pair('Account:', `AC-${rng.int(1000, 9999)}`);
   b.space(10);
@@ -101,9 +100,12 @@ function invoice(b: PageBuilder, rng: Rng, width: number, kind: 'invoice' | 'ord
     `Payment terms: net ${rng.pick([15, 30, 45])} days. Please quote ${number} with your payment.`,
     { size: 9 },
   );
+  return kind === 'invoice'
+    ? { 'Invoice Number': number, 'Invoice Date': printed }
+    : { 'PO Number': number, 'Document Date': printed };
 }
 
-function form(b: PageBuilder, rng: Rng, width: number): void {
+function form(b: PageBuilder, rng: Rng, width: number): Record<string, string> {
   b.space(16).line('EMPLOYEE EXPENSE CLAIM', { size: 16, font: 'bold' });
   b.space(8);
   const rows: [string, string][] = [
@@ -121,6 +123,7 @@ function form(b: PageBuilder, rng: Rng, width: number): void {
   b.space(10);
   lineItems(b, rng, width);
   b.space(30).line('Signature: ____________________________', { size: 10 });
+  return Object.fromEntries(rows.map(([label, value]) => [label.replace(/:$/, ''), value]));
 }
 
 /** The page at `index` (0-based) of a scan with this seed, on paper of the given size in points. */
@@ -128,11 +131,10 @@ export function scanPage(seed: number, index: number, width: number, height: num
   const rng = createRng(`${seed}:${index}`);
   const kind = rng.pick<PageKind>(['invoice', 'order', 'form']);
   const b = new PageBuilder();
-  letterhead(b, rng, width);
-  if (kind === 'form') form(b, rng, width);
-  else invoice(b, rng, width, kind);
+  const vendor = letterhead(b, rng, width);
+  const values = kind === 'form' ? form(b, rng, width) : invoice(b, rng, width, kind);
   b.rule(height - 50, MARGIN, width - MARGIN);
   b.text(MARGIN, height - 36, `Scanned ${date(rng)}  Batch ${seed % 100000}`, { size: 8, ink: 'grey' });
   b.text(width - MARGIN, height - 36, `Page ${index + 1}`, { size: 8, align: 'right' });
-  return { kind, layout: b.page };
+  return { kind, layout: b.page, values: kind === 'form' ? values : { 'Vendor Name': vendor, ...values } };
 }

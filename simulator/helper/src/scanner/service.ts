@@ -15,6 +15,7 @@ import { SCAN_CHUNK_SIZE } from '@gs/contract/helper';
 import { findProfile } from './profiles';
 import { CONTENT_TYPES, mergePages } from './encode';
 import { ScanJob, type PageResult } from './job';
+import { wordsTag } from './wordsTag';
 
 export interface ScannerOptions {
   /** milliseconds since the epoch; tests pass a clock they move by hand */
@@ -181,7 +182,13 @@ export class ScanService {
     format: ScanFormat,
     results: readonly PageResult[],
   ): Promise<ScanFile> {
-    const bytes = await mergePages(results, format, name);
+    // the printed words ride in each TIFF page (wordsTag.ts), for KeyFree once the file is uploaded
+    const bytes = await mergePages(
+      results,
+      format,
+      name,
+      results.map((r) => [wordsTag(r)]),
+    );
     const file: ScanFile = {
       Name: name,
       Size: bytes.length,

@@ -1,6 +1,7 @@
 // Joins single-page TIFFs (as sharp writes them, little-endian) into one multi-page TIFF in JS:
 // pages are encoded in parallel in sharp's thread pool, then chained here by copying each page's
-// strips and rewriting its IFD's offsets, with a PageNumber tag added.
+// strips and rewriting its IFD's offsets, with a PageNumber tag added, and any extra tags a page
+// should carry (the scanned words, decision 030).
 
 const TYPE_SIZE: Record<number, number> = {
   1: 1,
@@ -20,7 +21,7 @@ const STRIP_OFFSETS = 273;
 const STRIP_BYTE_COUNTS = 279;
 const PAGE_NUMBER = 297;
 
-interface Entry {
+export interface TiffEntry {
   tag: number;
   type: number;
   count: number;
@@ -28,11 +29,11 @@ interface Entry {
 }
 
 interface Page {
-  entries: Entry[];
+  entries: TiffEntry[];
   strips: Uint8Array[];
 }
 
-const readInts = (e: Entry): number[] => {
+const readInts = (e: TiffEntry): number[] => {
   const dv = new DataView(e.value.buffer, e.value.byteOffset, e.value.byteLength);
   return Array.from({ length: e.count }, (_, i) =>
     e.type === 3 ? dv.getUint16(i * 2, true) : dv.getUint32(i * 4, true),
@@ -44,7 +45,7 @@ function parsePage(tiff: Uint8Array): Page {
   if (tiff[0] !== 0x49 || tiff[1] !== 0x49 || dv.getUint16(2, true) !== 42)
     throw new Error('not a little-endian TIFF');
   const ifd = dv.getUint32(4, true);
-  const entries: Entry[] = [];
+  const entries: TiffEntry[] = [];
   for (let i = 0; i < dv.getUint16(ifd, true); i++) {
     const at = ifd + 2 + i * 12;
     const [tag, type, count] = [
@@ -56,7 +57,7 @@ function parsePage(tiff: Uint8Array): Page {
     const from = size <= 4 ? at + 8 : dv.getUint32(at + 8, true);
     entries.push({ tag, type, count, value: tiff.slice(from, from + size) });
   }
-  const find = (tag: number): Entry => {
+  const find = (tag: number): TiffEntry => {
     const entry = entries.find((e) => e.tag === tag);
     if (!entry) throw new Error(`TIFF page without tag ${tag}`);
     return entry;
@@ -82,7 +83,13 @@ interface Placed {
   end: number;
 }
 
-function pageBytes(page: Page, start: number, index: number, total: number): Placed {
+function pageBytes(
+  page: Page,
+  start: number,
+  index: number,
+  total: number,
+  extraTags: readonly TiffEntry[],
+): Placed {
   const parts: Uint8Array[] = [];
   let at = start;
   const offsets: number[] = [];
@@ -96,11 +103,12 @@ function pageBytes(page: Page, start: number, index: number, total: number): Pla
     at++;
   }
   const pageNumber = new Uint8Array([index & 255, index >> 8, total & 255, total >> 8]);
-  const entries: Entry[] = [
+  const entries: TiffEntry[] = [
     ...page.entries.map((e) =>
       e.tag === STRIP_OFFSETS ? { tag: e.tag, type: 4, count: offsets.length, value: longs(offsets) } : e,
     ),
     { tag: PAGE_NUMBER, type: 3, count: 2, value: pageNumber },
+    ...extraTags,
   ].sort((a, b) => a.tag - b.tag);
   const ifdSize = 2 + entries.length * 12 + 4;
   const ifd = new Uint8Array(ifdSize);
@@ -124,14 +132,17 @@ function pageBytes(page: Page, start: number, index: number, total: number): Pla
   return { parts: [...parts, ifd, ...extras], ifdAt: at, ifd, end: extra };
 }
 
-/** One multi-page TIFF from single-page TIFFs, in order. */
-export function joinTiffs(pages: readonly Uint8Array[]): Buffer {
+/** One multi-page TIFF from single-page TIFFs, in order; `extra[i]` are more tags for page i. */
+export function joinTiffs(
+  pages: readonly Uint8Array[],
+  extra: readonly (readonly TiffEntry[])[] = [],
+): Buffer {
   if (pages.length === 0) throw new Error('no pages to join');
   const header = new Uint8Array([0x49, 0x49, 42, 0, 0, 0, 0, 0]);
   const placed: Placed[] = [];
   let at = header.length;
   pages.forEach((tiff, i) => {
-    const page = pageBytes(parsePage(tiff), at, i, pages.length);
+    const page = pageBytes(parsePage(tiff), at, i, pages.length, extra[i] ?? []);
     placed.push(page);
     at = page.end;
   });

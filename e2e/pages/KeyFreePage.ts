@@ -1,0 +1,64 @@
+// KeyFree in the indexing view: the tool's button, the words over the page image (a button per
+// word, named by its text), the install data-extraction modal, and the helper's package state.
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { helperPaths } from '@gs/contract/helper';
+import type { PageWordsResponse } from '@gs/contract/dataExtraction';
+import { DATA_EXTRACTION_PACKAGE, dataExtractionPaths } from '@gs/contract/dataExtraction';
+import { API_ROOT } from '@gs/contract/paths';
+import { E2E_HELPER_HTTP_PORT } from './CapturePage';
+
+export class KeyFreePage {
+  readonly toggle: Locator;
+  readonly overlay: Locator;
+  readonly message: Locator;
+  readonly installModal: Locator;
+
+  constructor(readonly page: Page) {
+    this.toggle = page.getByTestId('indexing-view').getByRole('button', { name: 'KeyFree', exact: true });
+    this.overlay = page.getByTestId('keyfree-overlay');
+    this.message = page.getByTestId('keyfree-message');
+    this.installModal = page.getByTestId('install-data-extraction-modal');
+  }
+
+  word(text: string): Locator {
+    return this.overlay.getByRole('button', { name: text, exact: true }).first();
+  }
+
+  /** Clicks one word on the page image. */
+  async click(text: string): Promise<void> {
+    await this.word(text).click();
+  }
+
+  /** Drags from the first word to the last over the page image (the words of a longer value). */
+  async drag(first: string, last: string): Promise<void> {
+    const [a, b] = [await this.word(first).boundingBox(), await this.word(last).boundingBox()];
+    if (!a || !b) throw new Error(`words ${first}..${last} are not on the page`);
+    await this.page.mouse.move(a.x + 2, a.y + a.height / 2);
+    await this.page.mouse.down();
+    await this.page.mouse.move((a.x + b.x + b.width) / 2, b.y + b.height / 2, { steps: 4 });
+    await this.page.mouse.move(b.x + b.width - 2, b.y + b.height / 2, { steps: 4 });
+    await this.page.mouse.up();
+  }
+}
+
+/** Takes the data-extraction package out of the helper, as a user would in the Extensions Manager. */
+export async function uninstallDataExtraction(request: APIRequestContext): Promise<void> {
+  const res = await request.post(`http://localhost:${E2E_HELPER_HTTP_PORT}${helperPaths.uninstall}`, {
+    data: { AppNames: [DATA_EXTRACTION_PACKAGE] },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** The words of a page of a cache file, as the indexing view reads them. */
+export async function pageWords(
+  request: APIRequestContext,
+  authorization: string,
+  cacheName: string,
+  page: number,
+): Promise<PageWordsResponse> {
+  const res = await request.get(`${API_ROOT}${dataExtractionPaths.words(cacheName, page)}`, {
+    headers: { Authorization: authorization },
+  });
+  expect(res.ok(), `words: ${res.status()}`).toBe(true);
+  return (await res.json()) as PageWordsResponse;
+}

@@ -1,0 +1,87 @@
+// Reads the words a scanner kept in a TIFF page (private tag SCAN_WORDS_TIFF_TAG, UTF-8 JSON of
+// ScannedPageWords; decision 030) by walking the file's IFD chain. Either byte order; anything
+// that is not a well-formed classic TIFF, a page without the tag or a tag that is not the expected
+// JSON answers undefined (the page has no words), never an error.
+import { z } from 'zod';
+import { SCAN_WORDS_TIFF_TAG, type ScannedPageWords } from '@gs/contract/dataExtraction';
+
+const TYPE_SIZE: Record<number, number> = {
+  1: 1,
+  2: 1,
+  3: 2,
+  4: 4,
+  5: 8,
+  6: 1,
+  7: 1,
+  8: 2,
+  9: 4,
+  10: 8,
+  11: 4,
+  12: 8,
+};
+/** a malformed file must not send the walk round a loop or through millions of pages */
+const MAX_PAGES = 10_000;
+
+const wordSchema = z.object({
+  Top: z.number(),
+  Left: z.number(),
+  Width: z.number().nonnegative(),
+  Height: z.number().nonnegative(),
+  Line: z.number().int().nonnegative(),
+  Value: z.string(),
+});
+const pageSchema = z.object({
+  Width: z.number().positive(),
+  Height: z.number().positive(),
+  Dpi: z.number().positive(),
+  Words: z.array(wordSchema),
+});
+
+/** The offset of the IFD of page `index` (0-based), or undefined. */
+function ifdOf(dv: DataView, little: boolean, index: number): number | undefined {
+  let at = dv.getUint32(4, little);
+  const seen = new Set<number>();
+  for (let page = 0; page < Math.min(index, MAX_PAGES); page++) {
+    if (at === 0 || at + 2 > dv.byteLength || seen.has(at)) return undefined;
+    seen.add(at);
+    const count = dv.getUint16(at, little);
+    const next = at + 2 + count * 12;
+    if (next + 4 > dv.byteLength) return undefined;
+    at = dv.getUint32(next, little);
+  }
+  return at === 0 || at + 2 > dv.byteLength ? undefined : at;
+}
+
+/** The raw bytes of one tag of the IFD at `ifd`, or undefined. */
+function tagBytes(bytes: Uint8Array, dv: DataView, little: boolean, ifd: number, tag: number) {
+  const count = dv.getUint16(ifd, little);
+  for (let i = 0; i < count; i++) {
+    const at = ifd + 2 + i * 12;
+    if (at + 12 > dv.byteLength) return undefined;
+    if (dv.getUint16(at, little) !== tag) continue;
+    const size = (TYPE_SIZE[dv.getUint16(at + 2, little)] ?? 1) * dv.getUint32(at + 4, little);
+    const from = size <= 4 ? at + 8 : dv.getUint32(at + 8, little);
+    return from + size <= bytes.length ? bytes.subarray(from, from + size) : undefined;
+  }
+  return undefined;
+}
+
+/** The scanned words of page `index` (0-based) of a TIFF, or undefined when it has none. */
+export function tiffPageWords(bytes: Uint8Array, index: number): ScannedPageWords | undefined {
+  if (bytes.length < 8) return undefined;
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const order = String.fromCharCode(bytes[0] ?? 0, bytes[1] ?? 0);
+  if (order !== 'II' && order !== 'MM') return undefined;
+  const little = order === 'II';
+  if (dv.getUint16(2, little) !== 42) return undefined;
+  const ifd = ifdOf(dv, little, index);
+  if (ifd === undefined) return undefined;
+  const raw = tagBytes(bytes, dv, little, ifd, SCAN_WORDS_TIFF_TAG);
+  if (!raw) return undefined;
+  try {
+    const parsed = pageSchema.safeParse(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw)));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
