@@ -1,9 +1,11 @@
 // Batch capture portals (issue 15, decision 028): a 3-page scan into the AP Scans portal becomes a
 // batch that shows Queued, then Processed once the simulator's clock has moved; its document is
-// indexed from /batches through the indexing view and lands in the archive with the values, and
-// the batch is Completed. Filters and paging on AP Intake's 500 batches; an errored batch shows
+// opened from /batches in the indexing view, Vendor Name, Invoice Number and Invoice Date are filled
+// by clicking the printed words (KeyFree), and it lands in the archive with exactly the printed
+// values; the batch is Completed. Filters and paging on AP Intake's 500 batches; an errored batch shows
 // its reason and is re-queued.
 import { API_ROOT } from '@gs/contract/paths';
+import type { PageWord } from '@gs/contract/dataExtraction';
 import type { FieldDefinition } from '@gs/contract/fields';
 import type { SearchResult } from '@gs/contract/searches';
 import type { APIRequestContext } from '@playwright/test';
@@ -11,6 +13,7 @@ import { basicAuth, expect, test } from '../fixtures';
 import { advanceClock, BatchesPage } from '../pages/BatchesPage';
 import { CapturePage, setNextScanFault } from '../pages/CapturePage';
 import { IndexingPage } from '../pages/IndexingPage';
+import { KeyFreePage, pageWords, uninstallDataExtraction } from '../pages/KeyFreePage';
 
 /** one processing step of the simulator (BATCH_STEP_MS, 10 s by default), with room to spare */
 const STEP_MS = 10_000;
@@ -39,9 +42,19 @@ async function documentValues(
 
 test.beforeEach(async ({ request }) => {
   await setNextScanFault(request, null);
+  await uninstallDataExtraction(request);
 });
 
-test('a 3-page scan into a batch portal is Queued, then Processed, and its document is indexed into the archive', async ({
+/** The word printed right after a label's last word (e.g. "Number:" → "INV-10042"). */
+function after(words: readonly PageWord[], labels: RegExp): PageWord {
+  const at = words.findIndex((w) => labels.test(w.Value));
+  const value = words[at + 1];
+  expect(at, `a word like ${String(labels)} is printed`).toBeGreaterThanOrEqual(0);
+  if (!value) throw new Error(`nothing printed after ${String(labels)}`);
+  return value;
+}
+
+test('a 3-page scan into a batch portal is Queued, then Processed, and its document is indexed into the archive by clicking its printed words', async ({
   page,
   request,
   sim: _sim,
@@ -85,8 +98,35 @@ test('a 3-page scan into a batch portal is Queued, then Processed, and its docum
   await expect(indexer.title).toHaveText('Index into Invoices');
   await expect(indexer.pageOf).toHaveText('Page 1 of 3');
   expect(await indexer.pageDrawn()).toBe(true);
-  const invoiceNumber = `BATCH-${Date.now()}`;
-  const vendor = await indexer.fillInvoice(invoiceNumber);
+  // KeyFree: install data extraction, then click the printed words into the fields
+  const cacheName = indexing.searchParams.get('ImportDoc') ?? '';
+  const keyFree = new KeyFreePage(page);
+  await keyFree.toggle.click();
+  await expect(keyFree.installModal).toBeVisible();
+  await keyFree.installModal.getByRole('button', { name: 'Install', exact: true }).click();
+  await expect(keyFree.installModal).toBeHidden();
+  await expect(keyFree.overlay).toBeVisible();
+  const { Words } = await pageWords(page.request, basicAuth().Authorization, cacheName, 1);
+  const head = Words.filter((w) => w.Line === 1);
+  const company = head.slice(
+    0,
+    head.findIndex((w) => w.Value === 'Tel'),
+  );
+  const vendor = company.map((w) => w.Value).join(' ');
+  const invoiceNumber = after(Words, /^(Number|ID):$/).Value;
+  const date = after(Words, /^[Dd]ate:$/).Value;
+  expect(vendor).not.toBe('');
+  await indexer.input('Vendor Name').focus();
+  await keyFree.drag(company[0]?.Value ?? '', company.at(-1)?.Value ?? '');
+  await expect(indexer.input('Vendor Name')).toHaveValue(vendor);
+  await indexer.input('Invoice Number').focus();
+  await keyFree.click(invoiceNumber);
+  await expect(indexer.input('Invoice Number')).toHaveValue(invoiceNumber);
+  await expect(indexer.input('Invoice Date')).toBeFocused();
+  await keyFree.click(date);
+  await expect(indexer.input('Invoice Date')).toHaveValue(date);
+  await keyFree.toggle.click();
+  await indexer.input('Invoice Amount').fill('1234.56');
   await indexer.input('Status').selectOption('Pending');
   await indexer.save.click();
 
@@ -113,7 +153,11 @@ test('a 3-page scan into a batch portal is Queued, then Processed, and its docum
   const values = await documentValues(request, db, archive, Docs[0]!.DocumentId);
   expect(values['Vendor Name']).toBe(vendor);
   expect(values['Invoice Number']).toBe(invoiceNumber);
-  expect(values['Invoice Date']).toContain('2025');
+  const [month, day, year] = date.split('/').map(Number);
+  expect(
+    (values['Invoice Date'] ?? '').split(/[/ ]/).slice(0, 3).map(Number),
+    `stored ${values['Invoice Date']}`,
+  ).toEqual([month, day, year]);
 });
 
 test('filters and pages the 500 batches of a portal', async ({ page, sim: _sim, signInTo }) => {
