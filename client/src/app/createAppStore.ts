@@ -3,7 +3,7 @@
 import { createStore } from 'jotai';
 import type { ClientConfig } from '@gs/contract/config';
 import { createHttp, type Http } from '../api/http';
-import { configAtom, httpAtom } from '../state/environment';
+import { captureHttpAtom, configAtom, httpAtom } from '../state/environment';
 import { readStoredDatabase, selectedDatabaseAtom } from '../state/database';
 import { readStoredSession } from '../state/persistedSession';
 import { loseSessionAtom, sessionAtom } from '../state/session';
@@ -27,6 +27,16 @@ export function createAppStore(options: AppStoreOptions): { store: AppStore; htt
     onLicenseLost: (loss) => store.set(loseSessionAtom, loss),
   });
   store.set(httpAtom, http);
+  store.set(
+    captureHttpAtom,
+    createHttp({
+      getBaseUrl: () => store.get(configAtom).captureBase,
+      getToken: () => store.get(sessionAtom)?.token ?? null,
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+      onLicenseLost: (loss) => store.set(loseSessionAtom, loss),
+    }),
+  );
   store.set(sessionAtom, readStoredSession());
   store.set(selectedDatabaseAtom, readStoredDatabase());
   return { store, http };

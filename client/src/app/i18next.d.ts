@@ -3,6 +3,7 @@
 import type account from '../locales/en/account.json';
 import type admin from '../locales/en/admin.json';
 import type annotations from '../locales/en/annotations.json';
+import type batches from '../locales/en/batches.json';
 import type bulk from '../locales/en/bulk.json';
 import type capture from '../locales/en/capture.json';
 import type documents from '../locales/en/documents.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
         typeof account &
         typeof admin &
         typeof annotations &
+        typeof batches &
         typeof capture &
         typeof inbox &
         typeof inboxOps &

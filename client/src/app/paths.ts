@@ -11,6 +11,8 @@ export const routes = {
   licenseManager: '/admin/licenses',
   userAdmin: '/admin/security',
   batchAdmin: '/admin/batches',
+  batches: '/batches',
+  batchSelect: '/batchselect',
   flows: '/flows',
   extensions: '/gseconnect',
   scan: '/scan',

@@ -60,6 +60,16 @@ const LicenseManagerPage = lazy(() =>
   import('../features/licenses/LicenseManagerPage').then((m) => ({ default: m.LicenseManagerPage })),
 );
 
+const BatchSelectPage = lazy(() =>
+  import('../features/batches/BatchSelectPage').then((m) => ({ default: m.BatchSelectPage })),
+);
+const BatchesPage = lazy(() =>
+  import('../features/batches/BatchesPage').then((m) => ({ default: m.BatchesPage })),
+);
+const BatchAdminPage = lazy(() =>
+  import('../features/batches/BatchAdminPage').then((m) => ({ default: m.BatchAdminPage })),
+);
+
 function PageLoading() {
   const { t } = useTranslation();
   return (
@@ -93,6 +103,9 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
               <Route path={routes.adminArchives} element={<AdminArchivesRedirect />} />
               <Route path={routes.licenseManager} element={<LicenseManagerPage />} />
               <Route path={routes.userAdmin} element={<SecurityPage />} />
+              <Route path={routes.batchSelect} element={<BatchSelectPage />} />
+              <Route path={routes.batches} element={<BatchesPage />} />
+              <Route path={routes.batchAdmin} element={<BatchAdminPage />} />
             </Route>
           </Route>
           <Route path="*" element={<Navigate replace to={routes.select} />} />

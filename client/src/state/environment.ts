@@ -13,3 +13,6 @@ const unconfiguredHttp: Http = {
 
 /** Set once at start-up by createAppStore. */
 export const httpAtom = atom<Http>(unconfiguredHttp);
+
+/** The http client of the batch capture API (config.json `captureBase`), same token; set by createAppStore. */
+export const captureHttpAtom = atom<Http>(unconfiguredHttp);

@@ -28,6 +28,7 @@ import { createUserAdminPrincipalsRouter } from './routes/userAdminPrincipals';
 import { createUserAdminRightsRouter } from './routes/userAdminRights';
 import { createArchivesRouter } from './routes/archives';
 import { createAuditRouter } from './routes/audit';
+import { createCaptureRouter, captureMount } from './routes/capture';
 import { createConfigRouter } from './routes/config';
 import { createDatabasesRouter } from './routes/databases';
 import { createFieldDataRouter } from './routes/fieldData';
@@ -174,6 +175,7 @@ export function createSimulator(options: AppOptions): Simulator {
   app.use(API_MOUNT, createApiFront(auth, config.corsOrigins));
   app.use(API_MOUNT, createBulkApi(deps, db));
   app.use(API_MOUNT, createApiRouter(deps, db));
+  app.use(captureMount(config.client.captureBase), createCaptureRouter(deps));
   if (options.testEndpoints)
     app.use('/__sim', express.json({ strict: false }), createSimRouter(deps, pdfConverter));
   if (options.clientDir) app.use(createStaticClient(options.clientDir));

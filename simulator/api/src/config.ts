@@ -20,6 +20,8 @@ export interface ApiConfig {
   loginBackoff: BackoffLimits;
   /** what `GET upload?url=` may fetch besides public addresses: IPs, CIDRs, host names (decision 009) */
   uploadUrlAllow: string[];
+  /** how long each batch processing step (Queued → Processing → Processed) takes (decision 028) */
+  batchStepMs: number;
   client: ClientConfig;
 }
 
@@ -32,6 +34,8 @@ export interface ApiConfigOptions {
   uploadCacheMs?: number;
   loginBackoff?: Partial<BackoffLimits>;
   uploadUrlAllow?: string[];
+  /** default: env BATCH_STEP_MS, else 10 s */
+  batchStepMs?: number;
   helperHost?: string;
   helperHttpPort?: number;
   helperHttpsPort?: number;
@@ -45,6 +49,7 @@ export const DEFAULT_LICENSE_IDLE_MINUTES = 20;
 export const DEFAULT_PDF_CONVERT_DELAY_MS = 5000;
 export const DEFAULT_UPLOAD_QUOTA_MB = 1024;
 export const DEFAULT_UPLOAD_CACHE_HOURS = 24;
+export const DEFAULT_BATCH_STEP_MS = 10_000;
 
 /** A positive number from the environment, else the fallback (read here so that every way of
  * starting the API, main.ts and scripts/start.ts, honours it). */
@@ -75,6 +80,7 @@ export function makeApiConfig(options: ApiConfigOptions = {}): ApiConfig {
       options.uploadCacheMs ?? envNumber('UPLOAD_CACHE_HOURS', DEFAULT_UPLOAD_CACHE_HOURS) * 3_600_000,
     loginBackoff: { ...DEFAULT_BACKOFF, ...options.loginBackoff },
     uploadUrlAllow: options.uploadUrlAllow ?? [],
+    batchStepMs: options.batchStepMs ?? envNumber('BATCH_STEP_MS', DEFAULT_BATCH_STEP_MS),
     client,
   };
 }

@@ -14,7 +14,7 @@ import { ApiError } from '../../api/http';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
-import { httpAtom } from '../../state/environment';
+import { captureHttpAtom, httpAtom } from '../../state/environment';
 import { sessionAtom } from '../../state/session';
 import { captureTimings } from './captureTimings';
 import { deliverToTarget, readCaptureTarget, type CaptureTarget } from './captureTarget';
@@ -81,6 +81,7 @@ function Scanner({ target }: { target: CaptureTarget }) {
   const navigate = useNavigate();
   const client = useAtomValue(helperClientAtom).scan;
   const http = useAtomValue(httpAtom);
+  const captureHttp = useAtomValue(captureHttpAtom);
   const upload = useUploadFiles();
   const [scanners, setScanners] = useState<ScanScannersResponse | null>(null);
   const [scanner, setScanner] = useState('');
@@ -159,6 +160,7 @@ function Scanner({ target }: { target: CaptureTarget }) {
           cacheName: f.name,
           name: f.originalName || files[i]?.name || f.name,
         })),
+        captureHttp,
       );
       navigate(next);
     } catch (error) {

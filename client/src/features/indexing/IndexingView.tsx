@@ -21,9 +21,10 @@ import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { dynamicParents, fieldSpecOf, type FieldSpec } from '../../lib/fieldSpec';
 import { toWireValue, type ValueCheck } from '../../lib/fieldValidation';
-import { httpAtom } from '../../state/environment';
+import { captureHttpAtom, httpAtom } from '../../state/environment';
 import { addNoteAtom, NoteType } from '../../state/notes';
 import { sessionAtom } from '../../state/session';
+import { batchReturnPath, closesBatchWindow, saveBatchDocument } from '../batches/batchSave';
 import { ArrivalBurst } from './ArrivalBurst';
 import { BurstModal } from './BurstModal';
 import { burstStartError } from './bursting';
@@ -59,6 +60,7 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
   const { t } = useTranslation();
   const { db, archive } = target;
   const http = useAtomValue(httpAtom);
+  const captureHttp = useAtomValue(captureHttpAtom);
   const session = useAtomValue(sessionAtom);
   const locale = useFormatLocale();
   const navigate = useNavigate();
@@ -102,7 +104,10 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
       return;
     }
     const state = message ? { [INDEXING_NOTICE_STATE]: message } : undefined;
-    void navigate(target.inbox ? inboxResultsPath(db, target.inbox.id) : viewPath(db, archive), { state });
+    const back =
+      batchReturnPath(target) ??
+      (target.inbox ? inboxResultsPath(db, target.inbox.id) : viewPath(db, archive));
+    void navigate(back, { state });
   };
 
   const wireValues = (): FieldValue[] =>
@@ -159,7 +164,9 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
         ),
         files: (await importFiles()).map((name) => ({ name })),
       };
-      const ids = await importDocuments(http, db, archive, body, target.inbox?.id);
+      const ids = target.batch
+        ? await saveBatchDocument(captureHttp, target, body)
+        : await importDocuments(http, db, archive, body, target.inbox?.id);
       const count = Array.isArray(ids) && ids.length > 1 ? ids.length : 1;
       const text =
         count > 1
@@ -169,6 +176,11 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
       leave(text);
     } catch (error) {
       const failure = importFailure(error);
+      if (target.batch && closesBatchWindow(failure)) {
+        addNote({ type: NoteType.Error, text: t('ERROR_FILE_UPLOAD_FAILED') });
+        leave(null);
+        return;
+      }
       if (failure.kind === 'message') setNotice({ text: t(failure.key), detail: failure.detail });
     } finally {
       setSaving(false);

@@ -19,6 +19,8 @@ export interface IndexingTarget {
   ogArchive?: number;
   ogDoc?: number;
   criteria?: string;
+  /** a captured document of a batch portal (spec §2: portalId, batchId, docId); save goes to the portal */
+  batch?: { portalId: number; batchId: number; docId: number };
 }
 
 export function indexingPath(target: IndexingTarget): string {
@@ -37,6 +39,11 @@ export function indexingPath(target: IndexingTarget): string {
   if (target.ogArchive) query.set('ogArchive', String(target.ogArchive));
   if (target.ogDoc) query.set('ogDoc', String(target.ogDoc));
   if (target.criteria) query.set('criteria', target.criteria);
+  if (target.batch) {
+    query.set('portalId', String(target.batch.portalId));
+    query.set('batchId', String(target.batch.batchId));
+    query.set('docId', String(target.batch.docId));
+  }
   return `${routes.view}?${query.toString()}`;
 }
 
@@ -69,5 +76,9 @@ export function readIndexingTarget(search: URLSearchParams): IndexingTarget | nu
     ogArchive: int('ogArchive'),
     ogDoc: int('ogDoc'),
     criteria: search.get('criteria') ?? undefined,
+    batch: batchOf(int('portalId'), int('batchId'), int('docId')),
   };
 }
+
+const batchOf = (portalId?: number, batchId?: number, docId?: number): IndexingTarget['batch'] =>
+  portalId && batchId && docId ? { portalId, batchId, docId } : undefined;

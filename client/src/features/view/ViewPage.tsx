@@ -14,6 +14,7 @@ import { autoRunDefaultSearchAtom } from '../../state/preferences';
 import { showArchiveListAtom } from '../../state/displayPreferences';
 import { ArchiveSearches } from './ArchiveSearches';
 import { ArchiveTree } from './ArchiveTree';
+import { BatchPortalsLink } from '../batches/BatchPortalsLink';
 import { InboxList } from '../inbox/InboxList';
 import { WorkflowSidebar } from '../workflow/WorkflowSidebar';
 import { IndexedNotice } from '../indexing/IndexedNotice';
@@ -64,6 +65,7 @@ export function ViewPage() {
         {showArchiveList && <ArchiveTree key={db} db={db} selected={archive} onSelect={select} />}
         <InboxList db={db} />
         <WorkflowSidebar db={db} archive={archive} />
+        <BatchPortalsLink />
       </nav>
       <div className="view-main">
         <IndexedNotice />

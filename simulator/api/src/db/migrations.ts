@@ -567,4 +567,44 @@ export const migrations: string[] = [
   ) STRICT;
   CREATE INDEX import_logs_by_start ON import_logs(started_at);
   `,
+  /* 14: batch capture (issue 15, decision 028): portals, their batches and each batch's
+     documents; a document's file lives in DATA_DIR/capture/<batch id>/ until it is indexed */ `
+  CREATE TABLE batch_portals (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+    type INTEGER NOT NULL DEFAULT 0 CHECK (type IN (0, 1)),
+    status INTEGER NOT NULL DEFAULT 0 CHECK (status IN (0, 1, 2)),
+    status_message TEXT NOT NULL DEFAULT '',
+    instance_id INTEGER NOT NULL DEFAULT 1,
+    database_id INTEGER NOT NULL,
+    archive_id INTEGER NOT NULL,
+    inbox_id INTEGER NOT NULL DEFAULT 0
+  ) STRICT;
+
+  CREATE TABLE batches (
+    id INTEGER PRIMARY KEY,
+    portal_id INTEGER NOT NULL REFERENCES batch_portals(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    status INTEGER NOT NULL CHECK (status BETWEEN 1 AND 7),
+    created_by TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    -- when the batch last changed status: processing steps are due from here (deps.clock)
+    modified_at INTEGER NOT NULL,
+    error TEXT NOT NULL DEFAULT ''
+  ) STRICT;
+  CREATE INDEX batches_by_portal ON batches(portal_id, status, id);
+
+  CREATE TABLE batch_documents (
+    id INTEGER PRIMARY KEY,
+    batch_id INTEGER NOT NULL REFERENCES batches(id) ON DELETE CASCADE,
+    ordinal INTEGER NOT NULL,
+    -- relative to DATA_DIR/capture
+    file_path TEXT NOT NULL,
+    file_type TEXT NOT NULL,
+    pages INTEGER NOT NULL DEFAULT 0,
+    status INTEGER NOT NULL DEFAULT 0 CHECK (status IN (0, 1)),
+    document_id INTEGER NOT NULL DEFAULT 0
+  ) STRICT;
+  CREATE INDEX batch_documents_by_batch ON batch_documents(batch_id, ordinal);
+  `,
 ];

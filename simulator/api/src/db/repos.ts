@@ -11,6 +11,7 @@ import { createAdminTableFieldsRepo } from './adminTableFieldsRepo';
 import { createAnnotationsRepo } from './annotationsRepo';
 import { createArchivesRepo } from './archivesRepo';
 import { createAuditRepo } from './auditRepo';
+import { createBatchesRepo } from './batchesRepo';
 import { createDatabasesRepo } from './databasesRepo';
 import { createDocumentFieldsRepo } from './documentFieldsRepo';
 import { createDocumentsRepo } from './documentsRepo';
@@ -46,6 +47,7 @@ export function createRepos(db: Db) {
     annotations: createAnnotationsRepo(db),
     archives: createArchivesRepo(db),
     audit: createAuditRepo(db),
+    batches: createBatchesRepo(db),
     databases: createDatabasesRepo(db),
     documentFields: createDocumentFieldsRepo(db),
     documents: createDocumentsRepo(db),

@@ -30,7 +30,8 @@ const bodySchema = z.object({
   files: z.array(z.object({ name: z.string() })).min(1),
 });
 
-function parseBody(body: unknown) {
+/** The import body: index values by field ID (a field named twice is multi-value) and file names. */
+export function parseImportBody(body: unknown) {
   const parsed = bodySchema.safeParse(lowerKeys(body));
   if (!parsed.success)
     throw badRequest(
@@ -95,7 +96,7 @@ export function createImportRouter(deps: RouteDeps): Router {
         ImportErrorCode.Permissions,
         `You may not add documents to archive '${archive.name}'.`,
       );
-    const body = parseBody(req.body);
+    const body = parseImportBody(req.body);
     const rules = deps.repos.fieldRules.ofArchive(archive.id);
     const writes = checkImportValues(rules, body.fields, lists);
     const files = await sources(req, res, body.files);

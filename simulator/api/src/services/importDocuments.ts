@@ -29,6 +29,8 @@ export interface ImportRequest {
   now: number;
   /** called after the commit with the new documents' files (text extraction, pdf/pdfTextJobs.ts) */
   imported?: (docs: ImportedFile[]) => void;
+  /** runs inside the import's transaction with each new document id (a batch marks its document) */
+  afterInsert?: (id: number) => void;
 }
 
 export interface ImportedFile {
@@ -98,6 +100,7 @@ function insertAll(repos: Repos, r: ImportRequest, placed: Placed[]): number[] {
         userName: r.userName,
         now: r.now,
       });
+      r.afterInsert?.(id);
       return id;
     }),
   );

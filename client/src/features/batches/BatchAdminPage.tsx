@@ -1,0 +1,167 @@
+// /admin/batches: the batch portal administration (admin-spec §2, §3, §4): every portal with its
+// type and status (0 testing, 1 ok, 2 failed, with the reason), create and edit (PortalEditor),
+// test, and delete after a confirmation. User administrators only; the server says so otherwise.
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import type { BatchPortal } from '@gs/contract/capture';
+import { captureErrorText, deletePortal, getPortals, testPortal } from '../../api/capture';
+import { useApiQuery } from '../../api/useApiQuery';
+import { Alert } from '../../components/Alert';
+import { Modal } from '../../components/Modal';
+import { Spinner } from '../../components/Spinner';
+import { captureHttpAtom, configAtom } from '../../state/environment';
+import { PortalEditor } from './PortalEditor';
+import './batches.css';
+
+type Editing = { portal: BatchPortal | null } | null;
+
+export function BatchAdminPage() {
+  const { t } = useTranslation();
+  const http = useAtomValue(captureHttpAtom);
+  const hidden = useAtomValue(configAtom).hide.batchPortals;
+  const [portals, reload] = useApiQuery(hidden ? null : 'batch-portals-admin', () => getPortals(http, true));
+  const [editing, setEditing] = useState<Editing>(null);
+  const [removing, setRemoving] = useState<BatchPortal | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const attempt = async (work: () => Promise<unknown>) => {
+    setFailure(null);
+    try {
+      await work();
+    } catch (error) {
+      setFailure(captureErrorText(error) ?? t('batches.actions.failed'));
+    }
+    reload();
+  };
+
+  let body;
+  if (hidden)
+    body = (
+      <Alert tone="warning" testId="batch-portals-hidden">
+        {t('batches.hidden')}
+      </Alert>
+    );
+  else if (portals.status === 'loading') body = <Spinner label={t('batches.select.loading')} />;
+  else if (portals.status === 'error')
+    body = (
+      <Alert tone="error" testId="batch-portals-error">
+        {t('ERROR_GET_BATCHPORTALS')}
+      </Alert>
+    );
+  else
+    body = (
+      <table className="batch-table" data-testid="portal-table">
+        <thead>
+          <tr>
+            <th>{t('batches.admin.name')}</th>
+            <th>{t('batches.admin.type')}</th>
+            <th>{t('batches.admin.status')}</th>
+            <th>{t('batches.columns.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {portals.data.map((p) => (
+            <tr key={p.Id} data-testid={`portal-row-${p.Id}`} data-portal-name={p.Name}>
+              <td>{p.Name}</td>
+              <td>{t(`batches.portalType.${p.Type}`)}</td>
+              <td>
+                <span
+                  className={`portal-status portal-status--${p.Status}`}
+                  data-testid="portal-status"
+                  data-status={p.Status}
+                >
+                  {t(`batches.portalStatus.${p.Status}`)}
+                </span>
+                {p.StatusMessage && <div className="batch-error">{p.StatusMessage}</div>}
+              </td>
+              <td className="batch-actions">
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => setEditing({ portal: p })}
+                >
+                  {t('batches.admin.edit')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => void attempt(() => testPortal(http, p.Id))}
+                >
+                  {t('batches.admin.test')}
+                </button>
+                <button type="button" className="button button--small" onClick={() => setRemoving(p)}>
+                  {t('batches.actions.delete')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+
+  return (
+    <section className="batches-page" aria-labelledby="batch-admin-title">
+      <div className="panel">
+        <div className="batches-page__header">
+          <h1 id="batch-admin-title" className="panel__title">
+            {t('batches.admin.title')}
+          </h1>
+          {!hidden && (
+            <button
+              type="button"
+              className="button button--small button--primary"
+              onClick={() => setEditing({ portal: null })}
+            >
+              {t('batches.admin.create')}
+            </button>
+          )}
+        </div>
+        {failure && (
+          <Alert tone="error" testId="portal-admin-error">
+            {failure}
+          </Alert>
+        )}
+        {body}
+      </div>
+      {editing && (
+        <PortalEditor
+          portal={editing.portal}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            reload();
+          }}
+        />
+      )}
+      {removing && (
+        <Modal
+          title={t('batches.admin.deleteTitle')}
+          size="small"
+          onClose={() => setRemoving(null)}
+          testId="portal-delete-confirm"
+          footer={
+            <>
+              <button type="button" className="button" onClick={() => setRemoving(null)}>
+                {t('common.cancel')}
+              </button>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => {
+                  const id = removing.Id;
+                  setRemoving(null);
+                  void attempt(() => deletePortal(http, id));
+                }}
+              >
+                {t('batches.actions.delete')}
+              </button>
+            </>
+          }
+        >
+          <p>{t('batches.admin.deleteText', { name: removing.Name })}</p>
+        </Modal>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+// The documents of a batch under its row in /batches: pages and whether each is indexed; a pending
+// one opens in the indexing view (#/view with portalId, batchId, docId, spec §2) after the server
+// copied it into the user's upload cache (batchaction Open). The documents of an Errored or
+// Rejected batch open with overrideBatchCriteria.
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BatchDocStatus, BatchStatus, type Batch } from '@gs/contract/capture';
+import { captureErrorText, getBatch, openBatchDocument } from '../../api/capture';
+import { useApiQuery } from '../../api/useApiQuery';
+import { Alert } from '../../components/Alert';
+import { Spinner } from '../../components/Spinner';
+import { captureHttpAtom } from '../../state/environment';
+import { indexingPath } from '../indexing/indexingPath';
+
+export function BatchDocuments({ portalId, batch }: { portalId: number; batch: Batch }) {
+  const { t } = useTranslation();
+  const http = useAtomValue(captureHttpAtom);
+  const navigate = useNavigate();
+  const [detail] = useApiQuery(`batch:${portalId}:${batch.Id}:${batch.Modified}`, () =>
+    getBatch(http, portalId, batch.Id),
+  );
+  const [failure, setFailure] = useState<string | null>(null);
+  const override = batch.Status === BatchStatus.Errored || batch.Status === BatchStatus.Rejected;
+
+  const open = async (docId: number) => {
+    setFailure(null);
+    try {
+      const opened = await openBatchDocument(http, portalId, batch.Id, docId, override);
+      void navigate(
+        indexingPath({
+          db: opened.DatabaseId,
+          archive: opened.ArchiveId,
+          importDocs: [opened.CacheName],
+          batch: { portalId, batchId: batch.Id, docId },
+          overrideBatchCriteria: override,
+        }),
+      );
+    } catch (error) {
+      setFailure(captureErrorText(error) ?? t('batches.actions.failed'));
+    }
+  };
+
+  if (detail.status === 'loading') return <Spinner label={t('batches.documents.loading')} />;
+  if (detail.status === 'error') return <Alert tone="error">{t('batches.documents.error')}</Alert>;
+  return (
+    <div className="batch-docs" data-testid={`batch-docs-${batch.Id}`}>
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <ol className="batch-docs__list">
+        {detail.data.Docs.map((d, i) => (
+          <li key={d.Id} className="batch-docs__item">
+            <span>{t('batches.documents.name', { n: i + 1, pages: d.Pages })}</span>
+            {d.Status === BatchDocStatus.Indexed ? (
+              <span className="muted">{t('batches.documents.indexed', { id: d.DocumentId })}</span>
+            ) : (
+              <button type="button" className="button button--small" onClick={() => void open(d.Id)}>
+                {t('batches.documents.index', { n: i + 1 })}
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+// Indexing a captured document (decision 028): the batch's own file is imported into the portal's
+// archive with the import body's values, checked as `POST dbs/{db}/archives/{a}` checks them
+// (routes/importDocuments.ts); the batch marks its document inside the same transaction, and the
+// capture file goes once the document owns its copy. A read-only licence cannot index.
+import { LicenseType } from '@gs/contract/flags';
+import { ImportErrorCode } from '@gs/contract/upload';
+import type { RouteDeps } from '../deps';
+import type { PortalRow } from '../db/batchesRepo';
+import { notFound } from '../http/errors';
+import { parseImportBody } from '../routes/importDocuments';
+import { createFieldLists } from './fieldLists';
+import { importDocuments } from './importDocuments';
+import { checkImportValues, importError } from './importValues';
+
+export interface BatchIndexRequest {
+  portal: PortalRow;
+  body: unknown;
+  userName: string;
+  licenseType: number;
+  /** the capture file of the document */
+  source: string;
+  afterInsert: (documentId: number) => void;
+}
+
+export async function indexBatchDocument(deps: RouteDeps, r: BatchIndexRequest): Promise<number> {
+  if (r.licenseType === LicenseType.ReadOnly)
+    throw importError(403, ImportErrorCode.Permissions, 'A read-only license cannot import documents.');
+  const archive = deps.repos.archives.byId(r.portal.archiveId);
+  if (!archive || archive.databaseId !== r.portal.databaseId)
+    throw notFound(`Archive ${r.portal.archiveId} of portal '${r.portal.name}' was not found.`);
+  // the body is the archive import's; its files are the viewer's copy, the batch's file is imported
+  const body = parseImportBody(r.body);
+  const rules = deps.repos.fieldRules.ofArchive(archive.id);
+  const writes = checkImportValues(rules, body.fields, createFieldLists(deps.repos.fieldRules));
+  const [id] = await importDocuments(deps.repos, {
+    dataDir: deps.files.dataDir,
+    archive,
+    rules,
+    writes,
+    files: [{ source: r.source, name: r.source }],
+    userName: r.userName,
+    now: deps.clock.now(),
+    afterInsert: r.afterInsert,
+  });
+  return id ?? 0;
+}
