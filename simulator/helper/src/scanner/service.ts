@@ -123,7 +123,7 @@ export class ScanService {
     return { sessions: this.sessions.size, jobs };
   }
 
-  private nextScheduledFault(): { fault: ScanFault } | undefined {
+  private nextScheduledFault(): { fault: ScanFault; after?: number } | undefined {
     const fault = this.schedule[this.scheduled % Math.max(1, this.schedule.length)];
     if (!fault) return undefined;
     this.scheduled += 1;

@@ -1,0 +1,115 @@
+// A training room (issue 18, decision 033): the scenario loaded into the live data of a running
+// simulator, switched or reset in place from its template while the server keeps listening.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HELPER_VERSION, SCAN_FAULTS } from '@gs/contract/helper';
+import type { TrainerHelperStatus } from '@gs/contract/trainer';
+import type { ScenarioName } from '@gs/simulator-fixtures/seed';
+import type { LiveData } from '@gs/simulator-api/rooms/liveData';
+import type { TrainerRoom } from '@gs/simulator-api/trainer/room';
+import type { RunningHelper } from '@gs/simulator-helper/server';
+import { ROOM_SCENARIOS, type RoomScenario } from './scenarios';
+import { copyTemplate, ensureTemplate, prepareSpare } from './templates';
+
+/** Where the data folder remembers its room's scenario across restarts. */
+export const ROOM_FILE = '.room-scenario';
+
+export interface RoomOptions {
+  root: string;
+  live: LiveData;
+  /** the template folder of a base scenario */
+  templateDir: (base: ScenarioName) => string;
+  /** the scenario when the data folder names none */
+  initial: string;
+  /** the helper beside the API (started after it), when there is one */
+  helper?: () => RunningHelper | undefined;
+  scenarios?: readonly RoomScenario[];
+  log?: (line: string) => void;
+}
+
+export interface Room extends TrainerRoom {
+  /** the scenario's template, seeded first when missing or stale; true when it was seeded */
+  ensureTemplate(name: string): Promise<boolean>;
+  /** the running part of the current scenario (after a restart; load does it itself) */
+  resume(): void;
+  /** spare copies of every seeded template's database, made in the background (load renames one) */
+  prepareSpares(): Promise<void>;
+  stop(): void;
+}
+
+export function createRoom(options: RoomOptions): Room {
+  const { live, root } = options;
+  const scenarios = options.scenarios ?? ROOM_SCENARIOS;
+  const log = options.log ?? console.log;
+  const roomFile = join(live.dataDir, ROOM_FILE);
+  const saved = existsSync(roomFile) ? readFileSync(roomFile, 'utf8').trim() : '';
+  let current = scenarios.some((s) => s.name === saved) ? saved : options.initial;
+  let stopRunning: (() => void) | undefined;
+
+  const find = (name: string): RoomScenario => {
+    const scenario = scenarios.find((s) => s.name === name);
+    if (!scenario) throw new Error(`Unknown scenario '${name}'.`);
+    return scenario;
+  };
+  const scanner = () => options.helper?.()?.scanner;
+  const start = (scenario: RoomScenario): void => {
+    stopRunning?.();
+    scanner()?.setFaultSchedule(scenario.faults ?? []);
+    stopRunning = scenario.run?.(live);
+  };
+  const ensure = (name: string): Promise<boolean> => {
+    const { template } = find(name);
+    return ensureTemplate(root, template, options.templateDir(template), log);
+  };
+
+  const prepareSpares = async (): Promise<void> => {
+    const templates = [...new Set(scenarios.map((s) => s.template))];
+    await Promise.all(templates.map((t) => prepareSpare(options.templateDir(t), live.dataDir)));
+  };
+
+  return {
+    prepareSpares,
+    scenarios: () => scenarios.map((s) => s.name),
+    current: () => current,
+    ensureTemplate: ensure,
+    async load(name) {
+      const scenario = find(name);
+      const seeded = await ensure(name);
+      stopRunning?.();
+      stopRunning = undefined;
+      let cleanUp: Promise<void> = Promise.resolve();
+      await live.swap(() => {
+        cleanUp = copyTemplate(options.templateDir(scenario.template), live.dataDir);
+      });
+      // a known state: the simulator's time is the real time again
+      live.clock.setOffset(0);
+      scenario.prepare?.(live);
+      writeFileSync(roomFile, scenario.name);
+      current = scenario.name;
+      start(scenario);
+      void cleanUp.catch((err: unknown) => log(`Could not delete the old data: ${String(err)}`));
+      void prepareSpares();
+      return { seeded };
+    },
+    resume: () => start(find(current)),
+    stop() {
+      stopRunning?.();
+      stopRunning = undefined;
+    },
+    helper(): TrainerHelperStatus | null {
+      const helper = options.helper?.();
+      if (!helper) return null;
+      const activity = helper.scanner.activity();
+      return {
+        HttpUrl: helper.httpUrl,
+        HttpsUrl: helper.httpsUrl,
+        Version: HELPER_VERSION,
+        ScanSessions: activity.sessions,
+        ScanJobs: activity.jobs,
+      };
+    },
+    faultChoices: () => (scanner() ? SCAN_FAULTS : []),
+    faults: () => scanner()?.faultSchedule() ?? [],
+    setFaults: (faults) => scanner()?.setFaultSchedule(faults),
+  };
+}
