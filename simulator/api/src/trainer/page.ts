@@ -64,7 +64,7 @@ export function trainerPage(state: TrainerState, lang: TrainerLanguage): string 
 <p id="status" role="status" data-working="${escape(t.working)}" data-loaded="${escape(t.loaded)}" data-failed="${escape(t.failed)}"></p>
 <section><h2>${t.scenario}</h2>
 <p>${t.current}: <strong id="current-scenario">${escape(state.Scenario)}</strong></p>
-<label>${t.scenario} <select id="scenario">${options}</select></label>
+<label for="scenario">${t.scenario}</label> <select id="scenario">${options}</select>
 <button data-post="${trainerPaths.scenario}" data-body="scenario">${t.load}</button>
 <button data-post="${trainerPaths.reset}" data-body="reset">${t.reset}</button>
 <p class="note">${t.resetNote}</p></section>
@@ -77,7 +77,7 @@ export function trainerPage(state: TrainerState, lang: TrainerLanguage): string 
       : `<p>${t.helperOff}</p>`
   }</section>
 <section><h2>${t.clock}</h2><p>${t.now}: ${time(state.Now)}</p>
-<label>${t.offset} <input type="number" step="1" id="offset" value="${Math.round(state.ClockOffsetMs / 60000)}"></label>
+<label for="offset">${t.offset}</label> <input type="number" step="1" id="offset" value="${Math.round(state.ClockOffsetMs / 60000)}">
 <button data-post="${trainerPaths.clock}" data-body="clock">${t.save}</button></section>
 <section><h2>${t.helper}</h2>${helper}</section>
 <script>${SCRIPT}</script></body></html>`;
