@@ -45,6 +45,8 @@ export function createRoom(options: RoomOptions): Room {
   const saved = existsSync(roomFile) ? readFileSync(roomFile, 'utf8').trim() : '';
   let current = scenarios.some((s) => s.name === saved) ? saved : options.initial;
   let stopRunning: (() => void) | undefined;
+  /** loads run one after the other (a double click, the page and npm run reset at once) */
+  let queue: Promise<unknown> = Promise.resolve();
 
   const find = (name: string): RoomScenario => {
     const scenario = scenarios.find((s) => s.name === name);
@@ -67,29 +69,35 @@ export function createRoom(options: RoomOptions): Room {
     await Promise.all(templates.map((t) => prepareSpare(options.templateDir(t), live.dataDir)));
   };
 
+  const load = async (name: string): Promise<{ seeded: boolean }> => {
+    const scenario = find(name);
+    const seeded = await ensure(name);
+    stopRunning?.();
+    stopRunning = undefined;
+    let cleanUp: Promise<void> = Promise.resolve();
+    await live.swap(() => {
+      cleanUp = copyTemplate(options.templateDir(scenario.template), live.dataDir);
+    });
+    // a known state: the simulator's time is the real time again
+    live.clock.setOffset(0);
+    scenario.prepare?.(live);
+    writeFileSync(roomFile, scenario.name);
+    current = scenario.name;
+    start(scenario);
+    void cleanUp.catch((err: unknown) => log(`Could not delete the old data: ${String(err)}`));
+    void prepareSpares();
+    return { seeded };
+  };
+
   return {
     prepareSpares,
     scenarios: () => scenarios.map((s) => s.name),
     current: () => current,
     ensureTemplate: ensure,
-    async load(name) {
-      const scenario = find(name);
-      const seeded = await ensure(name);
-      stopRunning?.();
-      stopRunning = undefined;
-      let cleanUp: Promise<void> = Promise.resolve();
-      await live.swap(() => {
-        cleanUp = copyTemplate(options.templateDir(scenario.template), live.dataDir);
-      });
-      // a known state: the simulator's time is the real time again
-      live.clock.setOffset(0);
-      scenario.prepare?.(live);
-      writeFileSync(roomFile, scenario.name);
-      current = scenario.name;
-      start(scenario);
-      void cleanUp.catch((err: unknown) => log(`Could not delete the old data: ${String(err)}`));
-      void prepareSpares();
-      return { seeded };
+    load(name) {
+      const run = queue.then(() => load(name));
+      queue = run.catch(() => undefined);
+      return run;
     },
     resume: () => start(find(current)),
     stop() {

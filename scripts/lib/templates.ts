@@ -18,7 +18,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { isSeeded } from '@gs/simulator-fixtures/seed';
 import type { ScenarioName } from '@gs/simulator-fixtures/seed';
 
@@ -80,15 +80,31 @@ function seedInChild(root: string, scenario: ScenarioName, dir: string, log: (li
   });
 }
 
+/** templates being seeded by this process, by folder: a second caller waits for the first */
+const seeding = new Map<string, Promise<boolean>>();
+
 /**
  * Make sure `dir` holds a current template of `scenario`; true when it had to be seeded. Seeds
  * aside and renames into place, so a concurrent stack never sees half a template.
  */
-export async function ensureTemplate(
+export function ensureTemplate(
   root: string,
   scenario: ScenarioName,
   dir: string,
   log: (line: string) => void = console.log,
+): Promise<boolean> {
+  const running = seeding.get(dir);
+  if (running) return running;
+  const work = seedTemplate(root, scenario, dir, log).finally(() => seeding.delete(dir));
+  seeding.set(dir, work);
+  return work;
+}
+
+async function seedTemplate(
+  root: string,
+  scenario: ScenarioName,
+  dir: string,
+  log: (line: string) => void,
 ): Promise<boolean> {
   const fingerprint = seedFingerprint(root, scenario);
   if (isCurrentTemplate(dir, fingerprint)) return false;
@@ -136,12 +152,23 @@ function spareFile(templateDir: string, dataDir: string): string | undefined {
   return join(dataDir, SPARES_DIR, `${basename(templateDir)}-${fingerprint}.sqlite`);
 }
 
+/** Spares of an older seed of the same template (its fingerprint changed) are of no use. */
+function dropStaleSpares(templateDir: string, current: string): void {
+  const dir = dirname(current);
+  if (!existsSync(dir)) return;
+  const prefix = `${basename(templateDir)}-`;
+  for (const name of readdirSync(dir))
+    if (name.startsWith(prefix) && name.endsWith('.sqlite') && join(dir, name) !== current)
+      rmSync(join(dir, name), { force: true });
+}
+
 /**
  * Copy the template's database beside the data folder's in the background, so that the next switch
  * to it renames instead of copying (the large one is some 700 MB). Settles when the spare is ready.
  */
 export function prepareSpare(templateDir: string, dataDir: string): Promise<void> {
   const spare = spareFile(templateDir, dataDir);
+  if (spare) dropStaleSpares(templateDir, spare);
   if (!spare || existsSync(spare)) return Promise.resolve();
   const running = copying.get(spare);
   if (running) return running;
@@ -164,9 +191,11 @@ export function prepareSpare(templateDir: string, dataDir: string): Promise<void
  */
 export function copyTemplate(templateDir: string, dataDir: string): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
-  const stamp = `${process.pid}-${Date.now()}`;
-  const trash = join(dataDir, `.trash-${stamp}`);
+  // what an interrupted earlier copy left aside goes too
+  const leftovers = readdirSync(dataDir).filter((name) => name.startsWith('.trash-'));
+  const trash = join(dataDir, `.trash-${process.pid}-${Date.now()}`);
   mkdirSync(trash);
+  for (const name of leftovers) renameSync(join(dataDir, name), join(trash, name));
   const entries = readdirSync(templateDir).filter((name) => name !== FINGERPRINT_FILE);
   for (const name of new Set([...entries, ...RESET_ENTRIES]))
     if (existsSync(join(dataDir, name))) renameSync(join(dataDir, name), join(trash, name));
