@@ -31,7 +31,12 @@ interface Stack {
   sim: Simulator;
   checkpointer: WalCheckpointer;
   sweeper: NodeJS.Timeout;
+  /** requests being answered on it */
+  inFlight: number;
 }
+
+/** How long a swap lets requests already running on the old database finish. */
+const DRAIN_MS = 500;
 
 export interface LiveData {
   readonly dataDir: string;
@@ -65,7 +70,14 @@ function openStack(o: LiveDataOptions): Stack {
   sim.pdfConverter.start(PDF_POLL_MS);
   const sweeper = setInterval(() => void sim.uploads.sweep().catch(() => undefined), UPLOAD_SWEEP_MS);
   sweeper.unref();
-  return { db, sim, checkpointer, sweeper };
+  return { db, sim, checkpointer, sweeper, inFlight: 0 };
+}
+
+/** Settles when no request runs on the stack any more, or after `ms`. */
+async function drained(stack: Stack, ms: number): Promise<void> {
+  const until = performance.now() + ms;
+  while (stack.inFlight > 0 && performance.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 async function closeStack(stack: Stack): Promise<void> {
@@ -80,7 +92,12 @@ export function openLiveData(options: LiveDataOptions): LiveData {
   /** set while a swap runs: requests wait for it */
   let swapping: Promise<void> | undefined;
   const serve = (req: IncomingMessage, res: ServerResponse): void => {
-    stack.sim.app(req, res);
+    const on = stack;
+    on.inFlight += 1;
+    res.once('close', () => {
+      on.inFlight -= 1;
+    });
+    on.sim.app(req, res);
   };
   return {
     dataDir: options.dataDir,
@@ -94,6 +111,8 @@ export function openLiveData(options: LiveDataOptions): LiveData {
     async swap(replace) {
       while (swapping) await swapping;
       const run = (async () => {
+        // new requests wait from here; those under way finish on the old database first
+        await drained(stack, DRAIN_MS);
         await closeStack(stack);
         try {
           await replace();
