@@ -2,7 +2,7 @@
 // simulator, switched or reset in place from its template while the server keeps listening.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HELPER_VERSION, SCAN_FAULTS } from '@gs/contract/helper';
+import { HELPER_VERSION, SCAN_FAULTS, type ScanFault } from '@gs/contract/helper';
 import type { TrainerHelperStatus } from '@gs/contract/trainer';
 import type { ScenarioName } from '@gs/simulator-fixtures/seed';
 import type { LiveData } from '@gs/simulator-api/rooms/liveData';
@@ -10,6 +10,13 @@ import type { TrainerRoom } from '@gs/simulator-api/trainer/room';
 import type { RunningHelper } from '@gs/simulator-helper/server';
 import { ROOM_SCENARIOS, type RoomScenario } from './scenarios';
 import { copyTemplate, ensureTemplate, prepareSpare } from './templates';
+
+/** The faults the trainer page offers, in the order a schedule of them runs (a jam first). */
+const FIRST_FAULTS: readonly ScanFault[] = ['PaperJam', 'ScannerInUse', 'EmptyFeeder'];
+const FAULT_CHOICES: readonly ScanFault[] = [
+  ...FIRST_FAULTS,
+  ...SCAN_FAULTS.filter((f) => !FIRST_FAULTS.includes(f)),
+];
 
 /** Where the data folder remembers its room's scenario across restarts. */
 export const ROOM_FILE = '.room-scenario';
@@ -116,7 +123,7 @@ export function createRoom(options: RoomOptions): Room {
         ScanJobs: activity.jobs,
       };
     },
-    faultChoices: () => (scanner() ? SCAN_FAULTS : []),
+    faultChoices: () => (scanner() ? FAULT_CHOICES : []),
     faults: () => scanner()?.faultSchedule() ?? [],
     setFaults: (faults) => scanner()?.setFaultSchedule(faults),
   };
