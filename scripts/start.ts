@@ -64,8 +64,8 @@ const templatesDir = resolve(
   env.TEMPLATES_DIR || (templateDir ? join(dirname(templateDir), 'templates') : 'data-templates'),
 );
 /** a base scenario's template folder: DATA_TEMPLATE_DIR for the starting one when set */
-const templateDirOf = (base: ScenarioName): string =>
-  templateDir && base === baseScenario ? templateDir : join(templatesDir, base);
+const templateDirOf = (key: string): string =>
+  templateDir && key === baseScenario ? templateDir : join(templatesDir, key);
 
 async function seedInto(dir: string): Promise<void> {
   console.log(`Seeding the '${baseScenario}' scenario into ${dir}...`);

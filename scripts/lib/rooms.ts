@@ -4,12 +4,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HELPER_VERSION, SCAN_FAULTS, type ScanFault } from '@gs/contract/helper';
 import type { TrainerHelperStatus } from '@gs/contract/trainer';
-import type { ScenarioName } from '@gs/simulator-fixtures/seed';
 import type { LiveData } from '@gs/simulator-api/rooms/liveData';
 import type { TrainerRoom } from '@gs/simulator-api/trainer/room';
 import type { RunningHelper } from '@gs/simulator-helper/server';
-import { ROOM_SCENARIOS, type RoomScenario } from './scenarios';
-import { copyTemplate, ensureTemplate, prepareSpare } from './templates';
+import { ROOM_SCENARIOS, templateKey, type RoomScenario } from './scenarios';
+import { copyTemplate, ensureBaked, ensureTemplate, prepareSpare } from './templates';
 
 /** The faults the trainer page offers, in the order a schedule of them runs (a jam first). */
 const FIRST_FAULTS: readonly ScanFault[] = ['PaperJam', 'ScannerInUse', 'EmptyFeeder'];
@@ -24,8 +23,8 @@ export const ROOM_FILE = '.room-scenario';
 export interface RoomOptions {
   root: string;
   live: LiveData;
-  /** the template folder of a base scenario */
-  templateDir: (base: ScenarioName) => string;
+  /** the template folder of a base scenario, or of a scenario that bakes its own (templateKey) */
+  templateDir: (key: string) => string;
   /** the scenario when the data folder names none */
   initial: string;
   /** the helper beside the API (started after it), when there is one */
@@ -66,13 +65,17 @@ export function createRoom(options: RoomOptions): Room {
     scanner()?.setFaultSchedule(scenario.faults ?? []);
     stopRunning = scenario.run?.(live);
   };
-  const ensure = (name: string): Promise<boolean> => {
-    const { template } = find(name);
-    return ensureTemplate(root, template, options.templateDir(template), log);
+  const ensure = async (name: string): Promise<boolean> => {
+    const scenario = find(name);
+    const baseDir = options.templateDir(scenario.template);
+    const seeded = await ensureTemplate(root, scenario.template, baseDir, log);
+    if (!scenario.bake) return seeded;
+    const baked = await ensureBaked(baseDir, options.templateDir(templateKey(scenario)), scenario.bake, log);
+    return seeded || baked;
   };
 
   const prepareSpares = async (): Promise<void> => {
-    const templates = [...new Set(scenarios.map((s) => s.template))];
+    const templates = [...new Set(scenarios.map(templateKey))];
     await Promise.all(templates.map((t) => prepareSpare(options.templateDir(t), live.dataDir)));
   };
 
@@ -83,7 +86,7 @@ export function createRoom(options: RoomOptions): Room {
     stopRunning = undefined;
     let cleanUp: Promise<void> = Promise.resolve();
     await live.swap(() => {
-      cleanUp = copyTemplate(options.templateDir(scenario.template), live.dataDir);
+      cleanUp = copyTemplate(options.templateDir(templateKey(scenario)), live.dataDir);
     });
     // a known state: the simulator's time is the real time again
     live.clock.setOffset(0);

@@ -2,6 +2,7 @@
 // change to the fresh data and something kept running while it is loaded. Adding one is an entry.
 import type { ScanFault } from '@gs/contract/helper';
 import type { ScenarioName } from '@gs/simulator-fixtures/seed';
+import type { Db } from '@gs/simulator-api/db/connection';
 import type { LiveData } from '@gs/simulator-api/rooms/liveData';
 import { fillEverySeat, touchPhantoms } from '@gs/simulator-api/rooms/phantoms';
 
@@ -9,6 +10,11 @@ export interface RoomScenario {
   name: string;
   /** the seeded template it starts from */
   template: ScenarioName;
+  /**
+   * a change too slow for each reset: made once to a copy of the template, which becomes this
+   * scenario's own template (kept while the base template and this function are unchanged)
+   */
+  bake?: (db: Db) => void;
   /** changes the fresh copy once, right after a switch or reset (one transaction) */
   prepare?: (live: LiveData) => void;
   /** the helper's scanner fault schedule while loaded (none: no faults) */
@@ -36,5 +42,8 @@ export const ROOM_SCENARIOS: readonly RoomScenario[] = [
   },
   { name: 'scanner-faults', template: 'demo', faults: ['PaperJam', 'ScannerInUse', 'EmptyFeeder'] },
 ];
+
+/** The folder name of a scenario's template: its own when it bakes one, else its base's. */
+export const templateKey = (s: RoomScenario): string => (s.bake ? s.name : s.template);
 
 export const roomScenarioNames = (): string[] => ROOM_SCENARIOS.map((s) => s.name);

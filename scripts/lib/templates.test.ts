@@ -11,7 +11,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { copyTemplate, FINGERPRINT_FILE, prepareSpare } from './templates';
+import { openDatabase, type Db } from '@gs/simulator-api/db/connection';
+import { copyTemplate, ensureBaked, FINGERPRINT_FILE, prepareSpare } from './templates';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -74,5 +75,39 @@ describe('copying a template into a data folder', () => {
     expect(statSync(join(data, 'simulator.sqlite')).ino).toBe(spareInode);
     expect(readFileSync(join(data, 'simulator.sqlite'), 'utf8')).toBe('fresh database');
     expect(readdirSync(join(data, '.spares'))).toEqual([]);
+  });
+});
+
+describe('a baked template', () => {
+  it('is a copy of its base with the bake applied, made again only when the bake changes', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'gs-bake-'));
+    dirs.push(base);
+    const demo = join(base, 'demo');
+    mkdirSync(demo);
+    const db = openDatabase(join(demo, 'simulator.sqlite'));
+    db.prepare(`INSERT INTO settings(key, value) VALUES ('scenario', 'demo')`).run();
+    db.close();
+    write(join(demo, 'files', 'a.pdf'), 'pdf');
+    write(join(demo, FINGERPRINT_FILE), 'base-1');
+    const busy = join(base, 'busy');
+    const users = (dir: string) => {
+      const d = openDatabase(join(dir, 'simulator.sqlite'));
+      try {
+        return d.prepare(`SELECT count(*) FROM users`).pluck().get();
+      } finally {
+        d.close();
+      }
+    };
+    const bake = (d: Db) =>
+      void d.prepare(`INSERT INTO users(name, password_hash, license_type) VALUES ('x', '-', 1)`).run();
+    expect(await ensureBaked(demo, busy, bake, () => undefined)).toBe(true);
+    expect(users(busy)).toBe(1);
+    expect(users(demo)).toBe(0);
+    expect(readFileSync(join(busy, 'files', 'a.pdf'), 'utf8')).toBe('pdf');
+    expect(await ensureBaked(demo, busy, bake, () => undefined)).toBe(false);
+    const other = (d: Db) =>
+      void d.prepare(`INSERT INTO users(name, password_hash, license_type) VALUES ('y', '-', 2)`).run();
+    expect(await ensureBaked(demo, busy, other, () => undefined)).toBe(true);
+    expect(users(busy)).toBe(1);
   });
 });

@@ -19,6 +19,7 @@ import {
 } from 'node:fs';
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { openDatabase, type Db } from '@gs/simulator-api/db/connection';
 import { isSeeded } from '@gs/simulator-fixtures/seed';
 import type { ScenarioName } from '@gs/simulator-fixtures/seed';
 
@@ -121,6 +122,39 @@ async function seedTemplate(
     renameSync(aside, dir);
   }
   log(`Seeded the '${scenario}' template in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  return true;
+}
+
+/**
+ * A template made from another by a change to its database (a scenario's `bake`), kept while the
+ * base template and the change are the same; true when it had to be made. Runs in this process.
+ */
+export async function ensureBaked(
+  baseDir: string,
+  dir: string,
+  bake: (db: Db) => void,
+  log: (line: string) => void = console.log,
+): Promise<boolean> {
+  const fingerprint = createHash('sha1')
+    .update(readFileSync(join(baseDir, FINGERPRINT_FILE), 'utf8'))
+    .update(bake.toString())
+    .digest('hex');
+  if (isCurrentTemplate(dir, fingerprint)) return false;
+  const started = performance.now();
+  const aside = `${dir}.baking-${process.pid}`;
+  rmSync(aside, { recursive: true, force: true });
+  await copyTemplate(baseDir, aside);
+  const db = openDatabase(join(aside, DB_FILE));
+  try {
+    bake(db);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+  writeFileSync(join(aside, FINGERPRINT_FILE), fingerprint);
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(aside, dir);
+  log(`Made the template ${dir} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   return true;
 }
 
