@@ -27,6 +27,11 @@ const BENCHES: Record<
       'admin API on the large scenario: add a field to the 1,000,000-document archive while searches run (time, longest search)',
     load: () => import('./benchAdmin'),
   },
+  workflow: {
+    about:
+      'workflow queues on the large scenario (100,000 tasks in one queue): queue list with counts and a 25-row task page, HTTP p50',
+    load: () => import('./benchWorkflow'),
+  },
   scan: {
     about: 'scanner simulator: a 50-page 200-dpi bilevel scan through the helper chunk API: pages/s, MiB/s',
     load: () => import('./benchScan'),

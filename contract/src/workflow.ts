@@ -3,7 +3,7 @@
 // WorkflowId, Visible, ProcessIDs, Id, Count) and of queue actions (Actions, Key, Name, ProcessID,
 // UsersAndGroups) and the query keys of `GET dbs/{db}/searches` (workflowId, queueKey, ArchiveId,
 // Page, RecordsPerPage, Sort, count) but no public source shows the bodies: where a shape below
-// goes beyond those names it is our design (docs/decisions/025-workflow-engine.md).
+// goes beyond those names it is our design (docs/decisions/025-workflow-engine.md, 026-workflow-wire.md).
 //
 // - `GET dbs/{db}/searches?workflowId=W&queueKey=K&count=true` -> QueueArchiveCount[]: the
 //   caller's tasks of that queue per archive (queue search picks from these).
@@ -22,6 +22,20 @@
 // - `PUT useraction?Database&Archive&ActionID={queue action Key}` with the UserActionDocuments body
 //   takes that action on each task (one transaction per task); answers TaskActionResult. A task
 //   another user moved first answers 409 with a Message (TASK_MOVED_MESSAGE) for that task.
+//   A queue action's wire Key is "<queue Key>:<action Key>" (queueActionKey below). When every
+//   task of the call failed the answer is 409 { Message, Moved: 0, Failed }; otherwise 200.
+// - `GET workflowdesigner/adminFields?dbid=D&archiveid=A` -> WorkflowField[]: the fields a
+//   condition or set-field node may name (the archive's; without archiveid every field of the
+//   database). `GET workflowdesigner/FreeForms?dbid=D` -> WorkflowFreeForm[]: the named actions
+//   of the database's queues (free-form action names a designer can reuse). Both our design.
+// - `POST workflowdesigner/documents?dbid=D&workflowid=W&archiveid=A` with the UserActionDocuments
+//   body puts those documents into the workflow by API -> the number started (our design).
+// - History lines of a run (workflowAudit): 'Global Action Entered', then per node reached
+//   'Processing: <node>' (automatic nodes), 'Queue Entered: <queue>' and 'Waiting: <queue>'
+//   (queues), 'Action Taken: <action> in <queue>' (a user's queue action), and 'Workflow Ended'
+//   (the spec's "Global Action Ended"), each followed by ' (process <id>)'.
+// - `POST dbs/{db}/export` and `export/xlsx` of a document in a workflow answer 409 with Message
+//   and Key ERROR_EXPORT_IN_WORKFLOW (ERROR_EXPORT_PDF_WORKFLOW_PENDING when it also waits for PDF).
 
 /** One queue as the sidebar lists it. */
 export interface WorkflowQueue {
@@ -34,7 +48,8 @@ export interface WorkflowQueue {
   WorkflowName: string;
   /** false when the user hid it (taskSearches) — the server answers true; the client overlays */
   Visible: boolean;
-  /** the processes (document runs) waiting in the queue for this user */
+  /** the processes (document runs) waiting in the queue for this user: the first
+   * MAX_QUEUE_PROCESS_IDS in process order (a queue of 100,000 tasks does not send them all) */
   ProcessIDs: number[];
   /** the queue node's id */
   Id: number;
@@ -71,6 +86,43 @@ export interface TaskActionResult {
 
 export const TASK_MOVED_MESSAGE = 'The task was already moved on by another user.';
 
+export const MAX_QUEUE_PROCESS_IDS = 100;
+
+/** The wire Key of a queue action (PUT useraction ActionID). */
+export const queueActionKey = (queueKey: string, actionKey: string): string => `${queueKey}:${actionKey}`;
+/** The Key of a queue node. */
+export const queueKeyOf = (workflowId: number, nodeId: number): string => `${workflowId}:${nodeId}`;
+
+/** History lines the engine writes (the timeline reads them; see the header). */
+export const workflowAudit = {
+  entered: (workflow: string, processId: number): string =>
+    `Global Action Entered: ${workflow} (process ${processId})`,
+  processing: (node: string, processId: number): string => `Processing: ${node} (process ${processId})`,
+  queueEntered: (queue: string, processId: number): string =>
+    `Queue Entered: ${queue} (process ${processId})`,
+  waiting: (queue: string, processId: number): string => `Waiting: ${queue} (process ${processId})`,
+  actionTaken: (action: string, queue: string, processId: number): string =>
+    `Action Taken: ${action} in ${queue} (process ${processId})`,
+  ended: (workflow: string, processId: number): string =>
+    `Workflow Ended: ${workflow} (process ${processId})`,
+};
+
+/** A field a condition or set-field node may name (adminFields, our design). */
+export interface WorkflowField {
+  Id: number;
+  Name: string;
+  /** FieldType code */
+  Type: number;
+}
+
+/** A named queue action of the database (FreeForms, our design). */
+export interface WorkflowFreeForm {
+  WorkflowId: number;
+  QueueKey: string;
+  Key: string;
+  Name: string;
+}
+
 /** Node kinds of a workflow definition (our design). */
 export const WorkflowNodeType = {
   Start: 'start',
@@ -96,7 +148,7 @@ export interface WorkflowNode {
   Value?: string;
   True?: number;
   False?: number;
-  /** setField: field id and value */
+  /** setField: field id (FieldId) and value (Value) */
   /** routeToArchive: target archive id */
   ArchiveId?: number;
   /** start, setField, routeToArchive: the next node */
@@ -120,4 +172,7 @@ export interface WorkflowDefinition {
 
 export const workflowPaths = {
   designer: () => 'workflowdesigner',
+  adminFields: () => 'workflowdesigner/adminFields',
+  freeForms: () => 'workflowdesigner/FreeForms',
+  documents: () => 'workflowdesigner/documents',
 };

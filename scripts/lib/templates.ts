@@ -28,7 +28,8 @@ const DB_FILE = 'simulator.sqlite';
 /** what a reset empties in the data folder besides what the template brings (helper/ stays: its certificate) */
 const RESET_ENTRIES = ['simulator.sqlite-wal', 'simulator.sqlite-shm', 'cache', 'helper-data', 'outbox'];
 
-/** A hash of what decides a seeded folder's content: the scenario, the fixtures and the database code. */
+/** A hash of what decides a seeded folder's content: the scenario, the fixtures, the database code
+ * and the workflow engine the demo's tasks are made with. */
 export function seedFingerprint(root: string, scenario: ScenarioName): string {
   const hash = createHash('sha1').update(scenario);
   const walk = (dir: string): void => {
@@ -42,6 +43,9 @@ export function seedFingerprint(root: string, scenario: ScenarioName): string {
   };
   walk(join(root, 'simulator', 'fixtures', 'src'));
   walk(join(root, 'simulator', 'api', 'src', 'db'));
+  // the demo's workflow tasks are made by the API's engine (fixtures approvalWorkflow.ts)
+  for (const file of ['workflowEngine.ts', 'workflow.ts'])
+    hash.update(file).update(readFileSync(join(root, 'simulator', 'api', 'src', 'services', file)));
   return hash.digest('hex');
 }
 

@@ -52,6 +52,9 @@ import { createInboxesRouter } from './routes/inboxes';
 import { createImportRouter } from './routes/importDocuments';
 import { createBulkApi } from './routes/bulkApi';
 import { createUserActionsRouter } from './routes/userActions';
+import { createWorkflowDesignerRouter } from './routes/workflowDesigner';
+import { createWorkflowRunsRouter } from './routes/workflowRuns';
+import { createWorkflowTasksRouter } from './routes/workflowTasks';
 import { createAccountRouter } from './routes/account';
 import { createDelegateRouter } from './routes/delegate';
 
@@ -79,6 +82,7 @@ function createApiRouter(deps: RouteDeps): Router {
   api.use(createDatabasesRouter(deps));
   api.use(createArchivesRouter(deps));
   api.use(createSearchDocumentsRouter(deps));
+  api.use(createWorkflowTasksRouter(deps));
   api.use(createSearchesRouter(deps));
   api.use(createDocumentsRouter(deps));
   api.use(createDocumentFilesRouter(deps));
@@ -98,6 +102,8 @@ function createApiRouter(deps: RouteDeps): Router {
   // after the audit router, which takes POST dbs/{db}/archives/{a} only with documentID
   api.use(createImportRouter(deps));
   api.use(createUserActionsRouter(deps));
+  api.use(createWorkflowDesignerRouter(deps));
+  api.use(createWorkflowRunsRouter(deps));
   api.use(createAccountRouter(deps));
   api.use(createDelegateRouter(deps));
   api.use(createAdminDatabasesRouter(deps));

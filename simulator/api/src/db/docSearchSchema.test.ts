@@ -83,11 +83,11 @@ describe('search structures of a document table', () => {
     expect(repo.count({ databaseId: database, archiveId: archive, conditions: [], content: '"beta"' })).toBe(
       1,
     );
-    // four keep the search structures current (insert, update, archive change, delete), three the
-    // document states (docStateTriggers.ts)
+    // four keep the search structures current (insert, update, archive change, delete), four the
+    // document states and workflow runs (docStateTriggers.ts)
     expect(
       count(db, `SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?`, n.doc),
-    ).toBe(7);
+    ).toBe(8);
   });
 
   it('do not outlive their document table: a table made again starts clean', () => {

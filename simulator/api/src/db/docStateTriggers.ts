@@ -2,6 +2,8 @@
 // table: a document that lands in a convert-PDF archive (ArchiveFlags.PdfConvert) with a file the
 // converter can turn into a PDF is queued, whichever route wrote it (import, bulk import, merge,
 // append, copy, move); a deleted document's row goes, so a reused id never inherits a state.
+// A document's workflow run (workflow_runs, decision 025) follows it too: a move to another
+// archive carries its task along, a deletion ends its run (ended_at: when it entered its node).
 // Made and dropped with the table's search structures (docSearchSchema.ts, the seed's bulk load).
 import { ArchiveFlags } from '@gs/contract/flags';
 import type { Db } from './connection';
@@ -12,7 +14,7 @@ export const CONVERTIBLE_TYPES = ['.tif', '.tiff', '.jpg', '.jpeg', '.png', '.gi
 export const isConvertible = (fileType: string): boolean =>
   (CONVERTIBLE_TYPES as readonly string[]).includes(fileType.toLowerCase());
 
-const STATE_TRIGGERS = ['state_ai', 'state_au', 'state_ad'];
+const STATE_TRIGGERS = ['state_ai', 'state_au', 'state_ad', 'state_run_au'];
 
 /** (Re)create the triggers that keep pdf_workflow_states in step with one database's document table. */
 export function createStateTriggers(db: Db, dbId: number): void {
@@ -31,6 +33,12 @@ export function createStateTriggers(db: Db, dbId: number): void {
       WHEN (new.archive_id <> old.archive_id OR new.file_type <> old.file_type) AND ${converts}
       BEGIN ${queue} END;
     CREATE TRIGGER ${doc}_state_ad AFTER DELETE ON ${doc} BEGIN
-      DELETE FROM pdf_workflow_states WHERE database_id = ${dbId} AND doc_id = old.id; END;
+      DELETE FROM pdf_workflow_states WHERE database_id = ${dbId} AND doc_id = old.id;
+      UPDATE workflow_runs SET status = 0, ended_at = since, version = version + 1
+        WHERE database_id = ${dbId} AND document_id = old.id AND status > 0; END;
+    CREATE TRIGGER ${doc}_state_run_au AFTER UPDATE OF archive_id ON ${doc}
+      WHEN new.archive_id <> old.archive_id BEGIN
+      UPDATE workflow_runs SET archive_id = new.archive_id
+        WHERE database_id = ${dbId} AND document_id = new.id AND status > 0; END;
   `);
 }

@@ -445,4 +445,97 @@ export const migrations: string[] = [
   ) STRICT, WITHOUT ROWID;
   CREATE INDEX delegates_by_delegate ON delegates(delegate_id, user_id);
   `,
+  /* 10: the workflow engine (issue 14, decision 025): workflows bound to archives, their nodes,
+     and one run (GlobalAction "process") per document that entered one */ `
+  CREATE TABLE workflows (
+    id INTEGER PRIMARY KEY,
+    database_id INTEGER NOT NULL REFERENCES databases(id) ON DELETE CASCADE,
+    name TEXT NOT NULL COLLATE NOCASE,
+    UNIQUE (database_id, name)
+  ) STRICT;
+
+  -- imports and captures into the archive enter the workflow
+  CREATE TABLE workflow_archives (
+    workflow_id INTEGER NOT NULL REFERENCES workflows(id) ON DELETE CASCADE,
+    archive_id INTEGER NOT NULL REFERENCES archives(id) ON DELETE CASCADE,
+    PRIMARY KEY (archive_id, workflow_id)
+  ) STRICT, WITHOUT ROWID;
+
+  -- node_id: unique in its workflow; type: contract WorkflowNodeType; config: the node's other
+  -- settings as JSON (UsersAndGroups, Actions, FieldId, Operator, Value, True, False, ArchiveId, Next)
+  CREATE TABLE workflow_nodes (
+    workflow_id INTEGER NOT NULL REFERENCES workflows(id) ON DELETE CASCADE,
+    node_id INTEGER NOT NULL,
+    type TEXT NOT NULL CHECK (type IN ('start', 'queue', 'condition', 'setField', 'routeToArchive', 'end')),
+    name TEXT NOT NULL,
+    config TEXT NOT NULL DEFAULT '{}',
+    PRIMARY KEY (workflow_id, node_id)
+  ) STRICT, WITHOUT ROWID;
+
+  -- one document's way through a workflow; its id is the process id the history names.
+  -- status: WorkflowState (1 processing, 2 waiting in the queue node_id), 0 once ended;
+  -- version goes up with every step (optimistic concurrency of queue actions)
+  CREATE TABLE workflow_runs (
+    id INTEGER PRIMARY KEY,
+    workflow_id INTEGER NOT NULL REFERENCES workflows(id) ON DELETE CASCADE,
+    database_id INTEGER NOT NULL,
+    archive_id INTEGER NOT NULL,
+    document_id INTEGER NOT NULL,
+    node_id INTEGER NOT NULL,
+    status INTEGER NOT NULL,
+    -- epoch ms: since when it is at node_id
+    since INTEGER NOT NULL,
+    started_at INTEGER NOT NULL,
+    ended_at INTEGER NOT NULL DEFAULT 0,
+    last_user TEXT NOT NULL DEFAULT '',
+    version INTEGER NOT NULL DEFAULT 1
+  ) STRICT;
+  -- a document is in at most one workflow at a time
+  CREATE UNIQUE INDEX workflow_runs_active ON workflow_runs(database_id, document_id) WHERE status > 0;
+  -- a queue's tasks per archive, in process order (queue lists, counts and task pages)
+  CREATE INDEX workflow_runs_queue ON workflow_runs(workflow_id, node_id, archive_id, id) WHERE status = 2;
+
+  -- a user action may start a workflow (0: it only records its start)
+  ALTER TABLE user_actions ADD COLUMN workflow_id INTEGER NOT NULL DEFAULT 0;
+  `,
+  /* 11: the workflow engine's queue counts (decision 025): tasks waiting per queue and archive,
+     kept by triggers on workflow_runs so a queue list never counts 100,000 rows */ `
+  CREATE TABLE workflow_queue_counts (
+    workflow_id INTEGER NOT NULL REFERENCES workflows(id) ON DELETE CASCADE,
+    node_id INTEGER NOT NULL,
+    archive_id INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (workflow_id, node_id, archive_id)
+  ) STRICT, WITHOUT ROWID;
+  INSERT INTO workflow_queue_counts (workflow_id, node_id, archive_id, count)
+    SELECT workflow_id, node_id, archive_id, count(*) FROM workflow_runs WHERE status = 2
+    GROUP BY workflow_id, node_id, archive_id;
+
+  CREATE TRIGGER workflow_runs_count_insert AFTER INSERT ON workflow_runs WHEN NEW.status = 2 BEGIN
+    INSERT INTO workflow_queue_counts (workflow_id, node_id, archive_id, count)
+      VALUES (NEW.workflow_id, NEW.node_id, NEW.archive_id, 1)
+      ON CONFLICT (workflow_id, node_id, archive_id) DO UPDATE SET count = count + 1;
+  END;
+  CREATE TRIGGER workflow_runs_count_delete AFTER DELETE ON workflow_runs WHEN OLD.status = 2 BEGIN
+    UPDATE workflow_queue_counts SET count = count - 1
+      WHERE workflow_id = OLD.workflow_id AND node_id = OLD.node_id AND archive_id = OLD.archive_id;
+  END;
+  CREATE TRIGGER workflow_runs_count_leave AFTER UPDATE OF status, node_id, archive_id ON workflow_runs
+    WHEN OLD.status = 2 BEGIN
+    UPDATE workflow_queue_counts SET count = count - 1
+      WHERE workflow_id = OLD.workflow_id AND node_id = OLD.node_id AND archive_id = OLD.archive_id;
+  END;
+  CREATE TRIGGER workflow_runs_count_enter AFTER UPDATE OF status, node_id, archive_id ON workflow_runs
+    WHEN NEW.status = 2 BEGIN
+    INSERT INTO workflow_queue_counts (workflow_id, node_id, archive_id, count)
+      VALUES (NEW.workflow_id, NEW.node_id, NEW.archive_id, 1)
+      ON CONFLICT (workflow_id, node_id, archive_id) DO UPDATE SET count = count + 1;
+  END;
+  `,
+  /* 12: a search asks whether any document it finds is being processed (docStatesRepo
+     statusOfFilter): read through this index, not by a scan of every document waiting in a
+     queue (100,000 in the large scenario) */ `
+  CREATE INDEX pdf_workflow_states_processing ON pdf_workflow_states(database_id, doc_id)
+    WHERE workflow_status = 1;
+  `,
 ];

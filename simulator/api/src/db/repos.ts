@@ -30,6 +30,7 @@ import { createSecurityRepo } from './securityRepo';
 import { createSettingsRepo } from './settingsRepo';
 import { createUsersRepo } from './usersRepo';
 import { createUserActionsRepo } from './userActionsRepo';
+import { createWorkflowsRepo } from './workflowsRepo';
 import { createViewerRepo } from './viewerRepo';
 
 export function createRepos(db: Db) {
@@ -65,6 +66,7 @@ export function createRepos(db: Db) {
     users: createUsersRepo(db),
     userActions: createUserActionsRepo(db),
     viewer: createViewerRepo(db),
+    workflows: createWorkflowsRepo(db),
   };
 }
 export type Repos = ReturnType<typeof createRepos>;

@@ -10,6 +10,8 @@ export interface UserActionRow {
   name: string;
   processId: number;
   usersAndGroups: string;
+  /** the workflow the action starts (0: none, the start is only recorded) */
+  workflowId: number;
 }
 
 export interface UserActionRun {
@@ -22,14 +24,14 @@ export interface UserActionRun {
 }
 
 const COLUMNS = `id, database_id AS databaseId, archive_id AS archiveId, action_key AS key, name,
-  process_id AS processId, users_and_groups AS usersAndGroups`;
+  process_id AS processId, users_and_groups AS usersAndGroups, workflow_id AS workflowId`;
 
 export function createUserActionsRepo(db: Db) {
   const forArchive = db.prepare(`SELECT ${COLUMNS} FROM user_actions
     WHERE database_id = ? AND archive_id IN (0, ?) ORDER BY name, id`);
   const insert = db.prepare(`INSERT INTO user_actions
-    (database_id, archive_id, action_key, name, process_id, users_and_groups)
-    VALUES (@databaseId, @archiveId, @key, @name, @processId, @usersAndGroups)`);
+    (database_id, archive_id, action_key, name, process_id, users_and_groups, workflow_id)
+    VALUES (@databaseId, @archiveId, @key, @name, @processId, @usersAndGroups, @workflowId)`);
   const insertRun = db.prepare(`INSERT INTO user_action_runs
     (action_id, database_id, archive_id, document_id, user_name, started_at)
     VALUES (@actionId, @databaseId, @archiveId, @documentId, @userName, @startedAt)`);
@@ -41,7 +43,8 @@ export function createUserActionsRepo(db: Db) {
     /** the actions offered in the archive (its own and the database-wide ones) */
     forArchive: (databaseId: number, archiveId: number): UserActionRow[] =>
       forArchive.all(databaseId, archiveId) as UserActionRow[],
-    add: (a: Omit<UserActionRow, 'id'>): number => Number(insert.run(a).lastInsertRowid),
+    add: (a: Omit<UserActionRow, 'id' | 'workflowId'> & { workflowId?: number }): number =>
+      Number(insert.run({ workflowId: 0, ...a }).lastInsertRowid),
     addRun: (run: UserActionRun): void => {
       insertRun.run(run);
     },

@@ -17,6 +17,8 @@ export const BODY_LIMITS: readonly { path: RegExp; limit: string }[] = [
   { path: /^\/dbs\/[^/]+\/(bulk\/(update|import|resolve)|export(\/xlsx)?)\/?$/i, limit: '200mb' },
   // a document's annotations, each with up to MAX_ANNOTATION_TEXT characters
   { path: /^\/dbs\/[^/]+\/archives\/[^/]+\/documents\/[^/]+\/annotations\/?$/i, limit: '16mb' },
+  // a user or queue action on many checked tasks (document id -> hash, about 50 bytes each)
+  { path: /^\/useraction\/?$/i, limit: '8mb' },
   // an import's index data (table fields included) or a history entry
   { path: /^\/dbs\/[^/]+\/archives\/[^/]+\/?$/i, limit: '8mb' },
 ];

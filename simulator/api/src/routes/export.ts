@@ -8,6 +8,8 @@
 // POST `dbs/{db}/export/xlsx` with `{Documents: [{Archive, Id}], Fields?}` answers a real .xlsx of
 // the documents' index data (Export Data, 64; never a read-only licence). Errors carry `Message`
 // and the client's `Key` (ERROR_EXPORT_NO_RESULTS, ...). A job's result is answered once, then dropped.
+// A document waiting for PDF conversion or inside a workflow is refused with 409 and the key
+// ERROR_EXPORT_PDF_PENDING, ERROR_EXPORT_IN_WORKFLOW or (both) ERROR_EXPORT_PDF_WORKFLOW_PENDING.
 // A document whose file is missing is not silently skipped: the zip lists it (exportMissing.ts), the
 // 202 progress counts it (`Missing`), and a single document's export answers 404.
 import { randomUUID } from 'node:crypto';
@@ -19,6 +21,7 @@ import { Router, type Response } from 'express';
 import { ZipArchive } from 'archiver';
 import ExcelJS from 'exceljs';
 import { ArchivePermission, LicenseType, hasFlag } from '@gs/contract/flags';
+import { WorkflowState } from '@gs/contract/searches';
 import { BULK_ERROR_MESSAGES, BulkErrorKey, type BulkErrorKeyName } from '@gs/contract/helperBulk';
 import type { FieldDefinition } from '@gs/contract/fields';
 import { accessOf, type RouteDeps } from '../deps';
@@ -95,7 +98,7 @@ export function createExportRouter(deps: RouteDeps): Router {
   const documentsOf = (access: UserAccess, databaseId: number, items: unknown, bit: number): ExportDoc[] => {
     if (!Array.isArray(items) || items.length === 0) throw keyed(400, BulkErrorKey.ExportNoResults);
     const archives = new Map<number, { archive: ArchiveRow; fields: FieldDefinition[] }>();
-    return items.map((item) => {
+    const docs = items.map((item): ExportDoc => {
       const archiveId = intOf(item, ['Archive', 'ArchiveID', 'ArchiveId']);
       const docId = intOf(item, ['Id', 'DocID', 'DocumentID']);
       if (archiveId === undefined || docId === undefined) throw keyed(400, BulkErrorKey.IncorrectParameters);
@@ -112,6 +115,18 @@ export function createExportRouter(deps: RouteDeps): Router {
       if (!row) throw notFound(`Document ${docId} was not found in archive ${archiveId}.`);
       return { ...a, row };
     });
+    refuseBusy(databaseId, docs);
+    return docs;
+  };
+
+  /** 409 with the client's key when a document waits for PDF conversion or is in a workflow (spec §8). */
+  const refuseBusy = (databaseId: number, docs: ExportDoc[]): void => {
+    const states = docs.map((d) => repos.docStates.statusOf(databaseId, d.row.id));
+    const pdf = states.some((st) => st.pdfPending);
+    const workflow = states.some((st) => st.workflowStatus !== WorkflowState.None);
+    if (pdf && workflow) throw keyed(409, BulkErrorKey.ExportPdfWorkflowPending);
+    if (pdf) throw keyed(409, BulkErrorKey.ExportPdfPending);
+    if (workflow) throw keyed(409, BulkErrorKey.ExportInWorkflow);
   };
 
   const audit = (databaseId: number, docs: ExportDoc[], userName: string, message: string): void => {

@@ -4,6 +4,11 @@
 // one document. A start is recorded with a 'Global Action Entered' history entry per document.
 // Bad ids are 400, unknown databases, archives, documents and actions 404, a wrong hash or a
 // read-only licence 403. Every start of one call is one transaction.
+// Workflows (issue 14, decision 025): an action bound to a workflow (user_actions.workflow_id)
+// puts each document into it (services/workflowEngine.ts; documents already in a workflow are
+// left out of the count, 409 when none could start). `GET` of a document waiting in a queue the
+// caller works answers that queue's actions; `PUT`/`POST` with a queue action's Key
+// ("<workflowId>:<nodeId>:<action>") takes it on each task (services/workflowActions.ts).
 import { Router, type Request, type Response } from 'express';
 import type { UserActionQueue } from '@gs/contract/userActions';
 import { accessOf, type RouteDeps } from '../deps';
@@ -11,10 +16,18 @@ import type { ArchiveRow } from '../db/archivesRepo';
 import { secureId } from '../db/secureIds';
 import type { UserActionRow } from '../db/userActionsRepo';
 import { callerOf } from '../http/auth';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
 import { parseId, query } from '../http/query';
 import { messages } from '../services/access';
 import { documentMessages, requireEditingLicense, requestSecureId } from '../services/documentAccess';
+import {
+  parseQueueActionKey,
+  queueActionsOf,
+  takeQueueActions,
+  type QueueActionRef,
+  type TaskDocument,
+} from '../services/workflowActions';
+import { enterWorkflow } from '../services/workflowEngine';
 
 const required = (req: Request, key: string): number => {
   const raw = query(req, key);
@@ -32,11 +45,24 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
     return { databaseId, archive: access.archive(databaseId, required(req, 'Archive')) };
   };
 
-  const checkDocument = (databaseId: number, archive: ArchiveRow, docId: number, hash: unknown): void => {
-    if (!deps.repos.documents.existsInArchive(databaseId, archive.id, docId))
+  /**
+   * 404 unless the document is in the archive, 403 for a wrong hash. A task (`task`) may have
+   * left the archive since the caller listed it (a route-to-archive node): then it is answered
+   * as moved, so false, when it is still in the database.
+   */
+  const checkDocument = (
+    databaseId: number,
+    archive: ArchiveRow,
+    docId: number,
+    hash: unknown,
+    task = false,
+  ): boolean => {
+    const here = deps.repos.documents.existsInArchive(databaseId, archive.id, docId);
+    if (!here && !(task && deps.repos.documentOps.row(databaseId, docId)))
       throw notFound(messages.document(archive.id, docId));
     if (typeof hash !== 'string' || hash !== secureId(deps.secret, 'doc', databaseId, docId))
       throw forbidden(documentMessages.secureId(docId));
+    return here;
   };
 
   const actionOf = (req: Request, databaseId: number, archive: ArchiveRow): UserActionRow => {
@@ -59,8 +85,11 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
   ) => {
     const userName = callerOf(res).user.name;
     const now = deps.clock.now();
-    actions.transaction(() => {
+    return actions.transaction(() => {
+      let started = 0;
       for (const documentId of docIds) {
+        if (action.workflowId !== 0 && deps.repos.workflows.activeRun(databaseId, documentId)) continue;
+        started++;
         actions.addRun({
           actionId: action.id,
           databaseId,
@@ -69,6 +98,17 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
           userName,
           startedAt: now,
         });
+        if (action.workflowId !== 0) {
+          enterWorkflow(deps.repos, {
+            workflowId: action.workflowId,
+            databaseId,
+            archiveId: archive.id,
+            documentId,
+            userName,
+            now,
+          });
+          continue;
+        }
         deps.repos.audit.add({
           databaseId,
           archiveId: archive.id,
@@ -82,15 +122,36 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
           connectionString: '',
         });
       }
+      if (started === 0) throw new HttpError(409, { Message: 'Every document is already in a workflow.' });
+      return started;
     });
-    return docIds.length;
+  };
+
+  /** A queue action on these documents' tasks, or undefined when the key is a user action's. */
+  const queueAction = (ref: QueueActionRef, res: Response, databaseId: number, tasks: TaskDocument[]) => {
+    const { user } = callerOf(res);
+    return takeQueueActions(deps.repos, {
+      databaseId,
+      userId: user.id,
+      userName: user.name,
+      ref,
+      tasks,
+      now: () => deps.clock.now(),
+    });
   };
 
   router.get('/useraction', deps.auth.requireAuth, (req, res) => {
     const { databaseId, archive } = archiveOf(req, res);
     const doc = query(req, 'Document');
-    if (doc !== undefined && doc.trim() !== '')
-      checkDocument(databaseId, archive, parseId(doc, 'Document'), requestSecureId(req));
+    if (doc !== undefined && doc.trim() !== '') {
+      const docId = parseId(doc, 'Document');
+      checkDocument(databaseId, archive, docId, requestSecureId(req));
+      const queue = queueActionsOf(deps.repos, databaseId, callerOf(res).user.id, docId);
+      if (queue) {
+        res.json(queue);
+        return;
+      }
+    }
     const offered = actions.forArchive(databaseId, archive.id);
     const body: UserActionQueue = {
       Key: `${databaseId}:${archive.id}`,
@@ -105,24 +166,39 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
   router.put('/useraction', deps.auth.requireAuth, (req, res) => {
     const { databaseId, archive } = archiveOf(req, res);
     requireEditingLicense(res);
-    const action = actionOf(req, databaseId, archive);
+    const ref = parseQueueActionKey(query(req, 'ActionID') ?? '');
+    const action = ref ? undefined : actionOf(req, databaseId, archive);
     const body: unknown = req.body;
     if (!body || typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length === 0)
       throw badRequest('The body must map each document id to its hash.');
-    const docIds = Object.entries(body as Record<string, unknown>).map(([id, hash]) => {
+    const docs = Object.entries(body as Record<string, unknown>).map(([id, hash]) => {
       const docId = parseId(id, 'document id');
-      checkDocument(databaseId, archive, docId, hash);
-      return docId;
+      return { id: docId, present: checkDocument(databaseId, archive, docId, hash, ref !== undefined) };
     });
-    res.json(start(res, action, databaseId, archive, docIds));
+    if (ref) res.json(queueAction(ref, res, databaseId, docs));
+    else if (action)
+      res.json(
+        start(
+          res,
+          action,
+          databaseId,
+          archive,
+          docs.map((d) => d.id),
+        ),
+      );
   });
 
   router.post('/useraction', deps.auth.requireAuth, (req, res) => {
     const { databaseId, archive } = archiveOf(req, res);
     requireEditingLicense(res);
     const docId = required(req, 'Document');
-    checkDocument(databaseId, archive, docId, requestSecureId(req));
-    res.json(start(res, actionOf(req, databaseId, archive), databaseId, archive, [docId]));
+    const ref = parseQueueActionKey(query(req, 'ActionID') ?? '');
+    const present = checkDocument(databaseId, archive, docId, requestSecureId(req), ref !== undefined);
+    res.json(
+      ref
+        ? queueAction(ref, res, databaseId, [{ id: docId, present }])
+        : start(res, actionOf(req, databaseId, archive), databaseId, archive, [docId]),
+    );
   });
 
   return router;

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { enterBoundWorkflows } from './workflowEngine';
 import type { Repos } from '../db/repos';
 import type { ArchiveRow } from '../db/archivesRepo';
 import type { FieldRule } from '../db/fieldRulesRepo';
@@ -77,6 +78,14 @@ function insertAll(repos: Repos, r: ImportRequest, placed: Placed[]): number[] {
         message: 'Document indexed',
         time: r.now,
         connectionString: '',
+      });
+      // a workflow bound to the archive takes the new document in (issue 14)
+      enterBoundWorkflows(repos, {
+        databaseId: db,
+        archiveId: r.archive.id,
+        documentId: id,
+        userName: r.userName,
+        now: r.now,
       });
       return id;
     }),

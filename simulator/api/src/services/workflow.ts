@@ -2,9 +2,11 @@
 // search Results report as WorkflowStatus) and the history periods the timeline shows — 'Global
 // Action Entered: {workflow} (process {id})' when it goes in (the same text a user action's start
 // writes, routes/userActions.ts) and 'Workflow Ended: {workflow} (process {id})' when it leaves.
-// Each call is one transaction. The simulator runs no workflow engine: the demo seeds a few
-// documents in one, and tests move documents through the test endpoint (routes/sim.ts).
+// Each call is one transaction (joining the caller's when there is one). The workflow engine
+// (workflowEngine.ts) drives these states as runs move; the test endpoint (routes/sim.ts) still
+// sets one directly.
 import { WorkflowState } from '@gs/contract/searches';
+import { workflowAudit } from '@gs/contract/workflow';
 import type { Repos } from '../db/repos';
 import type { DocState } from '../db/docStatesRepo';
 
@@ -21,10 +23,8 @@ export interface WorkflowMove {
   now: number;
 }
 
-export const workflowEnteredMessage = (name: string, processId: number): string =>
-  `Global Action Entered: ${name} (process ${processId})`;
-export const workflowEndedMessage = (name: string, processId: number): string =>
-  `Workflow Ended: ${name} (process ${processId})`;
+export const workflowEnteredMessage = workflowAudit.entered;
+export const workflowEndedMessage = workflowAudit.ended;
 
 /** Put the document into the workflow (or out of it, status None); its state afterwards. */
 export function moveThroughWorkflow(repos: Repos, m: WorkflowMove): DocState | undefined {
