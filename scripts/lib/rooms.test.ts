@@ -93,7 +93,14 @@ afterAll(async () => {
 
 describe('a training room', () => {
   it('switches through every scenario and resets, signing everyone out each time', async () => {
-    expect(roomScenarioNames()).toEqual(['demo', 'empty', 'large', 'licenses-exhausted', 'scanner-faults']);
+    expect(roomScenarioNames()).toEqual([
+      'demo',
+      'empty',
+      'large',
+      'licenses-exhausted',
+      'scanner-faults',
+      'busy-queues',
+    ]);
     // templates first (the first run seeds them), so the switches below measure switching only
     for (const name of roomScenarioNames()) await room.ensureTemplate(name);
     // and their spare databases, as a running room keeps them ready in the background
@@ -149,7 +156,18 @@ describe('a training room', () => {
     expect(after.ClockOffsetMs).toBe(0);
     expect(after.Faults).toEqual(['PaperJam', 'ScannerInUse', 'EmptyFeeder']);
 
+    const waiting = () => count('SELECT count(*) FROM workflow_runs WHERE status = 2');
+    const demoTasks = waiting();
+    await load('busy-queues');
+    const busy = waiting();
+    console.log(`busy-queues: ${busy} tasks waiting (the demo: ${demoTasks})`);
+    expect(busy).toBeGreaterThan(demoTasks * 3);
+    // the queue counts the queue lists read agree with the runs
+    expect(count('SELECT sum(count) FROM workflow_queue_counts')).toBe(busy);
+    expect(helper?.scanner.faultSchedule()).toEqual([]);
+
     await load('demo');
+    expect(waiting()).toBe(demoTasks);
     expect(helper?.scanner.faultSchedule()).toEqual([]);
     expect(count('SELECT count(*) FROM databases')).toBeGreaterThan(1);
     expect(count(`SELECT count(*) FROM users WHERE name LIKE 'phantom.%'`)).toBe(0);

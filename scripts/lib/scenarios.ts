@@ -5,6 +5,7 @@ import type { ScenarioName } from '@gs/simulator-fixtures/seed';
 import type { Db } from '@gs/simulator-api/db/connection';
 import type { LiveData } from '@gs/simulator-api/rooms/liveData';
 import { fillEverySeat, touchPhantoms } from '@gs/simulator-api/rooms/phantoms';
+import { fillQueues } from './busyQueues';
 
 export interface RoomScenario {
   name: string;
@@ -41,6 +42,8 @@ export const ROOM_SCENARIOS: readonly RoomScenario[] = [
     },
   },
   { name: 'scanner-faults', template: 'demo', faults: ['PaperJam', 'ScannerInUse', 'EmptyFeeder'] },
+  // the demo's approval workflow holding every invoice of its archives (busyQueues.ts)
+  { name: 'busy-queues', template: 'demo', bake: (db) => void fillQueues(db) },
 ];
 
 /** The folder name of a scenario's template: its own when it bakes one, else its base's. */
