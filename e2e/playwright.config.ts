@@ -61,6 +61,8 @@ export default defineConfig({
       SIM_TEST_ENDPOINTS: '1',
       // PDF conversion waits for the tests to move the simulator's clock (exportHolds.spec.ts)
       PDF_CONVERT_DELAY_SECONDS: '600',
+      // the trainer page, as a trainer starts it (trainer.spec.ts; pages/TrainerPage.ts)
+      TRAINER_PASSWORD: process.env.E2E_TRAINER_PASSWORD ?? 'e2e-trainer',
     },
   },
 });

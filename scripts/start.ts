@@ -5,20 +5,26 @@
 // SIM_TEST_ENDPOINTS=1, CORS_ORIGINS (origins whose pages may call the API and the helper; default
 // http://localhost:$PORT and http://127.0.0.1:$PORT, plus Vite's in `npm run dev`), and
 // DATA_TEMPLATE_DIR: seed that folder instead, reseeding it when the fixtures or the schema change,
-// and start every run from a fresh copy of it in DATA_DIR, as the end-to-end tests do)
+// and start every run from a fresh copy of it in DATA_DIR, as the end-to-end tests do;
+// TRAINER_PASSWORD: the trainer page at /trainer and `npm run reset` (training rooms, decision 034),
+// SCENARIO may then name any room scenario; TEMPLATES_DIR: where the rooms' templates are seeded,
+// default ./data-templates, shared by every stack on the machine)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApi } from '@gs/simulator-api/server';
 import { corsOriginsFromEnv, parseAllowList } from '@gs/simulator-api/config';
-import { startHelper } from '@gs/simulator-helper/server';
+import { startHelper, type RunningHelper } from '@gs/simulator-helper/server';
 import { isSeeded, seedScenario } from '@gs/simulator-fixtures/seed';
+import type { ScenarioName } from '@gs/simulator-fixtures/seed';
+import { TRAINER_ROOT } from '@gs/contract/trainer';
 import { buildClient, clientBuildIsStale } from './lib/clientBuild';
 import { DEMO_SIGN_INS } from './lib/signIns';
+import { createRoom, ROOM_FILE, type Room } from './lib/rooms';
+import { ROOM_SCENARIOS } from './lib/scenarios';
+import { copyTemplate, ensureTemplate } from './lib/templates';
 
-type Scenario = 'demo' | 'empty' | 'large';
 const SCENARIOS: readonly string[] = ['demo', 'empty', 'large'];
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,8 +44,12 @@ const helperHttpPort = intEnv('HELPER_HTTP_PORT', 9080);
 const helperHttpsPort = intEnv('HELPER_HTTPS_PORT', 9443);
 const dataDir = resolve(root, env.DATA_DIR || 'data');
 const scenario = env.SCENARIO || 'demo';
-if (!SCENARIOS.includes(scenario))
-  throw new Error(`SCENARIO must be one of ${SCENARIOS.join(', ')}, got '${scenario}'.`);
+const trainerPassword = env.TRAINER_PASSWORD || '';
+/** with a trainer, any room scenario (its template is one of the seeded ones) */
+const allowed = trainerPassword ? ROOM_SCENARIOS.map((s) => s.name) : SCENARIOS;
+if (!allowed.includes(scenario))
+  throw new Error(`SCENARIO must be one of ${allowed.join(', ')}, got '${scenario}'.`);
+const baseScenario = (ROOM_SCENARIOS.find((s) => s.name === scenario)?.template ?? scenario) as ScenarioName;
 
 const VITE_PORT = 5173;
 /** the API's allow-list ('*': anyone, the real server's way); the helper never takes '*' */
@@ -49,57 +59,43 @@ const servedOrigins = (p: number): string[] => [`http://localhost:${p}`, `http:/
 const helperOrigins: readonly string[] = corsOrigins === '*' ? servedOrigins(port) : corsOrigins;
 
 const templateDir = env.DATA_TEMPLATE_DIR ? resolve(root, env.DATA_TEMPLATE_DIR) : null;
-const FINGERPRINT_FILE = '.template-fingerprint';
+const templatesDir = resolve(
+  root,
+  env.TEMPLATES_DIR || (templateDir ? join(dirname(templateDir), 'templates') : 'data-templates'),
+);
+/** a base scenario's template folder: DATA_TEMPLATE_DIR for the starting one when set */
+const templateDirOf = (key: string): string =>
+  templateDir && key === baseScenario ? templateDir : join(templatesDir, key);
 
-/** A hash of what decides a seeded folder's content: the fixtures and the database code. */
-function seedFingerprint(): string {
-  const hash = createHash('sha1').update(scenario);
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (!entry.name.endsWith('.test.ts')) hash.update(entry.name).update(readFileSync(path));
-    }
-  };
-  walk(join(root, 'simulator', 'fixtures', 'src'));
-  walk(join(root, 'simulator', 'api', 'src', 'db'));
-  // the demo's workflow tasks are made by the API's engine (fixtures approvalWorkflow.ts)
-  for (const file of ['workflowEngine.ts', 'workflow.ts'])
-    hash.update(file).update(readFileSync(join(root, 'simulator', 'api', 'src', 'services', file)));
-  return hash.digest('hex');
-}
-
-async function seedInto(dir: string, force = false): Promise<void> {
-  console.log(`Seeding the '${scenario}' scenario into ${dir}...`);
+async function seedInto(dir: string): Promise<void> {
+  console.log(`Seeding the '${baseScenario}' scenario into ${dir}...`);
   const summary = await seedScenario({
     dataDir: dir,
-    scenario: scenario as Scenario,
-    force,
+    scenario: baseScenario,
     log: (line: string) => console.log(`  ${line}`),
   });
   console.log(`Seeded in ${summary.seconds.toFixed(1)} s.`);
 }
 
 async function ensureSeeded(): Promise<void> {
-  if (!templateDir) {
-    if (!isSeeded(dataDir)) await seedInto(dataDir);
-    return;
+  if (templateDir) {
+    // every run from a fresh copy of the template (the end-to-end tests)
+    await ensureTemplate(root, baseScenario, templateDir);
+    rmSync(dataDir, { recursive: true, force: true });
+    await copyTemplate(templateDir, dataDir);
+  } else if (!isSeeded(dataDir)) {
+    if (!trainerPassword) return seedInto(dataDir);
+    // a training room starts from its template, which its resets copy again
+    await ensureTemplate(root, baseScenario, templateDirOf(baseScenario));
+    await copyTemplate(templateDirOf(baseScenario), dataDir);
   }
-  const fingerprint = seedFingerprint();
-  const marker = join(templateDir, FINGERPRINT_FILE);
-  const current = existsSync(marker) ? readFileSync(marker, 'utf8') : '';
-  if (!isSeeded(templateDir) || current !== fingerprint) {
-    await seedInto(templateDir, true);
-    writeFileSync(marker, fingerprint);
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-  cpSync(templateDir, dataDir, { recursive: true });
 }
 
 /** Runs the API and helper in this process; returns a stopper. */
 async function serve(clientDir: string | undefined): Promise<() => Promise<void>> {
+  /** started after the API, which the room is built with */
+  const helperRef: { current?: RunningHelper } = {};
+  let room: Room | undefined;
   const api = await startApi({
     port,
     dataDir,
@@ -115,6 +111,19 @@ async function serve(clientDir: string | undefined): Promise<() => Promise<void>
       helperHttpsPort,
       corsOrigins,
     },
+    trainer: trainerPassword
+      ? {
+          password: trainerPassword,
+          room: (live) =>
+            (room = createRoom({
+              root,
+              live,
+              templateDir: templateDirOf,
+              initial: scenario,
+              helper: () => helperRef.current,
+            })),
+        }
+      : undefined,
   });
   const helper = await startHelper({
     dataDir,
@@ -127,7 +136,16 @@ async function serve(clientDir: string | undefined): Promise<() => Promise<void>
   });
   console.log(`Square9API simulator: ${api.url}Square9API/api/`);
   console.log(`Extensions helper:    ${helper.httpUrl} and ${helper.httpsUrl}`);
+  helperRef.current = helper;
+  if (room) {
+    // a fresh data folder gets the scenario loaded in full; a kept one its running part back
+    if (existsSync(join(dataDir, ROOM_FILE))) room.resume();
+    else await room.load(scenario);
+    void room.prepareSpares();
+    console.log(`Trainer page:         ${api.url}${TRAINER_ROOT.slice(1)} (scenario '${room.current()}')`);
+  }
   return async () => {
+    room?.stop();
     await Promise.all([api.close(), helper.close()]);
   };
 }

@@ -124,6 +124,8 @@ function createApiRouter(deps: RouteDeps, db: Db): Router {
 /** The app and the background PDF converter its server polls (startApi); tests drive it by hand. */
 export interface Simulator {
   app: Express;
+  /** what the routers were built from (a training room's trainer page reads the live ones) */
+  deps: RouteDeps;
   pdfConverter: PdfConverter;
   /** swept by its server on a timer (startApi) */
   uploads: UploadCache;
@@ -183,5 +185,5 @@ export function createSimulator(options: AppOptions): Simulator {
     res.status(404).json({ Message: notFoundMessage(requestUri(req)) });
   });
   app.use(errorHandler);
-  return { app, pdfConverter, uploads: deps.uploads };
+  return { app, deps, pdfConverter, uploads: deps.uploads };
 }

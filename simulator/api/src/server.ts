@@ -1,14 +1,15 @@
 // Start the API in-process: open the data folder's database, listen, and hand back a closer.
 // main.ts uses it; so can a start script that runs several services in one process.
 import { mkdirSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { createSimulator } from './app';
 import type { ApiConfigOptions } from './config';
-import { openDatabase } from './db/connection';
-import { startWalCheckpointer } from './db/walCheckpointer';
 import { answerClientErrors } from './http/clientErrors';
+import { openLiveData, type LiveData } from './rooms/liveData';
 import { createOffsetClock } from './testClock';
+import { createTrainerApp, isTrainerPath, trainerOff } from './trainer/trainerApp';
+import type { TrainerRoom } from './trainer/room';
 
 export interface StartApiOptions {
   /** 0 picks a free port */
@@ -18,16 +19,19 @@ export interface StartApiOptions {
   config?: ApiConfigOptions;
   clientDir?: string;
   testEndpoints?: boolean;
+  /** the trainer page at /trainer (TRAINER_PASSWORD); without it /trainer is a 404 (decision 034) */
+  trainer?: {
+    password: string;
+    /** the training room on the live data (scenarios, resets, the helper) */
+    room: (live: LiveData) => TrainerRoom;
+  };
 }
-
-/** How often the background PDF converter looks for due documents. */
-const PDF_POLL_MS = 1000;
-/** How often expired upload-cache files are removed even when nobody uploads (decision 010). */
-const UPLOAD_SWEEP_MS = 10 * 60_000;
 
 export interface RunningApi {
   url: string;
   port: number;
+  /** the live data (a training room swaps it) */
+  live: LiveData;
   close(): Promise<void>;
 }
 
@@ -35,24 +39,24 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   const dataDir = resolve(options.dataDir);
   for (const dir of [dataDir, join(dataDir, 'files'), join(dataDir, 'inboxes')])
     mkdirSync(dir, { recursive: true });
-  const dbFile = join(dataDir, 'simulator.sqlite');
-  const db = openDatabase(dbFile);
-  const checkpointer = startWalCheckpointer(db, dbFile);
-  const { app, pdfConverter, uploads } = createSimulator({
-    db,
-    // an offset clock so /__sim/clock can age licences; without test endpoints it is just the time
+  const live = openLiveData({
+    dataDir,
+    // an offset clock so /__sim/clock and the trainer can move it; otherwise it is just the time
     clock: createOffsetClock(),
-    files: { dataDir },
     config: options.config,
     clientDir: options.clientDir,
     testEndpoints: options.testEndpoints,
   });
-  pdfConverter.start(PDF_POLL_MS);
-  const sweeper = setInterval(() => void uploads.sweep().catch(() => undefined), UPLOAD_SWEEP_MS);
-  sweeper.unref();
-  const host = options.host ?? '0.0.0.0';
-  const server = app.listen(options.port, host);
+  const trainer = options.trainer
+    ? createTrainerApp({ password: options.trainer.password, live, room: options.trainer.room(live) })
+    : trainerOff;
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    if (isTrainerPath(req.url)) trainer(req, res);
+    else live.handle(req, res);
+  };
+  const server = createServer(handle);
   answerClientErrors(server);
+  server.listen(options.port, options.host ?? '0.0.0.0');
   await new Promise<void>((done, fail) => {
     server.once('listening', done);
     server.once('error', fail);
@@ -61,14 +65,12 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   return {
     url: `http://localhost:${port}/`,
     port,
+    live,
     close: () =>
       new Promise<void>((done, fail) => {
-        clearInterval(sweeper);
         server.closeAllConnections();
         server.close((err) => {
-          // a conversion under way finishes before the database closes
-          void Promise.all([pdfConverter.stop(), checkpointer.stop()]).finally(() => {
-            db.close();
+          void live.close().finally(() => {
             if (err) fail(err);
             else done();
           });

@@ -21,13 +21,23 @@ export function createTestClock(start = Date.UTC(2026, 10, 22, 14, 57, 6, 971)):
   };
 }
 
-/** The real time plus an offset that `advance` grows. */
-export function createOffsetClock(base: () => number = Date.now): AdjustableClock {
+/** A clock running at the real pace with an offset a trainer can read and set (issue 18). */
+export interface OffsetClock extends AdjustableClock {
+  offset(): number;
+  setOffset(ms: number): void;
+}
+
+/** The real time plus an offset that `advance` grows (or the trainer page sets). */
+export function createOffsetClock(base: () => number = Date.now): OffsetClock {
   let offset = 0;
   return {
     now: () => base() + offset,
     advance: (ms) => {
       offset += ms;
+    },
+    offset: () => offset,
+    setOffset: (ms) => {
+      offset = ms;
     },
   };
 }

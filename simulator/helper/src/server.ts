@@ -35,6 +35,8 @@ export interface HelperServerOptions {
 export interface RunningHelper {
   httpUrl: string;
   httpsUrl: string;
+  /** the scanner simulator (a training room sets its fault schedule) */
+  scanner: ScanService;
   close(): Promise<void>;
 }
 
@@ -61,11 +63,12 @@ export async function startHelper(options: HelperServerOptions): Promise<Running
   // a settings file pointing elsewhere than an allowed address (an old UpdateApi) is not trusted
   const targets = new Set(apiTargets.map(apiTarget));
   if (!targets.has(apiTarget(state.get().apiPath))) state.update({ apiPath: options.apiPath });
+  const scanner = new ScanService(options.scanner);
   const app = createHelperApp({
     state,
     allowedOrigins: options.allowedOrigins ?? defaultOrigins(Number(new URL(options.apiPath).port || 80)),
     apiTargets,
-    scanner: new ScanService(options.scanner),
+    scanner,
     testEndpoints: options.testEndpoints,
     launch: {
       outboxDir: join(options.dataDir, 'outbox'),
@@ -89,6 +92,7 @@ export async function startHelper(options: HelperServerOptions): Promise<Running
   return {
     httpUrl: `http://localhost:${httpPort}`,
     httpsUrl: `https://localhost:${httpsPort}`,
+    scanner,
     close: async () => {
       await Promise.all([closeServer(http), closeServer(https)]);
     },

@@ -48,6 +48,9 @@ export class ScanService {
   private readonly sessions = new Map<string, ScanSession>();
   private readonly expired = new Set<string>();
   private pendingFault: { fault: ScanFault; after?: number } | undefined;
+  /** the trainer's fault schedule: each new job takes the next of these in turn (empty: none) */
+  private schedule: readonly ScanFault[] = [];
+  private scheduled = 0;
   readonly now: () => number;
   readonly timeoutSeconds: number;
 
@@ -99,6 +102,35 @@ export class ScanService {
     this.pendingFault = fault ? { fault, after } : undefined;
   }
 
+  /**
+   * A fault schedule (a training room's scanner-faults scenario, our design): every job that asks
+   * for no fault and finds no test fault pending gets the next fault of the list, round and round.
+   * An empty list turns the schedule off. Restarts from the first fault.
+   */
+  setFaultSchedule(faults: readonly ScanFault[]): void {
+    this.schedule = [...new Set(faults)];
+    this.scheduled = 0;
+  }
+
+  faultSchedule(): readonly ScanFault[] {
+    return this.schedule;
+  }
+
+  /** open scan sessions and their jobs (the trainer page shows them) */
+  activity(): { sessions: number; jobs: number } {
+    this.sweep();
+    let jobs = 0;
+    for (const s of this.sessions.values()) jobs += s.jobs.size;
+    return { sessions: this.sessions.size, jobs };
+  }
+
+  private nextScheduledFault(): { fault: ScanFault; after?: number } | undefined {
+    const fault = this.schedule[this.scheduled % Math.max(1, this.schedule.length)];
+    if (!fault) return undefined;
+    this.scheduled += 1;
+    return { fault };
+  }
+
   createJob(session: ScanSession, req: ScanJobRequest): ScanJob {
     const profile = findProfile(req.Scanner);
     if (!profile) throw badRequest(`Unknown scanner: ${String(req.Scanner)}.`);
@@ -107,7 +139,9 @@ export class ScanService {
     const pages = req.Pages ?? profile.Pages;
     if (!Number.isInteger(pages) || pages < 1 || pages > 500)
       throw badRequest('Pages must be a whole number from 1 to 500.');
-    const pending = req.Fault ? { fault: req.Fault, after: req.FaultAfter } : this.pendingFault;
+    const pending = req.Fault
+      ? { fault: req.Fault, after: req.FaultAfter }
+      : (this.pendingFault ?? this.nextScheduledFault());
     if (!req.Fault) this.pendingFault = undefined;
     const id = String(session.jobs.size + 1);
     const job = new ScanJob({

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LicenseType } from '@gs/contract/flags';
+import { openDatabase } from '../db/connection';
+import { hashPassword } from '../db/passwords';
+import { startApi, type RunningApi } from '../server';
+import { DB_FILE_NAME } from './liveData';
+
+const dirs: string[] = [];
+let api: RunningApi;
+/** a database file in which `newcomer` (password pw) exists and may take a Full seat */
+let prepared: string;
+
+beforeAll(async () => {
+  const data = mkdtempSync(join(tmpdir(), 'gs-live-'));
+  const other = mkdtempSync(join(tmpdir(), 'gs-live-other-'));
+  dirs.push(data, other);
+  prepared = join(other, DB_FILE_NAME);
+  const db = openDatabase(prepared);
+  db.prepare(`INSERT INTO users(name, password_hash, license_type) VALUES ('newcomer', ?, 1)`).run(
+    hashPassword('pw'),
+  );
+  db.prepare(`INSERT INTO license_seats(type, seats) VALUES (?, 5)`).run(LicenseType.Full);
+  db.close();
+  api = await startApi({ port: 0, host: '127.0.0.1', dataDir: data });
+});
+afterAll(async () => {
+  await api.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const signIn = () =>
+  fetch(new URL('Square9API/api/licenses', api.url), {
+    headers: { Authorization: `Basic ${Buffer.from('newcomer:pw').toString('base64')}` },
+  });
+
+describe('the live data of a running API', () => {
+  it('is swapped while the server listens: requests during the swap wait and reach the new data', async () => {
+    expect((await signIn()).status).toBe(401);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((done) => (release = done));
+    const swap = api.live.swap(async () => {
+      await gate;
+      copyFileSync(prepared, join(api.live.dataDir, DB_FILE_NAME));
+    });
+    // asked while the database is closed and being replaced
+    const during = signIn();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await swap;
+    expect((await during).status).toBe(200);
+    expect(api.live.db().prepare(`SELECT count(*) FROM licenses`).pluck().get()).toBe(1);
+  });
+
+  it('reopens the data as it was when the replacement fails', async () => {
+    await expect(
+      api.live.swap(() => {
+        throw new Error('no template');
+      }),
+    ).rejects.toThrow('no template');
+    expect((await signIn()).status).toBe(200);
+  });
+});

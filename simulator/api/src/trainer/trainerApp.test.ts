@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ScanFault } from '@gs/contract/helper';
+import { trainerPaths, type TrainerLoadResponse, type TrainerState } from '@gs/contract/trainer';
+import { startApi, type RunningApi } from '../server';
+import type { TrainerRoom } from './room';
+import { TRAINER_LANGUAGES, TRAINER_STRINGS, trainerLanguage } from './strings';
+
+const auth = (password: string) => `Basic ${Buffer.from(`anyone:${password}`).toString('base64')}`;
+const dirs: string[] = [];
+const dataDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'gs-trainer-'));
+  dirs.push(dir);
+  return dir;
+};
+
+function fakeRoom(): TrainerRoom & { loads: string[] } {
+  let current = 'demo';
+  let faults: readonly ScanFault[] = [];
+  const loads: string[] = [];
+  return {
+    loads,
+    scenarios: () => ['demo', 'empty'],
+    current: () => current,
+    load: async (name) => {
+      loads.push(name);
+      current = name;
+      return { seeded: false };
+    },
+    helper: () => null,
+    faultChoices: () => ['PaperJam', 'EmptyFeeder'],
+    faults: () => faults,
+    setFaults: (f) => {
+      faults = f;
+    },
+  };
+}
+
+let on: RunningApi;
+let off: RunningApi;
+const room = fakeRoom();
+
+beforeAll(async () => {
+  on = await startApi({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dataDir(),
+    trainer: { password: 'sesame', room: () => room },
+  });
+  off = await startApi({ port: 0, host: '127.0.0.1', dataDir: dataDir() });
+});
+afterAll(async () => {
+  await Promise.all([on.close(), off.close()]);
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const call = (api: RunningApi, path: string, init: RequestInit = {}) => fetch(new URL(path, api.url), init);
+const post = (path: string, body: unknown, password = 'sesame') =>
+  call(on, path, {
+    method: 'POST',
+    headers: { Authorization: auth(password), 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('the trainer page', () => {
+  it('is not there without a trainer password: a 404 with a Message, whatever the casing', async () => {
+    for (const path of ['/trainer', '/Trainer/api/state', '/trainer?lang=fr']) {
+      const res = await call(off, path, { headers: { Authorization: auth('') } });
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { Message: string }).Message).toMatch(/No HTTP resource/);
+    }
+    expect((await call(off, '/trainers')).status).not.toBe(401);
+  });
+
+  it('asks for the trainer password, and refuses a wrong one', async () => {
+    const none = await call(on, trainerPaths.page);
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toMatch(/^Basic realm="Trainer"/);
+    expect(((await none.json()) as { Message: string }).Message).toBeTruthy();
+    expect((await post(trainerPaths.reset, {}, 'sesame2')).status).toBe(401);
+    expect(room.loads).toEqual([]);
+  });
+
+  it('speaks the language asked for, else the browser’s, else English', async () => {
+    const page = (init: RequestInit, query = '') =>
+      call(on, `${trainerPaths.page}${query}`, init).then((r) => r.text());
+    const headers = (lang: string) => ({ Authorization: auth('sesame'), 'Accept-Language': lang });
+    expect(await page({ headers: headers('fr-FR,fr;q=0.9') })).toContain(
+      `<h1>${TRAINER_STRINGS.fr.title}</h1>`,
+    );
+    expect(await page({ headers: headers('fr') }, '?lang=nl')).toContain('lang="nl"');
+    expect(await page({ headers: headers('ja') })).toContain(`<h1>${TRAINER_STRINGS.en.title}</h1>`);
+    expect(trainerLanguage(undefined, 'ja, de-CH;q=0.8')).toBe('de');
+    for (const lang of TRAINER_LANGUAGES) {
+      expect(Object.keys(TRAINER_STRINGS[lang]).sort(), lang).toEqual(Object.keys(TRAINER_STRINGS.en).sort());
+      for (const text of Object.values(TRAINER_STRINGS[lang])) expect(text.trim(), lang).not.toBe('');
+    }
+  });
+
+  it('takes only JSON bodies, and refuses bad ones with a Message, changing nothing', async () => {
+    const form = await call(on, trainerPaths.reset, {
+      method: 'POST',
+      headers: { Authorization: auth('sesame'), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'x=1',
+    });
+    expect(form.status).toBe(415);
+    for (const [path, body] of [
+      [trainerPaths.scenario, { Scenario: 'nowhere' }],
+      [trainerPaths.scenario, {}],
+      [trainerPaths.seats, { Type: 3, Seats: 1 }],
+      [trainerPaths.seats, { Type: 1, Seats: -1 }],
+      [trainerPaths.faults, { Faults: ['Gremlins'] }],
+      [trainerPaths.faults, { Faults: ['DeviceError'] }],
+      [trainerPaths.clock, { OffsetMs: 'soon' }],
+      [trainerPaths.release, {}],
+    ] as const) {
+      const res = await post(path, body);
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(((await res.json()) as { Message: string }).Message).toBe('The request is invalid.');
+    }
+    expect((await post(trainerPaths.release, { Token: 'no-such' })).status).toBe(404);
+    expect(room.loads).toEqual([]);
+  });
+
+  it('switches and resets the room, sets seats, faults and the clock', async () => {
+    const loaded = async (res: Promise<Response>) =>
+      ((await (await res).json()) as TrainerLoadResponse).Scenario;
+    expect(await loaded(post(trainerPaths.scenario, { scenario: 'empty' }))).toBe('empty');
+    expect(await loaded(post(trainerPaths.reset, {}))).toBe('empty');
+    expect(room.loads).toEqual(['empty', 'empty']);
+    expect((await post(trainerPaths.seats, { Type: 2, Seats: 7 })).status).toBe(200);
+    expect((await post(trainerPaths.faults, { Faults: ['EmptyFeeder'] })).status).toBe(200);
+    expect((await post(trainerPaths.clock, { OffsetMs: 7_200_000 })).status).toBe(200);
+    const state = (await (
+      await call(on, trainerPaths.state, { headers: { Authorization: auth('sesame') } })
+    ).json()) as TrainerState;
+    expect(state.Scenario).toBe('empty');
+    expect(state.Seats.find((s) => s.Type === 2)).toEqual({ Type: 2, Seats: 7, InUse: 0 });
+    expect(state.Faults).toEqual(['EmptyFeeder']);
+    expect(state.ClockOffsetMs).toBe(7_200_000);
+    expect(state.Now - Date.now()).toBeGreaterThan(7_000_000);
+    expect(state.Helper).toBeNull();
+  });
+});
