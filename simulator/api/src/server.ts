@@ -9,6 +9,7 @@ import { openDatabase } from './db/connection';
 import { startWalCheckpointer } from './db/walCheckpointer';
 import { answerClientErrors } from './http/clientErrors';
 import { createOffsetClock } from './testClock';
+import { createSearchReadPool } from './services/search/searchReadPool';
 
 export interface StartApiOptions {
   /** 0 picks a free port */
@@ -18,7 +19,12 @@ export interface StartApiOptions {
   config?: ApiConfigOptions;
   clientDir?: string;
   testEndpoints?: boolean;
+  /** search reads on this many worker threads (decision 038; default 2); 0: on the request thread */
+  searchWorkers?: number;
 }
+
+/** Search reader threads (decision 038): the machine the simulator targets has two cores. */
+export const DEFAULT_SEARCH_WORKERS = 2;
 
 /** How often the background PDF converter looks for due documents. */
 const PDF_POLL_MS = 1000;
@@ -38,6 +44,8 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   const dbFile = join(dataDir, 'simulator.sqlite');
   const db = openDatabase(dbFile);
   const checkpointer = startWalCheckpointer(db, dbFile);
+  const workers = options.searchWorkers ?? DEFAULT_SEARCH_WORKERS;
+  const searchReads = workers > 0 ? createSearchReadPool(dbFile, workers) : undefined;
   const { app, pdfConverter, uploads } = createSimulator({
     db,
     // an offset clock so /__sim/clock can age licences; without test endpoints it is just the time
@@ -46,6 +54,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     config: options.config,
     clientDir: options.clientDir,
     testEndpoints: options.testEndpoints,
+    searchReads,
   });
   pdfConverter.start(PDF_POLL_MS);
   const sweeper = setInterval(() => void uploads.sweep().catch(() => undefined), UPLOAD_SWEEP_MS);
@@ -67,7 +76,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
         server.closeAllConnections();
         server.close((err) => {
           // a conversion under way finishes before the database closes
-          void Promise.all([pdfConverter.stop(), checkpointer.stop()]).finally(() => {
+          void Promise.all([pdfConverter.stop(), checkpointer.stop(), searchReads?.close()]).finally(() => {
             db.close();
             if (err) fail(err);
             else done();
