@@ -8,6 +8,11 @@ const BENCHES: Record<
     about: 'search execution on the large scenario (1,000,000 documents): HTTP and raw SQLite p50/p95',
     load: () => import('./benchSearch'),
   },
+  load: {
+    about:
+      'issue 17: N concurrent clients on the large scenario, search-only then 10% field edits: req/s, p50-p99 per kind, errors, simulator RSS/CPU',
+    load: () => import('./benchLoad'),
+  },
   grid: {
     about: 'results grid in Chromium: response to first painted rows of a 10,000-row, 12-column page',
     load: () => import('./bench/grid'),

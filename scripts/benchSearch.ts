@@ -20,7 +20,7 @@ import { fetchJson, newConnection, startServer, stopHttp } from './benchHttp';
 const USER = 'full.user';
 const BENCH_SEARCH = 'Bench: Region equals';
 
-interface Setup {
+export interface Setup {
   databaseId: number;
   archiveId: number;
   columns: FieldRef[];
@@ -31,7 +31,7 @@ interface Setup {
   equals: { id: number; hash: string; prompt: number };
 }
 
-async function ensureLarge(dataDir: string): Promise<void> {
+export async function ensureLarge(dataDir: string): Promise<void> {
   if (isSeeded(dataDir)) {
     const db = new Database(resolve(dataDir, 'simulator.sqlite'), { readonly: true });
     const row = db.prepare(`SELECT value FROM settings WHERE key = 'scenario'`).get() as
@@ -53,7 +53,7 @@ const one = <T>(db: Db, sql: string, ...params: unknown[]): T => {
 };
 
 /** Ids of the archive, its fields and searches; adds the equals-on-a-list search if missing. */
-function prepare(db: Db): Setup {
+export function prepare(db: Db): Setup {
   const archive = one<{ id: number; databaseId: number }>(
     db,
     `SELECT id, database_id AS databaseId FROM archives WHERE name = 'Customer Invoices'`,

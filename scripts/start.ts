@@ -101,6 +101,7 @@ async function serve(clientDir: string | undefined): Promise<() => Promise<void>
     dataDir,
     clientDir,
     testEndpoints: env.SIM_TEST_ENDPOINTS === '1',
+    searchWorkers: env.SEARCH_READ_WORKERS ? Number(env.SEARCH_READ_WORKERS) : undefined,
     config: {
       licenseIdleMinutes: env.LICENSE_IDLE_MINUTES ? Number(env.LICENSE_IDLE_MINUTES) : undefined,
       pdfConvertDelayMs: env.PDF_CONVERT_DELAY_SECONDS

@@ -46,6 +46,7 @@ import { createDocumentMergeRouter } from './routes/documentMerge';
 import { createViewerPagesRouter } from './routes/viewerPages';
 import { createViewerSessionsRouter } from './routes/viewerSessions';
 import { ensureAllSearchSchemas } from './db/docSearchSchema';
+import { inProcessReads, type SearchReads } from './services/search/searchReads';
 import { createSimRouter } from './routes/sim';
 import { createUploadRouter } from './routes/upload';
 import { createUploadPagesRouter } from './routes/uploadPages';
@@ -69,6 +70,8 @@ export interface AppOptions {
   clientDir?: string;
   /** mount /__sim (seats, licences, clock) */
   testEndpoints?: boolean;
+  /** where searches read (decision 038); default: on this thread, on `db` */
+  searchReads?: SearchReads;
 }
 
 /** Express matches mount paths case-insensitively, so this also serves /square9api/api/ etc. */
@@ -162,6 +165,7 @@ export function createSimulator(options: AppOptions): Simulator {
       maxAgeMs: config.uploadCacheMs,
     }),
     secret: db.transaction(() => serverSecret(db))(),
+    searchReads: options.searchReads ?? inProcessReads(repos),
   };
   const pdfConverter = createPdfConverter({
     repos,

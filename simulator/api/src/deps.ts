@@ -6,6 +6,7 @@ import type { Repos } from './db/repos';
 import type { Auth } from './http/auth';
 import { callerOf } from './http/auth';
 import type { Licensing } from './services/licensing';
+import type { SearchReads } from './services/search/searchReads';
 import type { UploadCache } from './services/uploadCache';
 import { userAccess, type UserAccess } from './services/access';
 
@@ -25,6 +26,8 @@ export interface RouteDeps {
   uploads: UploadCache;
   /** the secret of secure ids (settings table) */
   secret: string;
+  /** where search counts and pages are read: this thread, or worker threads (decision 038) */
+  searchReads: SearchReads;
 }
 
 /** The authenticated caller's rights (the route must run after auth.requireAuth). */

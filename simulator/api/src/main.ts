@@ -1,7 +1,7 @@
 // Runs the Square9API simulator: reads the environment, opens ${DATA_DIR}/simulator.sqlite, listens.
 // Run: npx tsx simulator/api/src/main.ts   (PORT, DATA_DIR, HELPER_HTTP_PORT, HELPER_HTTPS_PORT,
 // LICENSE_IDLE_MINUTES, PDF_CONVERT_DELAY_SECONDS, UPLOAD_QUOTA_MB, UPLOAD_CACHE_HOURS (config.ts),
-// UPLOAD_URL_ALLOW, CLIENT_DIR, SIM_TEST_ENDPOINTS=1, CORS_ORIGINS)
+// UPLOAD_URL_ALLOW, CLIENT_DIR, SIM_TEST_ENDPOINTS=1, CORS_ORIGINS, SEARCH_READ_WORKERS (decision 038))
 import { HELPER_DEFAULT_HTTP_PORT, HELPER_DEFAULT_HTTPS_PORT } from '@gs/contract/helper';
 import {
   DEFAULT_LICENSE_IDLE_MINUTES,
@@ -9,7 +9,7 @@ import {
   corsOriginsFromEnv,
   parseAllowList,
 } from './config';
-import { startApi } from './server';
+import { DEFAULT_SEARCH_WORKERS, startApi } from './server';
 
 const int = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -23,6 +23,7 @@ const api = await startApi({
   dataDir: process.env.DATA_DIR || './data',
   clientDir: process.env.CLIENT_DIR || undefined,
   testEndpoints: process.env.SIM_TEST_ENDPOINTS === '1',
+  searchWorkers: int('SEARCH_READ_WORKERS', DEFAULT_SEARCH_WORKERS),
   config: {
     licenseIdleMinutes: int('LICENSE_IDLE_MINUTES', DEFAULT_LICENSE_IDLE_MINUTES),
     pdfConvertDelayMs: int('PDF_CONVERT_DELAY_SECONDS', DEFAULT_PDF_CONVERT_DELAY_MS / 1000) * 1000,

@@ -25,7 +25,12 @@ export interface StartApiOptions {
     /** the training room on the live data (scenarios, resets, the helper) */
     room: (live: LiveData) => TrainerRoom;
   };
+  /** search reads on this many worker threads (decision 038; default 2); 0: on the request thread */
+  searchWorkers?: number;
 }
+
+/** Search reader threads (decision 038): the machine the simulator targets has two cores. */
+export const DEFAULT_SEARCH_WORKERS = 2;
 
 export interface RunningApi {
   url: string;
@@ -46,6 +51,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     config: options.config,
     clientDir: options.clientDir,
     testEndpoints: options.testEndpoints,
+    searchWorkers: options.searchWorkers ?? DEFAULT_SEARCH_WORKERS,
   });
   const trainer = options.trainer
     ? createTrainerApp({ password: options.trainer.password, live, room: options.trainer.room(live) })

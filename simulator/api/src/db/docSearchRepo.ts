@@ -1,8 +1,11 @@
 // Runs document queries (docQueryModel) with a plan picked per query (decision 004):
 // - Contains and `*` patterns on character fields first become the few stored values they match
 //   (docValuesRepo), so they can use the field's B-tree index like an equality;
-// - the total count comes first (cached by query and data version, never stale: the version is
-//   bumped by triggers on every write); it is covering-index-only for a single indexed criterion;
+// - the total count comes first, cached by query and by the versions of what it reads, never
+//   stale: triggers bump them in every write. A criteria count is keyed on its archive's
+//   membership and its fields' versions (docPartVersions, decision 037), so an edit only drops
+//   the counts it can change; a content count on the database's version. It is
+//   covering-index-only for a single indexed criterion;
 // - with the count known, a page walks the sort index and filters ("sort-scan") when about
 //   (offset + limit) * archiveSize / count rows suffice, and otherwise reads the most selective
 //   criterion's rows and sorts them ("driver").
@@ -22,6 +25,7 @@ import {
 } from './docSql';
 import { createDocValuesRepo } from './docValuesRepo';
 import { createDocRowsRepo } from './docRowsRepo';
+import { createPartVersions } from './docPartVersions';
 import { FieldType } from '@gs/contract/flags';
 
 /** A criterion estimated above this many rows is "not selective" (estimates stop counting there). */
@@ -32,7 +36,7 @@ const SCAN_ALWAYS = 2000;
 /** A driver's rows are scattered over the table: each costs about three rows of a sort-scan. */
 const DRIVER_ROW_COST = 3;
 
-const key = (sql: string, params: Params, version: number): string =>
+const key = (sql: string, params: Params, version: string): string =>
   `${version}\u0000${sql}\u0000${JSON.stringify(params, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))}`;
 
 export function createDocSearchRepo(db: Db) {
@@ -41,6 +45,7 @@ export function createDocSearchRepo(db: Db) {
   const statements = new Map<string, Statement>();
   const numbers = new Map<string, number>();
   const stamps = new Map<number, Statement>();
+  const partVersions = createPartVersions(db);
   const tops = new Map<number, Statement>();
 
   const prepared = (sql: string): Statement => {
@@ -62,9 +67,19 @@ export function createDocSearchRepo(db: Db) {
     return (s.get() as number | undefined) ?? 0;
   };
 
-  /** A number computed by `sql`, cached until the database's documents change. */
-  const cachedNumber = (dbId: number, sql: string, params: Params): number => {
-    const k = key(sql, params, version(dbId));
+  /** What a count of `f` depends on: its archive's membership and fields, or any text. */
+  const scope = (f: DocFilter): string =>
+    f.content !== undefined
+      ? `v${version(f.databaseId)}`
+      : partVersions(
+          f.databaseId,
+          f.archiveId,
+          f.conditions.map((c) => c.field.id),
+        );
+
+  /** A number computed by `sql` over the rows of `f`, cached until what it reads changes. */
+  const cachedNumber = (f: DocFilter, sql: string, params: Params): number => {
+    const k = key(sql, params, scope(f));
     let n = numbers.get(k);
     if (n === undefined) {
       n = prepared(sql)
@@ -123,7 +138,7 @@ export function createDocSearchRepo(db: Db) {
     return found.map(({ access, probe, probeAccess }) => {
       const params: Params = [];
       const inner = `SELECT 1 ${fromWhere(parts(probe), probeAccess, params)} LIMIT ${ESTIMATE_CAP}`;
-      return { access, rows: cachedNumber(f.databaseId, `SELECT count(*) FROM (${inner})`, params) };
+      return { access, rows: cachedNumber(probe, `SELECT count(*) FROM (${inner})`, params) };
     });
   };
 
@@ -156,7 +171,7 @@ export function createDocSearchRepo(db: Db) {
       ? (found.sort((a, b) => a.rows - b.rows)[0] as { access: Access }).access
       : fallbackAccess(f);
     const params: Params = [];
-    return cachedNumber(f.databaseId, `SELECT count(*) ${fromWhere(parts(f), access, params)}`, params);
+    return cachedNumber(f, `SELECT count(*) ${fromWhere(parts(f), access, params)}`, params);
   };
 
   function archiveSize(dbId: number, archiveId: number): number {
@@ -167,7 +182,7 @@ export function createDocSearchRepo(db: Db) {
   const contentMatches = (f: DocFilter): number => {
     const params: Params = [];
     const inner = `${contentRowsSql(f.databaseId, f.content ?? '', params)} LIMIT ${ESTIMATE_CAP}`;
-    return cachedNumber(f.databaseId, `SELECT count(*) FROM (${inner})`, params);
+    return cachedNumber({ ...f, content: f.content ?? '' }, `SELECT count(*) FROM (${inner})`, params);
   };
 
   /**

@@ -5,12 +5,15 @@
 //   trigram FTS5 index over them (docValsFts_{db}): Contains and `*` patterns resolve to a few
 //   values first, then use the field's B-tree index;
 // - docTextFts_{db}: FTS5 over doc_text_{db} (content search);
-// - doc_stamp_{db}: a version bumped by triggers on every write, which keys cached counts.
+// - doc_stamp_{db}: a version bumped by triggers on every write, which keys cached counts of
+//   content searches; doc_parts_{db}: versions per archive and field (docStampParts.ts, decision
+//   037), which key the cached counts of criteria searches.
 // Triggers keep all of it in step (and, made here too, pdf_workflow_states: docStateTriggers.ts).
 // Names are built from integer ids only.
 import type { Db } from './connection';
 import { FieldType, type FieldTypeCode } from '@gs/contract/flags';
 import { createStateTriggers } from './docStateTriggers';
+import { createPartsTableSql, partTriggerSql, partsTableName } from './docStampParts';
 
 const int = (n: number): number => {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not an id: ${n}`);
@@ -72,7 +75,8 @@ const tableExists = (db: Db, name: string): boolean =>
 export function dropSearchSchema(db: Db, dbId: number): void {
   const n = searchNames(dbId);
   db.exec(`DROP TABLE IF EXISTS ${n.valsFts}; DROP TABLE IF EXISTS ${n.textFts};
-    DROP TABLE IF EXISTS ${n.vals}; DROP TABLE IF EXISTS ${n.stamp};`);
+    DROP TABLE IF EXISTS ${n.vals}; DROP TABLE IF EXISTS ${n.stamp};
+    DROP TABLE IF EXISTS ${partsTableName(dbId)};`);
 }
 
 /** Columns a stamp table made by an earlier version of this file lacks. */
@@ -116,6 +120,7 @@ function createAuxTables(db: Db, dbId: number): { newVals: boolean; newText: boo
     CREATE VIRTUAL TABLE IF NOT EXISTS ${n.valsFts} USING fts5(
       value, content='${n.vals}', content_rowid='id', tokenize='trigram', detail='none');
     CREATE VIRTUAL TABLE IF NOT EXISTS ${n.textFts} USING fts5(body, tokenize='unicode61 remove_diacritics 2');
+    ${createPartsTableSql(dbId)}
     CREATE INDEX IF NOT EXISTS ${n.mv}_by_value_nocase ON ${n.mv}(field_id, value COLLATE NOCASE);
   `);
   return { newVals, newText };
@@ -172,17 +177,21 @@ function createTriggers(db: Db, dbId: number, fields: { id: number; type: FieldT
   const moved = `DELETE FROM ${n.textFts} WHERE rowid = new.id;
     INSERT INTO ${n.textFts}(rowid, body) SELECT t.doc_id, t.body FROM ${n.text} t
     WHERE t.doc_id = new.id AND ${indexed('new.archive_id')};`;
+  const parts = partTriggerSql(
+    dbId,
+    fields.map((f) => f.id),
+  );
   const mvValue = `INSERT OR IGNORE INTO ${n.vals}(field_id, value) SELECT new.field_id, new.value WHERE new.value <> '';`;
   db.exec(`${TRIGGERS.map((t) => `DROP TRIGGER IF EXISTS ${n.doc}_${t};`).join('\n')}
-    CREATE TRIGGER ${n.doc}_doc_ai AFTER INSERT ON ${n.doc} BEGIN ${values} ${bump} END;
-    CREATE TRIGGER ${n.doc}_doc_au AFTER UPDATE ON ${n.doc} BEGIN ${changedValues} ${bump} END;
+    CREATE TRIGGER ${n.doc}_doc_ai AFTER INSERT ON ${n.doc} BEGIN ${values} ${parts.insert} ${bump} END;
+    CREATE TRIGGER ${n.doc}_doc_au AFTER UPDATE ON ${n.doc} BEGIN ${changedValues} ${parts.update} ${bump} END;
     CREATE TRIGGER ${n.doc}_doc_am AFTER UPDATE OF archive_id ON ${n.doc}
       WHEN old.archive_id <> new.archive_id BEGIN ${moved} END;
     CREATE TRIGGER ${n.doc}_doc_ad AFTER DELETE ON ${n.doc} BEGIN
-      DELETE FROM ${n.textFts} WHERE rowid = old.id; ${bump} END;
-    CREATE TRIGGER ${n.doc}_mv_ai AFTER INSERT ON ${n.mv} BEGIN ${mvValue} ${bump} END;
-    CREATE TRIGGER ${n.doc}_mv_au AFTER UPDATE ON ${n.mv} BEGIN ${mvValue} ${bump} END;
-    CREATE TRIGGER ${n.doc}_mv_ad AFTER DELETE ON ${n.mv} BEGIN ${bump} END;
+      DELETE FROM ${n.textFts} WHERE rowid = old.id; ${parts.delete} ${bump} END;
+    CREATE TRIGGER ${n.doc}_mv_ai AFTER INSERT ON ${n.mv} BEGIN ${mvValue} ${parts.mvNew} ${bump} END;
+    CREATE TRIGGER ${n.doc}_mv_au AFTER UPDATE ON ${n.mv} BEGIN ${mvValue} ${parts.mvOld} ${parts.mvNew} ${bump} END;
+    CREATE TRIGGER ${n.doc}_mv_ad AFTER DELETE ON ${n.mv} BEGIN ${parts.mvOld} ${bump} END;
     CREATE TRIGGER ${n.doc}_text_ai AFTER INSERT ON ${n.text} BEGIN ${textInsert} ${bump} END;
     CREATE TRIGGER ${n.doc}_text_au AFTER UPDATE ON ${n.text} BEGIN
       DELETE FROM ${n.textFts} WHERE rowid = old.doc_id; ${textInsert} ${bump} END;

@@ -9,6 +9,8 @@ import type { ApiConfigOptions } from '../config';
 import { openDatabase, type Db } from '../db/connection';
 import { startWalCheckpointer, type WalCheckpointer } from '../db/walCheckpointer';
 import type { RouteDeps } from '../deps';
+import { createSearchReadPool } from '../services/search/searchReadPool';
+import type { SearchReads } from '../services/search/searchReads';
 import type { OffsetClock } from '../testClock';
 
 /** How often the background PDF converter looks for due documents. */
@@ -24,10 +26,14 @@ export interface LiveDataOptions {
   config?: ApiConfigOptions;
   clientDir?: string;
   testEndpoints?: boolean;
+  /** search reads on this many worker threads over WAL (decision 038); 0: on the request thread */
+  searchWorkers: number;
 }
 
 interface Stack {
   db: Db;
+  /** the worker threads' read-only connections go with the database they read (decision 038) */
+  searchReads?: SearchReads;
   sim: Simulator;
   checkpointer: WalCheckpointer;
   sweeper: NodeJS.Timeout;
@@ -59,6 +65,7 @@ function openStack(o: LiveDataOptions): Stack {
   const dbFile = join(o.dataDir, DB_FILE_NAME);
   const db = openDatabase(dbFile);
   const checkpointer = startWalCheckpointer(db, dbFile);
+  const searchReads = o.searchWorkers > 0 ? createSearchReadPool(dbFile, o.searchWorkers) : undefined;
   const sim = createSimulator({
     db,
     clock: o.clock,
@@ -66,11 +73,12 @@ function openStack(o: LiveDataOptions): Stack {
     config: o.config,
     clientDir: o.clientDir,
     testEndpoints: o.testEndpoints,
+    searchReads,
   });
   sim.pdfConverter.start(PDF_POLL_MS);
   const sweeper = setInterval(() => void sim.uploads.sweep().catch(() => undefined), UPLOAD_SWEEP_MS);
   sweeper.unref();
-  return { db, sim, checkpointer, sweeper, inFlight: 0 };
+  return { db, searchReads, sim, checkpointer, sweeper, inFlight: 0 };
 }
 
 /** Settles when no request runs on the stack any more, or after `ms`. */
@@ -83,7 +91,7 @@ async function drained(stack: Stack, ms: number): Promise<void> {
 async function closeStack(stack: Stack): Promise<void> {
   clearInterval(stack.sweeper);
   // a conversion under way finishes before the database closes
-  await Promise.all([stack.sim.pdfConverter.stop(), stack.checkpointer.stop()]);
+  await Promise.all([stack.sim.pdfConverter.stop(), stack.checkpointer.stop(), stack.searchReads?.close()]);
   stack.db.close();
 }
 

@@ -14,11 +14,11 @@ import { runSearch, searchTarget } from '../services/search/run';
 
 export function createSearchDocumentsRouter(deps: RouteDeps): Router {
   const router = Router();
-  const handle = (req: Request, res: Response): void => {
+  const handle = async (req: Request, res: Response): Promise<void> => {
     const access = accessOf(deps, res);
     const db = access.database(intParam(req, 'db')).Id;
     const target = searchTarget(deps, access, db, intParam(req, 'search'), intParam(req, 'archive'), req);
-    res.json(runSearch(deps, target, req));
+    res.json(await runSearch(deps, target, req));
   };
   router.get('/dbs/:db/searches/:search/archive/:archive/documents', deps.auth.requireAuth, handle);
   return router;

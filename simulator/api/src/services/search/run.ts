@@ -108,17 +108,17 @@ export function documentFilter(
 }
 
 /** The answer of the documents route: a Result page, or `{ArchiveId, Count}` with Count=true. */
-export function runSearch(
+export async function runSearch(
   deps: RouteDeps,
   t: SearchTarget,
   req: Request,
-): SearchPageResult | SearchCountResult {
+): Promise<SearchPageResult | SearchCountResult> {
   const countOnly = parseCountOnly(req);
   const paging = parsePaging(req);
   const sort = parseSort(req, t.fields, t.archive.name);
   const { filter, terms } = documentFilter(deps, t, req);
-  if (countOnly) return { ArchiveId: t.archive.id, Count: deps.repos.docSearch.count(filter) };
-  const page = deps.repos.docSearch.page({
+  if (countOnly) return { ArchiveId: t.archive.id, Count: await deps.searchReads.count(filter) };
+  const { page, status } = await deps.searchReads.page({
     ...filter,
     sort,
     offset: (paging.page - 1) * paging.recordsPerPage,
@@ -133,6 +133,5 @@ export function runSearch(
     permissions: t.permissions,
     terms,
   };
-  const status = page.count ? deps.repos.docStates.statusOfFilter(filter) : undefined;
-  return toResult(ctx, page.count, page.rows, status);
+  return toResult(ctx, page.count, page.rows, page.count ? status : undefined);
 }
