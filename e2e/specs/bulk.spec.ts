@@ -130,6 +130,12 @@ test('three checked documents export to a zip and to a spreadsheet', async ({
 }) => {
   const bulk = new BulkPage(page);
   await openArchiveAs('full.user', INVOICES);
+  // Invoices is bound to the approval workflow: the newest documents, captured or imported by the
+  // specs before this one, wait in its queues and are not exported (exportHolds.spec); the seeded
+  // ones of page 2 are outside any workflow
+  const first = await resultsPage.docId(0);
+  await resultsPage.goToPage(2);
+  await expect(resultsPage.row(first)).toBeHidden();
   const ids = [await resultsPage.docId(0), await resultsPage.docId(1), await resultsPage.docId(2)];
   for (const id of ids) await page.getByRole('checkbox', { name: `Select document ${id}` }).check();
 
