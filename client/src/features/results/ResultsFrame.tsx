@@ -1,6 +1,7 @@
 // The frame the results pages share (search results, a queue's tasks, an inbox): the address error,
 // the remembered sidebar with the archive tree (under showArchiveList) and the lists below it, the
-// page's layout class, and the open state of the sidebar and history panel with the active document.
+// page's layout class, and the columns of a page with history: the open state of the sidebar and
+// history panel, with the active document.
 import { useState, type ReactNode } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
@@ -11,6 +12,7 @@ import { Alert } from '../../components/Alert';
 import { showArchiveListAtom } from '../../state/displayPreferences';
 import { sidebarOpenAtom } from '../../state/preferences';
 import { ArchiveTree } from '../view/ArchiveTree';
+import { HistoryPanel } from './history/HistoryPanel';
 
 /** The page for an address whose parameters do not make sense. */
 export function ResultsBadAddress() {
@@ -63,18 +65,63 @@ export const resultsPageClass = (sidebarOpen: boolean, historyOpen = false): str
     .filter(Boolean)
     .join(' ');
 
-/** The remembered sidebar, the history panel and the document last activated in the grid. */
-export function useResultsPanels() {
+/** What the middle of a page with a history panel gets: the active document and the panels' toggles. */
+export interface ResultsPanelProps {
+  activeDoc: DocumentRef | null;
+  onActivate: (doc: DocumentRef) => void;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+  historyOpen: boolean;
+  onToggleHistory: () => void;
+}
+
+/**
+ * A page with history (search results, a queue's tasks): the sidebar when open, with `sidebar`
+ * under the archive tree; the middle, made by `children` with the panels' state; and, when open,
+ * the history of the active document when it is in `archive` (`historyVersion` reloads it).
+ */
+export function ResultsColumns({
+  titleId,
+  db,
+  archive,
+  historyVersion,
+  sidebar,
+  children,
+}: {
+  titleId: string;
+  db: number;
+  archive: number;
+  historyVersion: number;
+  sidebar: ReactNode;
+  children: (panels: ResultsPanelProps) => ReactNode;
+}) {
   const [sidebarOpen, setSidebarOpen] = useAtom(sidebarOpenAtom);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [activeDoc, setActiveDoc] = useState<DocumentRef | null>(null);
-  return {
-    sidebarOpen,
-    onToggleSidebar: () => setSidebarOpen(!sidebarOpen),
-    historyOpen,
-    onToggleHistory: () => setHistoryOpen(!historyOpen),
-    closeHistory: () => setHistoryOpen(false),
-    activeDoc,
-    setActiveDoc,
-  };
+  return (
+    <div className={resultsPageClass(sidebarOpen, historyOpen)}>
+      {sidebarOpen && (
+        <ResultsSidebar titleId={titleId} db={db} archive={archive}>
+          {sidebar}
+        </ResultsSidebar>
+      )}
+      {children({
+        activeDoc,
+        onActivate: setActiveDoc,
+        sidebarOpen,
+        onToggleSidebar: () => setSidebarOpen(!sidebarOpen),
+        historyOpen,
+        onToggleHistory: () => setHistoryOpen(!historyOpen),
+      })}
+      {historyOpen && (
+        <HistoryPanel
+          db={db}
+          archive={archive}
+          doc={activeDoc?.archive === archive ? activeDoc : null}
+          version={historyVersion}
+          onClose={() => setHistoryOpen(false)}
+        />
+      )}
+    </div>
+  );
 }

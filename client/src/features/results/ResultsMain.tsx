@@ -6,7 +6,6 @@ import { useAtomValue } from 'jotai';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArchivePermission, hasFlag, SearchSettings } from '@gs/contract/flags';
-import type { DocumentRef } from '../../api/documents';
 import type { ResultsParams } from '../../app/resultsPaths';
 import { useFormatLocale } from '../../app/useFormatLocale';
 import { ConfirmDialog } from '../../components/Modal';
@@ -14,6 +13,7 @@ import { GRID_PAGE_SIZE_DEFAULT, MAX_PAGE_SIZE } from '../../lib/pageSize';
 import { sessionAtom } from '../../state/session';
 import { ArchiveSwitcher } from './ArchiveSwitcher';
 import { editModeAtom } from './editing/editAtoms';
+import type { ResultsPanelProps } from './ResultsFrame';
 import { ResultsGrid } from './ResultsGrid';
 import { ResultsHeader } from './ResultsHeader';
 import { ResultsNotices } from './ResultsNotices';
@@ -22,15 +22,9 @@ import { useResultsPage } from './useResultsPage';
 import { useGridContext } from './useGridContext';
 import { ViewTabs } from './ViewTabs';
 
-export interface ResultsMainProps {
+export interface ResultsMainProps extends ResultsPanelProps {
   params: ResultsParams;
   go: GoTo;
-  activeDoc: DocumentRef | null;
-  onActivate: (doc: DocumentRef) => void;
-  sidebarOpen: boolean;
-  onToggleSidebar: () => void;
-  historyOpen: boolean;
-  onToggleHistory: () => void;
 }
 
 export function ResultsMain({ params, go, activeDoc, onActivate, ...layout }: ResultsMainProps) {

@@ -5,43 +5,32 @@ import { useAtomValue } from 'jotai';
 import { InboxList } from '../inbox/InboxList';
 import { WorkflowSidebar } from '../workflow/WorkflowSidebar';
 import { saveCountAtom } from './editing/editAtoms';
-import { HistoryPanel } from './history/HistoryPanel';
-import { ResultsBadAddress, ResultsSidebar, resultsPageClass, useResultsPanels } from './ResultsFrame';
+import { ResultsBadAddress, ResultsColumns } from './ResultsFrame';
 import { ResultsMain } from './ResultsMain';
 import { useResultsParams } from './useResultsParams';
 
 export function ResultsPage() {
   const { params, go } = useResultsParams();
-  const { activeDoc, setActiveDoc, closeHistory, ...layout } = useResultsPanels();
   const saves = useAtomValue(saveCountAtom);
 
   if (!params) return <ResultsBadAddress />;
 
   return (
-    <div className={resultsPageClass(layout.sidebarOpen, layout.historyOpen)}>
-      {layout.sidebarOpen && (
-        <ResultsSidebar titleId="results-archives-title" db={params.db} archive={params.archive}>
+    <ResultsColumns
+      titleId="results-archives-title"
+      db={params.db}
+      archive={params.archive}
+      historyVersion={saves}
+      sidebar={
+        <>
           <InboxList db={params.db} />
           <WorkflowSidebar db={params.db} archive={params.archive} />
-        </ResultsSidebar>
+        </>
+      }
+    >
+      {(panels) => (
+        <ResultsMain key={`${params.db}:${params.searchId}`} params={params} go={go} {...panels} />
       )}
-      <ResultsMain
-        key={`${params.db}:${params.searchId}`}
-        params={params}
-        go={go}
-        activeDoc={activeDoc}
-        onActivate={setActiveDoc}
-        {...layout}
-      />
-      {layout.historyOpen && (
-        <HistoryPanel
-          db={params.db}
-          archive={params.archive}
-          doc={activeDoc?.archive === params.archive ? activeDoc : null}
-          version={saves}
-          onClose={closeHistory}
-        />
-      )}
-    </div>
+    </ResultsColumns>
   );
 }

@@ -2,8 +2,8 @@
 // queue's actions, history), the archives holding the queue's tasks, and the grid of tasks.
 import { useTranslation } from 'react-i18next';
 import { ArchivePermission, hasFlag } from '@gs/contract/flags';
-import type { DocumentRef } from '../../api/documents';
 import { Alert } from '../../components/Alert';
+import type { ResultsPanelProps } from '../results/ResultsFrame';
 import { ResultsGrid } from '../results/ResultsGrid';
 import { HistoryToggle, SidebarToggle } from '../results/ResultsToggles';
 import { useGridContext } from '../results/useGridContext';
@@ -12,16 +12,10 @@ import { TaskArchives } from './TaskArchives';
 import type { TaskParams } from './taskPaths';
 import { useTaskPage, type TaskGoTo } from './useTaskPage';
 
-export interface TaskMainProps {
+export interface TaskMainProps extends ResultsPanelProps {
   params: TaskParams;
   go: TaskGoTo;
   queueName: string;
-  activeDoc: DocumentRef | null;
-  onActivate: (doc: DocumentRef) => void;
-  sidebarOpen: boolean;
-  onToggleSidebar: () => void;
-  historyOpen: boolean;
-  onToggleHistory: () => void;
 }
 
 export function TaskMain({ params, go, queueName, activeDoc, onActivate, ...layout }: TaskMainProps) {

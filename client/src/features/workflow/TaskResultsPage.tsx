@@ -2,13 +2,7 @@
 // archive tree, inboxes and queues on the left (the sidebar's open state remembered), the task grid
 // with the queue's actions in the middle, and history (with the workflow timeline) on the right.
 import { useAtomValue } from 'jotai';
-import { HistoryPanel } from '../results/history/HistoryPanel';
-import {
-  ResultsBadAddress,
-  ResultsSidebar,
-  resultsPageClass,
-  useResultsPanels,
-} from '../results/ResultsFrame';
+import { ResultsBadAddress, ResultsColumns } from '../results/ResultsFrame';
 import { InboxList } from '../inbox/InboxList';
 import { TaskMain } from './TaskMain';
 import { useQueues } from './useQueues';
@@ -24,7 +18,6 @@ export function TaskResultsPage() {
 }
 
 function TaskResults({ params, go }: { params: TaskParams; go: TaskGoTo }) {
-  const { activeDoc, setActiveDoc, closeHistory, ...layout } = useResultsPanels();
   const changes = useAtomValue(queueChangesAtom);
   const [queues] = useQueues(params.db);
   const queue =
@@ -33,30 +26,19 @@ function TaskResults({ params, go }: { params: TaskParams; go: TaskGoTo }) {
       : undefined;
 
   return (
-    <div className={resultsPageClass(layout.sidebarOpen, layout.historyOpen)}>
-      {layout.sidebarOpen && (
-        <ResultsSidebar titleId="task-archives-title" db={params.db} archive={params.archive}>
+    <ResultsColumns
+      titleId="task-archives-title"
+      db={params.db}
+      archive={params.archive}
+      historyVersion={changes}
+      sidebar={
+        <>
           <InboxList db={params.db} />
           <WorkflowSidebar db={params.db} archive={params.archive} selectedQueue={params.queueKey} />
-        </ResultsSidebar>
-      )}
-      <TaskMain
-        params={params}
-        go={go}
-        queueName={queue?.Name ?? ''}
-        activeDoc={activeDoc}
-        onActivate={setActiveDoc}
-        {...layout}
-      />
-      {layout.historyOpen && (
-        <HistoryPanel
-          db={params.db}
-          archive={params.archive}
-          doc={activeDoc?.archive === params.archive ? activeDoc : null}
-          version={changes}
-          onClose={closeHistory}
-        />
-      )}
-    </div>
+        </>
+      }
+    >
+      {(panels) => <TaskMain params={params} go={go} queueName={queue?.Name ?? ''} {...panels} />}
+    </ResultsColumns>
   );
 }
