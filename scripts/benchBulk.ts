@@ -22,28 +22,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { isSeeded, seedScenario } from '@gs/simulator-fixtures/seed';
 import { bulkPaths, type BulkJobStatus } from '@gs/contract/helperBulk';
 import { createHelperApp } from '@gs/simulator-helper/app';
 import { createHelperState } from '@gs/simulator-helper/state';
 import { userFolder } from '@gs/simulator-helper/auth/users';
+import { ensureLarge } from './lib/largeScenario';
 import { DEMO_PASSWORD } from './lib/signIns';
 import { startServer } from './benchHttp';
-
-async function ensureLarge(dataDir: string): Promise<void> {
-  if (isSeeded(dataDir)) {
-    const db = new Database(resolve(dataDir, 'simulator.sqlite'), { readonly: true });
-    const row = db.prepare(`SELECT value FROM settings WHERE key = 'scenario'`).get() as
-      { value: string } | undefined;
-    db.close();
-    if (row?.value !== 'large')
-      throw new Error(`${dataDir} holds the '${row?.value}' scenario; give --data-dir a folder for 'large'.`);
-    return;
-  }
-  console.log(`Seeding the large scenario into ${dataDir} (once)...`);
-  const summary = await seedScenario({ dataDir, scenario: 'large', log: (l) => console.log(`  ${l}`) });
-  console.log(`Seeded in ${summary.seconds.toFixed(1)} s.`);
-}
 
 interface Layout {
   databaseId: number;

@@ -17,7 +17,8 @@ import { openDatabase, type Db } from '@gs/simulator-api/db/connection';
 import { secureId, serverSecret } from '@gs/simulator-api/db/secureIds';
 import { DEMO_PASSWORD } from './lib/signIns';
 import { startServer } from './benchHttp';
-import { ensureLarge, prepare, type Setup } from './benchSearch';
+import { prepare, type Setup } from './benchSearch';
+import { ensureLarge } from './lib/largeScenario';
 
 const FRAGMENTS = [
   'Hospital',

@@ -4,9 +4,7 @@
 // for the same answer. Run: npm run bench -- search [--data-dir ./data-large] [--requests 200]
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
 import { addSearch, grantSearch } from '@gs/simulator-fixtures/builders';
-import { isSeeded, seedScenario } from '@gs/simulator-fixtures/seed';
 import { Operator } from '@gs/contract/flags';
 import { formatSort, type SearchPageResult } from '@gs/contract/searches';
 import { openDatabase, type Db } from '@gs/simulator-api/db/connection';
@@ -14,6 +12,7 @@ import type { DocPageQuery, FieldRef } from '@gs/simulator-api/db/docQueryModel'
 import { createDocSearchRepo } from '@gs/simulator-api/db/docSearchRepo';
 import { secureId, serverSecret } from '@gs/simulator-api/db/secureIds';
 import { likePattern } from '@gs/simulator-api/services/search/conditions';
+import { ensureLarge } from './lib/largeScenario';
 import { DEMO_PASSWORD } from './lib/signIns';
 import { fetchJson, newConnection, startServer, stopHttp } from './benchHttp';
 
@@ -29,21 +28,6 @@ export interface Setup {
   region: FieldRef;
   browse: { id: number; hash: string; namePrompt: number };
   equals: { id: number; hash: string; prompt: number };
-}
-
-export async function ensureLarge(dataDir: string): Promise<void> {
-  if (isSeeded(dataDir)) {
-    const db = new Database(resolve(dataDir, 'simulator.sqlite'), { readonly: true });
-    const row = db.prepare(`SELECT value FROM settings WHERE key = 'scenario'`).get() as
-      { value: string } | undefined;
-    db.close();
-    if (row?.value !== 'large')
-      throw new Error(`${dataDir} holds the '${row?.value}' scenario; give --data-dir a folder for 'large'.`);
-    return;
-  }
-  console.log(`Seeding the large scenario into ${dataDir} (once)...`);
-  const summary = await seedScenario({ dataDir, scenario: 'large', log: (l) => console.log(`  ${l}`) });
-  console.log(`Seeded in ${summary.seconds.toFixed(1)} s.`);
 }
 
 const one = <T>(db: Db, sql: string, ...params: unknown[]): T => {

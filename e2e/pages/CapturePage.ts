@@ -50,6 +50,12 @@ export class CapturePage {
       .click();
   }
 
+  /** From the view, the scan page of the demo's Accounts Payable › Invoices archive. */
+  async openInvoicesScan(): Promise<void> {
+    await this.expandArchive('Accounts Payable');
+    await this.archiveOption('Invoices', 'Import scan');
+  }
+
   /** Opens an inbox's options in the inbox panel and picks 'Import scan'. */
   async inboxImportScan(inbox: string): Promise<void> {
     await this.page

@@ -2,7 +2,7 @@
 // word, named by its text), the install data-extraction modal, and the helper's package state.
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { helperPaths } from '@gs/contract/helper';
-import type { PageWordsResponse } from '@gs/contract/dataExtraction';
+import type { PageWord, PageWordsResponse } from '@gs/contract/dataExtraction';
 import { DATA_EXTRACTION_PACKAGE, dataExtractionPaths } from '@gs/contract/dataExtraction';
 import { API_ROOT } from '@gs/contract/paths';
 import { E2E_HELPER_HTTP_PORT } from './CapturePage';
@@ -47,6 +47,40 @@ export async function uninstallDataExtraction(request: APIRequestContext): Promi
     data: { AppNames: [DATA_EXTRACTION_PACKAGE] },
   });
   expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** The word printed right after a label's last word (e.g. "Number:" → "INV-10042"). */
+function wordAfter(words: readonly PageWord[], labels: RegExp): PageWord {
+  const at = words.findIndex((w) => labels.test(w.Value));
+  const value = words[at + 1];
+  expect(at, `a word like ${String(labels)} is printed`).toBeGreaterThanOrEqual(0);
+  if (!value) throw new Error(`nothing printed after ${String(labels)}`);
+  return value;
+}
+
+/**
+ * What page 1 of a scanned demo invoice prints: the letterhead's company (line 1, before the
+ * telephone) as words and as one name, the invoice number and the date.
+ */
+export async function printedInvoice(
+  request: APIRequestContext,
+  authorization: string,
+  cacheName: string,
+): Promise<{ company: PageWord[]; vendor: string; number: string; date: string }> {
+  const { Words } = await pageWords(request, authorization, cacheName, 1);
+  const head = Words.filter((w) => w.Line === 1);
+  const company = head.slice(
+    0,
+    head.findIndex((w) => w.Value === 'Tel'),
+  );
+  const vendor = company.map((w) => w.Value).join(' ');
+  expect(vendor).not.toBe('');
+  return {
+    company,
+    vendor,
+    number: wordAfter(Words, /^(Number|ID):$/).Value,
+    date: wordAfter(Words, /^[Dd]ate:$/).Value,
+  };
 }
 
 /** The words of a page of a cache file, as the indexing view reads them. */

@@ -28,8 +28,7 @@ test('with the helper unreachable the scan page shows the extensions warning', a
   // port 1 is never the helper: the browser refuses it outright
   await capture.setHelperPorts(1, 1);
   await page.goto(view);
-  await capture.expandArchive('Accounts Payable');
-  await capture.archiveOption('Invoices', 'Import scan');
+  await capture.openInvoicesScan();
   await expect(page).toHaveURL(/\/scan\?db=\d+&a=\d+$/);
   await expect(capture.warning).toHaveText(UNREACHABLE);
 });
@@ -38,8 +37,7 @@ test('a scanner in use shows its message', async ({ page, request, sim: _sim, si
   const capture = new CapturePage(page);
   await capture.useFastTimings();
   await signInTo('full.user', 'Finance');
-  await capture.expandArchive('Accounts Payable');
-  await capture.archiveOption('Invoices', 'Import scan');
+  await capture.openInvoicesScan();
   await setNextScanFault(request, 'ScannerInUse');
   await capture.scanButton.click();
   await expect(capture.scanError).toHaveText(
@@ -57,8 +55,7 @@ test('scans 3 pages into an archive, indexes them and finds the document with it
   const capture = new CapturePage(page);
   await capture.useFastTimings();
   await signInTo('full.user', 'Finance');
-  await capture.expandArchive('Accounts Payable');
-  await capture.archiveOption('Invoices', 'Import scan');
+  await capture.openInvoicesScan();
   await expect(page).toHaveURL(/\/scan\?db=\d+&a=\d+$/);
   const scanUrl = new URL(page.url());
   await capture.scan(3);

@@ -6,13 +6,12 @@
 // has exactly the printed values. A photo (no scanned words) says ERROR_NO_KFI_WORDS.
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import type { PageWord } from '@gs/contract/dataExtraction';
 import { API_ROOT } from '@gs/contract/paths';
 import type { UploadResponse } from '@gs/contract/upload';
 import { test, expect, DEMO_PASSWORD } from '../fixtures';
 import { CapturePage, setNextScanFault } from '../pages/CapturePage';
 import { IndexingPage } from '../pages/IndexingPage';
-import { KeyFreePage, pageWords, uninstallDataExtraction } from '../pages/KeyFreePage';
+import { KeyFreePage, printedInvoice, uninstallDataExtraction } from '../pages/KeyFreePage';
 
 const USER = 'full.user';
 const basic = `Basic ${Buffer.from(`${USER}:${DEMO_PASSWORD}`).toString('base64')}`;
@@ -26,15 +25,6 @@ test.afterEach(async ({ request }) => {
   await uninstallDataExtraction(request);
 });
 
-/** The word printed right after a label's last word (e.g. "Number:" → "INV-10042"). */
-function after(words: readonly PageWord[], labels: RegExp): PageWord {
-  const at = words.findIndex((w) => labels.test(w.Value));
-  const value = words[at + 1];
-  expect(at, `a word like ${String(labels)} is printed`).toBeGreaterThanOrEqual(0);
-  if (!value) throw new Error(`nothing printed after ${String(labels)}`);
-  return value;
-}
-
 test('scanned pages are indexed by clicking their words, after installing data extraction', async ({
   page,
   sim: _sim,
@@ -45,8 +35,7 @@ test('scanned pages are indexed by clicking their words, after installing data e
   const capture = new CapturePage(page);
   await capture.useFastTimings();
   await signInTo(USER, 'Finance');
-  await capture.expandArchive('Accounts Payable');
-  await capture.archiveOption('Invoices', 'Import scan');
+  await capture.openInvoicesScan();
   await capture.scan(3);
   await expect(page).toHaveURL(/\/view\?db=\d+&a=\d+&ImportDoc=[^&]+\.tif$/);
   const cacheName = new URL(page.url()).searchParams.get('ImportDoc') ?? '';
@@ -68,16 +57,7 @@ test('scanned pages are indexed by clicking their words, after installing data e
   await expect(keyFree.overlay).toBeVisible();
 
   // what page 1 says: the letterhead's company (line 1, before the telephone), a number and a date
-  const { Words } = await pageWords(page.request, basic, cacheName, 1);
-  const head = Words.filter((w) => w.Line === 1);
-  const company = head.slice(
-    0,
-    head.findIndex((w) => w.Value === 'Tel'),
-  );
-  const vendor = company.map((w) => w.Value).join(' ');
-  const number = after(Words, /^(Number|ID):$/).Value;
-  const date = after(Words, /^[Dd]ate:$/).Value;
-  expect(vendor).not.toBe('');
+  const { company, vendor, number, date } = await printedInvoice(page.request, basic, cacheName);
 
   // Vendor Name: a drag over the company's words, matched to the Vendors list; the focus moves on
   await indexer.input('Vendor Name').focus();

@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_CHECK_MESSAGE_KEYS, FieldCheckCode } from '@gs/contract/fieldChecks';
 import { FieldProp, FieldType } from '@gs/contract/flags';
-import { canEditField, fieldKind, type FieldSpec } from './fieldSpec';
+import { canEditField, fieldKind } from './fieldSpec';
 import { checkFieldValue, checkFieldValues, toEditText, toWireValue } from './fieldValidation';
 import { displayFieldValue } from './fieldDisplay';
+import { fieldSpec } from '../test/fieldSpecs';
 
-const field = (overrides: Partial<FieldSpec> = {}): FieldSpec => ({
-  id: 1,
-  name: 'Field',
-  type: FieldType.Character,
-  mask: '',
-  size: 0,
-  regex: '',
-  prop: 0,
-  listId: 0,
-  parent: 0,
-  listF1: 0,
-  listF2: 0,
-  ...overrides,
-});
+const field = fieldSpec;
 const en = { locale: 'en-US' };
 const fr = { locale: 'fr' };
 

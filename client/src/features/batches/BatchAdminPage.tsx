@@ -8,7 +8,7 @@ import type { BatchPortal } from '@gs/contract/capture';
 import { captureErrorText, deletePortal, getPortals, testPortal } from '../../api/capture';
 import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
-import { Modal } from '../../components/Modal';
+import { ChoiceModal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { captureHttpAtom, configAtom } from '../../state/environment';
 import { PortalEditor } from './PortalEditor';
@@ -135,32 +135,20 @@ export function BatchAdminPage() {
         />
       )}
       {removing && (
-        <Modal
+        <ChoiceModal
           title={t('batches.admin.deleteTitle')}
           size="small"
-          onClose={() => setRemoving(null)}
+          onCancel={() => setRemoving(null)}
           testId="portal-delete-confirm"
-          footer={
-            <>
-              <button type="button" className="button" onClick={() => setRemoving(null)}>
-                {t('common.cancel')}
-              </button>
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => {
-                  const id = removing.Id;
-                  setRemoving(null);
-                  void attempt(() => deletePortal(http, id));
-                }}
-              >
-                {t('batches.actions.delete')}
-              </button>
-            </>
-          }
+          confirmLabel={t('batches.actions.delete')}
+          onConfirm={() => {
+            const id = removing.Id;
+            setRemoving(null);
+            void attempt(() => deletePortal(http, id));
+          }}
         >
           <p>{t('batches.admin.deleteText', { name: removing.Name })}</p>
-        </Modal>
+        </ChoiceModal>
       )}
     </section>
   );

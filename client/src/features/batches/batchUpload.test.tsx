@@ -4,33 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, type FakeRequest } from '../../test/fakeServer';
 import { session } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { UploadXhr } from '../../test/uploadXhr';
 
 const C = '/square9capture/';
-
-/** XMLHttpRequest for `POST files`: answers with one cache name per file. */
-class UploadXhr {
-  status = 0;
-  responseText = '';
-  upload = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror = null;
-  ontimeout = null;
-  onabort = null;
-  open() {}
-  setRequestHeader() {}
-  send(form: FormData) {
-    const files = (form.getAll('File') as File[]).map((f) => ({
-      name: `cache-${f.name}`,
-      originalName: f.name,
-    }));
-    setTimeout(() => {
-      this.status = 200;
-      this.responseText = JSON.stringify({ files });
-      this.onload?.();
-    }, 0);
-  }
-  abort() {}
-}
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -60,7 +36,7 @@ describe('upload into a batch portal', () => {
     const post = server.requests.find((r: FakeRequest) => r.method === 'POST');
     expect(post?.url.search).toBe('?portalId=3');
     expect(JSON.parse(post?.body ?? '{}')).toEqual({
-      Files: [{ Name: 'cache-one.tif' }, { Name: 'cache-two.pdf' }],
+      Files: [{ Name: 'cache-1-one.tif' }, { Name: 'cache-2-two.pdf' }],
     });
   });
 });

@@ -19,21 +19,10 @@ import {
   type BasicForm,
   type ImportForm,
 } from './bulkValidation';
+import { fieldSpec } from '../../test/fieldSpecs';
 
-const field = (id: number, overrides: Partial<FieldSpec> = {}): FieldSpec => ({
-  id,
-  name: `Field ${id}`,
-  type: FieldType.Character,
-  mask: '',
-  size: 0,
-  regex: '',
-  prop: 0,
-  listId: 0,
-  parent: 0,
-  listF1: 0,
-  listF2: 0,
-  ...overrides,
-});
+const field = (id: number, overrides: Partial<FieldSpec> = {}): FieldSpec =>
+  fieldSpec({ id, name: `Field ${id}`, ...overrides });
 
 const csv = {
   csvPath: 'C:\\imports\\update.csv',

@@ -5,6 +5,7 @@ import { createFakeServer, type FakeAnswer, type FakeHandler } from '../../test/
 import { archive, session } from '../../test/fixtures';
 import { currentPath, renderApp } from '../../test/renderApp';
 import { CAPTURE_TIMINGS_TEST_KEY } from './captureTimings';
+import { UploadXhr } from '../../test/uploadXhr';
 
 const UNREACHABLE =
   'Unable to establish a connection to GlobalSearch Extensions. Please ensure that the GlobalSearch Extensions tray application is installed and running.';
@@ -22,37 +23,6 @@ function server(helper: Record<string, FakeHandler | FakeAnswer> = {}) {
   });
   vi.stubGlobal('fetch', fake.fetch);
   return fake;
-}
-
-/** XMLHttpRequest for `POST files`: answers with one cache name per file. */
-class UploadXhr {
-  static urls: string[] = [];
-  status = 0;
-  responseText = '';
-  upload = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror = null;
-  ontimeout = null;
-  onabort = null;
-  open(_method: string, url: string) {
-    UploadXhr.urls.push(url);
-  }
-  setRequestHeader() {}
-  send(form: FormData) {
-    const files = (form.getAll('File') as File[]).map((f, i) => ({
-      name: `cache-${i + 1}-${f.name}`,
-      originalName: f.name,
-      isEmail: false,
-      oEmailData: null,
-      test: null,
-    }));
-    setTimeout(() => {
-      this.status = 200;
-      this.responseText = JSON.stringify({ files });
-      this.onload?.();
-    }, 0);
-  }
-  abort() {}
 }
 
 function scanner(

@@ -15,6 +15,7 @@ import { Alert } from '../../components/Alert';
 import { Icon } from '../../components/Icon';
 import { Popover } from '../../components/Popover';
 import { Spinner } from '../../components/Spinner';
+import { TreeRowCount } from '../../components/TreeRowCount';
 import { inboxPanelOpenAtom } from '../../state/inboxPreferences';
 import { sessionAtom } from '../../state/session';
 import { inboxChangesAtom } from './inboxAtoms';
@@ -198,19 +199,13 @@ function InboxRow({
           <Icon name="capture" size={16} />
           <span>{inbox.Name}</span>
         </button>
-        <span className="tree__count" title={t('inbox.list.count', { count: inbox.Count })}>
-          {inbox.Count.toLocaleString()}
-        </span>
-        <button
-          type="button"
-          className="icon-button inbox-list__options"
-          aria-haspopup="menu"
-          aria-expanded={menu !== null}
-          aria-label={t('inbox.list.options', { name: inbox.Name })}
-          onClick={(event) => setMenu(menu ? null : event.currentTarget)}
-        >
-          ⋯
-        </button>
+        <TreeRowCount
+          count={inbox.Count}
+          countTitle={t('inbox.list.count', { count: inbox.Count })}
+          optionsLabel={t('inbox.list.options', { name: inbox.Name })}
+          menu={menu}
+          onMenu={setMenu}
+        />
       </div>
       {refused && (
         <p className="field-error inbox-list__refused" role="alert">

@@ -12,13 +12,11 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import type { Inbox } from '@gs/contract/inboxes';
 import { fullName, getInboxPage } from '../../api/inboxes';
 import { useApiQuery } from '../../api/useApiQuery';
-import { viewPath } from '../../app/paths';
 import { Alert } from '../../components/Alert';
-import { Icon } from '../../components/Icon';
 import { GRID_PAGE_SIZE_DEFAULT, gridPageSize } from '../../lib/pageSize';
-import { showArchiveListAtom } from '../../state/displayPreferences';
 import { sidebarOpenAtom } from '../../state/preferences';
-import { ArchiveTree } from '../view/ArchiveTree';
+import { ResultsBadAddress, ResultsSidebar, resultsPageClass } from '../results/ResultsFrame';
+import { SidebarToggle } from '../results/ResultsToggles';
 import { inboxChangesAtom } from './inboxAtoms';
 import { inboxErrorText } from './inboxErrors';
 import { InboxGrid } from './InboxGrid';
@@ -38,38 +36,18 @@ export function inboxPageSize(text: string | null): number {
 }
 
 export function InboxResultsPage() {
-  const { t } = useTranslation();
   const [query] = useSearchParams();
   const params = useMemo(() => parseInboxParams(query), [query]);
-  const navigate = useNavigate();
   const [sidebarOpen, setSidebarOpen] = useAtom(sidebarOpenAtom);
-  const showArchiveList = useAtomValue(showArchiveListAtom);
 
-  if (!params)
-    return (
-      <div className="view-main">
-        <Alert tone="error" testId="results-bad-address">
-          {t('ERROR_INCORRECT_PARAMETERS')}
-        </Alert>
-      </div>
-    );
+  if (!params) return <ResultsBadAddress />;
 
   return (
-    <div className={`results-page${sidebarOpen ? '' : ' results-page--no-sidebar'}`}>
+    <div className={resultsPageClass(sidebarOpen)}>
       {sidebarOpen && (
-        <nav className="sidebar" aria-labelledby="inbox-archives-title">
-          <h2 id="inbox-archives-title" className="sidebar__title">
-            {t('view.archives.title')}
-          </h2>
-          {showArchiveList && (
-            <ArchiveTree
-              db={params.db}
-              selected={null}
-              onSelect={(archive) => navigate(viewPath(params.db, archive.Id), { state: { autoRun: true } })}
-            />
-          )}
+        <ResultsSidebar titleId="inbox-archives-title" db={params.db} archive={null}>
           <InboxList db={params.db} selected={params.inboxId} />
-        </nav>
+        </ResultsSidebar>
       )}
       <InboxMain
         key={`${params.db}:${params.inboxId}`}
@@ -177,15 +155,7 @@ function InboxMain({
           )}
         </div>
         <div className="results-header__tools">
-          <button
-            type="button"
-            className="button button--small"
-            aria-pressed={sidebarOpen}
-            onClick={onToggleSidebar}
-          >
-            <Icon name="folder" size={16} />
-            {t('view.archives.title')}
-          </button>
+          <SidebarToggle open={sidebarOpen} onToggle={onToggleSidebar} />
           <button type="button" className="button button--small" onClick={reload} data-testid="inbox-refresh">
             {t('inbox.results.refresh')}
           </button>

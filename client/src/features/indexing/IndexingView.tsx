@@ -8,43 +8,32 @@ import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { FieldValue } from '@gs/contract/fields';
-import { FieldProp, LicenseType, SYSTEM_FIELD_PROPS } from '@gs/contract/flags';
-import type { ImportBody } from '@gs/contract/upload';
+import { LicenseType } from '@gs/contract/flags';
 import { viewPath } from '../../app/paths';
 import { useFormatLocale } from '../../app/useFormatLocale';
 import { getArchiveFields, getArchiveInfo } from '../../api/archives';
-import { checkFieldValues } from '../../api/documents';
 import { useCachedQuery } from '../../api/queryCache';
 import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
-import { dynamicParents, fieldSpecOf, type FieldSpec } from '../../lib/fieldSpec';
-import { toWireValue, type ValueCheck } from '../../lib/fieldValidation';
+import { dynamicParents, fieldSpecOf } from '../../lib/fieldSpec';
+import type { ValueCheck } from '../../lib/fieldValidation';
 import { captureHttpAtom, httpAtom } from '../../state/environment';
 import { addNoteAtom, NoteType } from '../../state/notes';
 import { sessionAtom } from '../../state/session';
-import { batchReturnPath, closesBatchWindow, saveBatchDocument } from '../batches/batchSave';
+import { batchReturnPath, closesBatchWindow } from '../batches/batchSave';
 import { ArrivalBurst } from './ArrivalBurst';
 import { BurstModal } from './BurstModal';
 import { burstStartError } from './bursting';
 import { IndexField } from './IndexField';
-import {
-  getInboxFileDetails,
-  getPageCount,
-  importDocuments,
-  pageImageUrl,
-  type SourceFile,
-} from './indexingApi';
+import { getPageCount, pageImageUrl, type SourceFile } from './indexingApi';
 import { indexingPath, type IndexingTarget } from './indexingPath';
 import { importFailure } from './importErrors';
+import { isEditable, saveIndexing } from './indexingSave';
 import { inboxResultsPath, INDEXING_NOTICE_STATE, sourceFilesOf } from './indexingTargets';
 import { PagePanel } from './PagePanel';
 import { useKeyFree } from './keyfree/useKeyFree';
 import './indexing.css';
-
-const NOT_INDEXED = SYSTEM_FIELD_PROPS | FieldProp.TableField;
-const isEditable = (spec: FieldSpec): boolean => (spec.prop & NOT_INDEXED) === 0;
 
 export function IndexingView({ target }: { target: IndexingTarget }) {
   if (target.requestedPages?.length) return <ArrivalBurst target={target} />;
@@ -110,19 +99,6 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
     void navigate(back, { state });
   };
 
-  const wireValues = (): FieldValue[] =>
-    specs.filter(isEditable).map((spec) => {
-      const texts = (values[spec.id] ?? []).map((v) => toWireValue(spec, v, locale)).filter((v) => v !== '');
-      return { ID: spec.id, VAL: texts[0] ?? '', MVAL: texts.length > 1 ? texts : [] };
-    });
-
-  const importFiles = async (): Promise<string[]> => {
-    if (!target.inbox) return target.importDocs;
-    // the import names the inbox file as its DocDetails do (wire §2.7)
-    const details = await getInboxFileDetails(http, target.inbox.id, target.inbox.fileName);
-    return [details.FileName || target.inbox.fileName];
-  };
-
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
@@ -144,30 +120,14 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
     setSaving(true);
     setNotice(null);
     try {
-      const wire = wireValues();
-      const filled = wire.filter((v) => v.VAL !== '');
-      if (filled.length) {
-        const results = await checkFieldValues(http, db, archive, filled);
-        const refused = (Array.isArray(results) ? results : []).filter((r) => !r.Valid);
-        if (refused.length) {
-          setServer(
-            Object.fromEntries(refused.map((r) => [r.ID, { code: r.Code, text: r.Message || undefined }])),
-          );
-          setShowErrors(true);
-          setNotice({ text: t('indexing.save.invalid') });
-          return;
-        }
+      const outcome = await saveIndexing({ http, captureHttp, target, specs, values, locale });
+      if ('refused' in outcome) {
+        setServer(outcome.refused);
+        setShowErrors(true);
+        setNotice({ text: t('indexing.save.invalid') });
+        return;
       }
-      const body: ImportBody = {
-        fields: wire.flatMap((v) =>
-          (v.MVAL.length ? v.MVAL : [v.VAL]).map((value) => ({ name: String(v.ID), value })),
-        ),
-        files: (await importFiles()).map((name) => ({ name })),
-      };
-      const ids = target.batch
-        ? await saveBatchDocument(captureHttp, target, body)
-        : await importDocuments(http, db, archive, body, target.inbox?.id);
-      const count = Array.isArray(ids) && ids.length > 1 ? ids.length : 1;
+      const count = outcome.saved;
       const text =
         count > 1
           ? t('indexing.save.successMany', { count, archive: archiveName })

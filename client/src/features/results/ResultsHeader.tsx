@@ -13,6 +13,7 @@ import { EditControls } from './editing/EditControls';
 import { EditProblems } from './editing/EditProblems';
 import type { SaveContext } from './editing/saveEdits';
 import type { ResultRow } from './resultsRows';
+import { HistoryToggle, SidebarToggle } from './ResultsToggles';
 
 export interface ResultsHeaderProps {
   search: Search | null;
@@ -57,15 +58,7 @@ export function ResultsHeader(props: ResultsHeaderProps) {
         </h1>
       </div>
       <div className="results-header__tools" role="toolbar" aria-label={t('results.toolbar')}>
-        <button
-          type="button"
-          className="button button--small"
-          aria-pressed={props.sidebarOpen}
-          onClick={props.onToggleSidebar}
-        >
-          <Icon name="folder" size={16} />
-          {t('view.archives.title')}
-        </button>
+        <SidebarToggle open={props.sidebarOpen} onToggle={props.onToggleSidebar} />
         {search && (
           <button
             type="button"
@@ -95,17 +88,7 @@ export function ResultsHeader(props: ResultsHeaderProps) {
           locale={locale}
           canUpdate={props.canEdit}
         />
-        {props.canViewHistory && (
-          <button
-            type="button"
-            className="button button--small"
-            aria-pressed={props.historyOpen}
-            onClick={props.onToggleHistory}
-            data-testid="history-toggle"
-          >
-            {t('history.title')}
-          </button>
-        )}
+        {props.canViewHistory && <HistoryToggle open={props.historyOpen} onToggle={props.onToggleHistory} />}
       </div>
       <EditProblems specs={new Map(fields.map((f) => [f.id, f]))} />
       {prompting && (search || prompting === 'choose') && (

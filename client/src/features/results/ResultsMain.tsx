@@ -1,36 +1,30 @@
 // The middle of the results page: the search and archive names and the page's buttons, a
 // multi-archive switcher, view tabs, notices, the grid of the page named by the address, and the
 // confirmation a page size above 10000 needs.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArchivePermission, hasFlag, SearchSettings } from '@gs/contract/flags';
-import type { DocumentRef } from '../../api/documents';
 import type { ResultsParams } from '../../app/resultsPaths';
 import { useFormatLocale } from '../../app/useFormatLocale';
 import { ConfirmDialog } from '../../components/Modal';
 import { GRID_PAGE_SIZE_DEFAULT, MAX_PAGE_SIZE } from '../../lib/pageSize';
 import { sessionAtom } from '../../state/session';
 import { ArchiveSwitcher } from './ArchiveSwitcher';
-import { ID_SLOT, idTemplate } from './resultsContext';
 import { editModeAtom } from './editing/editAtoms';
+import type { ResultsPanelProps } from './ResultsFrame';
 import { ResultsGrid } from './ResultsGrid';
 import { ResultsHeader } from './ResultsHeader';
 import { ResultsNotices } from './ResultsNotices';
 import type { GoTo } from './useResultsParams';
 import { useResultsPage } from './useResultsPage';
+import { useGridContext } from './useGridContext';
 import { ViewTabs } from './ViewTabs';
 
-export interface ResultsMainProps {
+export interface ResultsMainProps extends ResultsPanelProps {
   params: ResultsParams;
   go: GoTo;
-  activeDoc: DocumentRef | null;
-  onActivate: (doc: DocumentRef) => void;
-  sidebarOpen: boolean;
-  onToggleSidebar: () => void;
-  historyOpen: boolean;
-  onToggleHistory: () => void;
 }
 
 export function ResultsMain({ params, go, activeDoc, onActivate, ...layout }: ResultsMainProps) {
@@ -47,14 +41,7 @@ export function ResultsMain({ params, go, activeDoc, onActivate, ...layout }: Re
   const { search, def, gridKey, sort, size, request, page, error, result, total, fields, rows, onSort } =
     useResultsPage(params, go);
   const permissions = result?.Permissions ?? 0;
-  const labels = useMemo(
-    () => ({
-      selectRow: idTemplate(t('results.selectRow', { id: ID_SLOT })),
-      thumbnail: idTemplate(t('results.thumbnail', { id: ID_SLOT })),
-      thumbnailHint: t('results.thumbnailHint'),
-    }),
-    [t],
-  );
+  const context = useGridContext(params.db, params.archive, fields, editing);
 
   return (
     <section className="results-main" aria-labelledby="results-title">
@@ -93,16 +80,7 @@ export function ResultsMain({ params, go, activeDoc, onActivate, ...layout }: Re
           key={`${params.archive}:${params.tab}`}
           result={result}
           rows={rows}
-          context={{
-            db: params.db,
-            archive: params.archive,
-            token: session?.token ?? '',
-            locale,
-            editing,
-            licenseType: session?.licenseType ?? null,
-            fields,
-            labels,
-          }}
+          context={context}
           sort={sort}
           page={params.page}
           pageSize={size.size}

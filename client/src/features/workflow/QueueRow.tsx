@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { WorkflowQueue } from '@gs/contract/workflow';
 import { Icon } from '../../components/Icon';
 import { Popover } from '../../components/Popover';
+import { TreeRowCount } from '../../components/TreeRowCount';
 import { settingsDialogOpenAtom } from '../../state/settingsDialog';
 
 export interface QueueRowProps {
@@ -42,19 +43,13 @@ export function QueueRow({ queue, count, selected, busy, onOpen, onHide, testId 
           <Icon name="flow" size={16} />
           <span>{queue.Name}</span>
         </button>
-        <span className="tree__count" title={t('workflow.queues.count', { count })}>
-          {count.toLocaleString()}
-        </span>
-        <button
-          type="button"
-          className="icon-button inbox-list__options"
-          aria-haspopup="menu"
-          aria-expanded={menu !== null}
-          aria-label={t('workflow.queues.options', { name: queue.Name })}
-          onClick={(event) => setMenu(menu ? null : event.currentTarget)}
-        >
-          ⋯
-        </button>
+        <TreeRowCount
+          count={count}
+          countTitle={t('workflow.queues.count', { count })}
+          optionsLabel={t('workflow.queues.options', { name: queue.Name })}
+          menu={menu}
+          onMenu={setMenu}
+        />
       </div>
       {menu && (
         <Popover

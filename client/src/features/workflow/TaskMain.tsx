@@ -1,47 +1,28 @@
 // The middle of the queue results page: the queue and archive names, the toolbar (sidebar, the
 // queue's actions, history), the archives holding the queue's tasks, and the grid of tasks.
-import { useMemo } from 'react';
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { ArchivePermission, hasFlag } from '@gs/contract/flags';
-import type { DocumentRef } from '../../api/documents';
-import { useFormatLocale } from '../../app/useFormatLocale';
 import { Alert } from '../../components/Alert';
-import { Icon } from '../../components/Icon';
-import { sessionAtom } from '../../state/session';
-import { ID_SLOT, idTemplate } from '../results/resultsContext';
+import type { ResultsPanelProps } from '../results/ResultsFrame';
 import { ResultsGrid } from '../results/ResultsGrid';
+import { HistoryToggle, SidebarToggle } from '../results/ResultsToggles';
+import { useGridContext } from '../results/useGridContext';
 import { TaskActions } from './TaskActions';
 import { TaskArchives } from './TaskArchives';
 import type { TaskParams } from './taskPaths';
 import { useTaskPage, type TaskGoTo } from './useTaskPage';
 
-export interface TaskMainProps {
+export interface TaskMainProps extends ResultsPanelProps {
   params: TaskParams;
   go: TaskGoTo;
   queueName: string;
-  activeDoc: DocumentRef | null;
-  onActivate: (doc: DocumentRef) => void;
-  sidebarOpen: boolean;
-  onToggleSidebar: () => void;
-  historyOpen: boolean;
-  onToggleHistory: () => void;
 }
 
 export function TaskMain({ params, go, queueName, activeDoc, onActivate, ...layout }: TaskMainProps) {
   const { t } = useTranslation();
-  const locale = useFormatLocale();
-  const session = useAtomValue(sessionAtom);
   const page = useTaskPage(params);
   const { result, rows } = page;
-  const labels = useMemo(
-    () => ({
-      selectRow: idTemplate(t('results.selectRow', { id: ID_SLOT })),
-      thumbnail: idTemplate(t('results.thumbnail', { id: ID_SLOT })),
-      thumbnailHint: t('results.thumbnailHint'),
-    }),
-    [t],
-  );
+  const context = useGridContext(params.db, params.archive, page.fields, false);
   const first = rows[0];
   const sample = first
     ? { db: params.db, archive: params.archive, id: first.doc.Id, hash: first.doc.Hash }
@@ -59,27 +40,9 @@ export function TaskMain({ params, go, queueName, activeDoc, onActivate, ...layo
           </h1>
         </div>
         <div className="results-header__tools" role="toolbar" aria-label={t('results.toolbar')}>
-          <button
-            type="button"
-            className="button button--small"
-            aria-pressed={layout.sidebarOpen}
-            onClick={layout.onToggleSidebar}
-          >
-            <Icon name="folder" size={16} />
-            {t('view.archives.title')}
-          </button>
+          <SidebarToggle open={layout.sidebarOpen} onToggle={layout.onToggleSidebar} />
           <TaskActions sample={sample} queueKey={params.queueKey} />
-          {canViewHistory && (
-            <button
-              type="button"
-              className="button button--small"
-              aria-pressed={layout.historyOpen}
-              onClick={layout.onToggleHistory}
-              data-testid="history-toggle"
-            >
-              {t('history.title')}
-            </button>
-          )}
+          {canViewHistory && <HistoryToggle open={layout.historyOpen} onToggle={layout.onToggleHistory} />}
         </div>
       </header>
       <TaskArchives
@@ -96,16 +59,7 @@ export function TaskMain({ params, go, queueName, activeDoc, onActivate, ...layo
         key={`${params.queueKey}:${params.archive}`}
         result={result}
         rows={rows}
-        context={{
-          db: params.db,
-          archive: params.archive,
-          token: session?.token ?? '',
-          locale,
-          editing: false,
-          licenseType: session?.licenseType ?? null,
-          fields: page.fields,
-          labels,
-        }}
+        context={context}
         sort={params.sort}
         page={params.page}
         pageSize={page.size}

@@ -183,16 +183,9 @@ export function createWorkflowsRepo(db: Db) {
     run: (id: number): RunRow | undefined => s.run.get(id) as RunRow | undefined,
     runsOfDocument: (databaseId: number, documentId: number): RunRow[] =>
       s.runsOfDocument.all(databaseId, documentId) as RunRow[],
-    insertRun: (r: {
-      workflowId: number;
-      databaseId: number;
-      archiveId: number;
-      documentId: number;
-      nodeId: number;
-      status: number;
-      since: number;
-      lastUser: string;
-    }): number => Number(s.insertRun.run(r).lastInsertRowid),
+    /** a new run, started at `since` */
+    insertRun: (r: Omit<RunRow, 'id' | 'startedAt' | 'endedAt' | 'version'>): number =>
+      Number(s.insertRun.run(r).lastInsertRowid),
     /** move the run on; false when its version is no longer `version` (someone else moved it) */
     step: (r: {
       id: number;

@@ -3,7 +3,6 @@
 // documents with the body's index values. Body, answers and error codes: contract/upload.ts.
 // Imported PDFs then have their text read for content search, after the answer (pdfTextJobs.ts).
 import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
 import { ArchivePermission, InboxPermission, LicenseType, hasFlag } from '@gs/contract/flags';
 import { DOC_HASHES_HEADER, ImportErrorCode, type ImportResponse } from '@gs/contract/upload';
 import { accessOf, type RouteDeps } from '../deps';
@@ -11,44 +10,14 @@ import { secureId } from '../db/secureIds';
 import { callerOf } from '../http/auth';
 import { badRequest, notFound } from '../http/errors';
 import { messages } from '../services/access';
-import { intParam, lowerKeys, parseId, query, queryBool } from '../http/query';
+import { parseImportBody } from '../http/importBody';
+import { intParam, parseId, query, queryBool } from '../http/query';
 import { createFieldLists } from '../services/fieldLists';
 import { importDocuments, type ImportFile } from '../services/importDocuments';
 import { checkImportValues, importError } from '../services/importValues';
 import { inboxAccess } from '../services/inboxAccess';
 import { existingFile, inboxDir } from '../services/inboxFiles';
 import { createPdfTextJobs } from '../services/pdf/pdfTextJobs';
-
-const text = z
-  .union([z.string(), z.number(), z.boolean(), z.null()])
-  .transform((v) => (v === null ? '' : String(v)));
-const bodySchema = z.object({
-  fields: z
-    .array(z.object({ name: z.union([z.string(), z.number()]).transform(String), value: text.optional() }))
-    .nullish()
-    .transform((v) => v ?? []),
-  files: z.array(z.object({ name: z.string() })).min(1),
-});
-
-/** The import body: index values by field ID (a field named twice is multi-value) and file names. */
-export function parseImportBody(body: unknown) {
-  const parsed = bodySchema.safeParse(lowerKeys(body));
-  if (!parsed.success)
-    throw badRequest(
-      `The body must be {"fields":[{"name","value"}],"files":[{"name"}]}: ${z.prettifyError(parsed.error)}`,
-    );
-  // a field named more than once is a multi-value field's values, in order
-  const byId = new Map<number, { id: number; val: string; mval: string[] }>();
-  for (const f of parsed.data.fields) {
-    if (!/^\s*-?\d{1,10}\s*$/.test(f.name)) throw badRequest(`The field name '${f.name}' is not a field ID.`);
-    const id = Number(f.name);
-    const value = f.value ?? '';
-    const seen = byId.get(id);
-    if (!seen) byId.set(id, { id, val: value, mval: [] });
-    else seen.mval = seen.mval.length ? [...seen.mval, value] : [seen.val, value];
-  }
-  return { fields: [...byId.values()], files: parsed.data.files.map((f) => f.name) };
-}
 
 export function createImportRouter(deps: RouteDeps): Router {
   const router = Router();

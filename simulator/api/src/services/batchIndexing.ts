@@ -7,7 +7,7 @@ import { ImportErrorCode } from '@gs/contract/upload';
 import type { RouteDeps } from '../deps';
 import type { PortalRow } from '../db/batchesRepo';
 import { notFound } from '../http/errors';
-import { parseImportBody } from '../routes/importDocuments';
+import { parseImportBody } from '../http/importBody';
 import { createFieldLists } from './fieldLists';
 import { importDocuments } from './importDocuments';
 import { checkImportValues, importError } from './importValues';

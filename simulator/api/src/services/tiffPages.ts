@@ -3,22 +3,8 @@
 // each page is encoded alone by sharp and the files are chained byte for byte: every page keeps its
 // own IFD and data, its offsets moved by where its bytes land, and each IFD points at the next.
 // Handles classic (not Big) TIFF in either byte order, as libvips writes it.
+import { classicTiffLittleEndian, readIfdEntry, type IfdEntry } from './tiffFormat';
 
-const TYPE_SIZES: Record<number, number> = {
-  1: 1,
-  2: 1,
-  3: 2,
-  4: 4,
-  5: 8,
-  6: 1,
-  7: 1,
-  8: 2,
-  9: 4,
-  10: 8,
-  11: 4,
-  12: 8,
-  13: 4,
-};
 /** Tags whose values are file offsets: StripOffsets, FreeOffsets, TileOffsets, JPEGInterchangeFormat. */
 const OFFSET_TAGS = new Set([273, 288, 324, 513]);
 /** Tags pointing at IFDs this joiner does not follow (SubIFDs, Exif, GPS, Interoperability). */
@@ -26,12 +12,12 @@ const SUB_IFD_TAGS = new Set([330, 34665, 34853, 40965]);
 
 class TiffView {
   readonly little: boolean;
+  readonly dv: DataView;
   constructor(readonly bytes: Buffer) {
-    const order = bytes.toString('latin1', 0, 2);
-    if (order !== 'II' && order !== 'MM') throw new Error('not a TIFF file');
-    this.little = order === 'II';
-    if (this.u16(2) !== 42) throw new Error('not a classic TIFF file');
+    this.little = classicTiffLittleEndian(bytes);
+    this.dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
+  entry = (at: number): IfdEntry => readIfdEntry(this.dv, this.little, at);
   u16 = (at: number): number => (this.little ? this.bytes.readUInt16LE(at) : this.bytes.readUInt16BE(at));
   u32 = (at: number): number => (this.little ? this.bytes.readUInt32LE(at) : this.bytes.readUInt32BE(at));
   put16 = (at: number, v: number): void => {
@@ -50,13 +36,8 @@ function shiftFirstIfd(view: TiffView, shift: number): { ifd: number; nextField:
   const count = view.u16(ifd);
   for (let i = 0; i < count; i++) {
     const entry = ifd + 2 + i * 12;
-    const tag = view.u16(entry);
-    const type = view.u16(entry + 2);
-    const n = view.u32(entry + 4);
-    const size = (TYPE_SIZES[type] ?? 1) * n;
+    const { tag, type, count: n, inline, valueAt: valuesAt } = view.entry(entry);
     if (SUB_IFD_TAGS.has(tag)) throw new Error(`TIFF tag ${tag} (sub-IFD) is not supported`);
-    const inline = size <= 4;
-    const valuesAt = inline ? entry + 8 : view.u32(entry + 8);
     if (OFFSET_TAGS.has(tag)) {
       for (let k = 0; k < n; k++) {
         if (type === 3) view.put16(valuesAt + k * 2, view.u16(valuesAt + k * 2) + shift);

@@ -3,13 +3,12 @@
 // still waiting in Review with nothing of the action written, or wholly moved on — its action
 // line, its steps, the document routed to Paid, its run and its workflow state ended — never half.
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { documentInserter } from '@gs/simulator-fixtures/builders';
 import { openDatabase } from '../db/connection';
+import { startChildApi } from '../testing/childApiProcess';
 import { createRepos } from '../db/repos';
 import { secureId, serverSecret } from '../db/secureIds';
 import { seedWorld, PASSWORD } from '../testing/testApp';
@@ -17,8 +16,6 @@ import { REVIEW, workflowDefinition } from '../testing/workflowWorld';
 import { enterWorkflow } from './workflowEngine';
 
 const TASKS = 6000;
-const here = fileURLToPath(new URL('.', import.meta.url));
-const childScript = resolve(here, '../testing/childApi.ts');
 
 function seed(dataDir: string) {
   const db = openDatabase(join(dataDir, 'simulator.sqlite'));
@@ -53,21 +50,6 @@ function seed(dataDir: string) {
   return { w, workflowId, docs, secret };
 }
 
-function startChild(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript, dataDir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((done, fail) => {
-    let out = '';
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /PORT (\d+)/.exec(out);
-      if (m) done({ child, port: Number(m[1]) });
-    });
-    child.once('exit', (code) => fail(new Error(`the API exited early (${String(code)})`)));
-  });
-}
-
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -78,7 +60,7 @@ describe('a crash in the middle of a batch queue action', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'gs-wf-crash-'));
     dirs.push(dataDir);
     const { w, workflowId, docs, secret } = seed(dataDir);
-    const { child, port } = await startChild(dataDir);
+    const { child, port } = await startChildApi(dataDir);
     const watcher = openDatabase(join(dataDir, 'simulator.sqlite'));
     try {
       const moved = watcher.prepare(`SELECT count(*) FROM workflow_runs WHERE status = 0`).pluck();

@@ -4,11 +4,9 @@
 // and the error log says where the job stopped.
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import {
   addArchive,
   addDatabase,
@@ -20,13 +18,12 @@ import {
 import { FieldType, LicenseType } from '@gs/contract/flags';
 import { bulkPaths, type BulkJobStatus } from '@gs/contract/helperBulk';
 import { openDatabase } from '../../../api/src/db/connection';
+import { startChildApi } from '../../../api/src/testing/childApiProcess';
 import { createHelperApp } from '../app';
 import { createHelperState } from '../state';
 import { userFolder } from '../auth/users';
 
 const DOCS = 50_000;
-const here = fileURLToPath(new URL('.', import.meta.url));
-const childScript = resolve(here, '../../../api/src/testing/childApi.ts');
 
 function seed(dataDir: string) {
   const db = openDatabase(join(dataDir, 'simulator.sqlite'));
@@ -63,21 +60,6 @@ function seed(dataDir: string) {
   return { alpha, archive, name, code, qty, first };
 }
 
-function startChild(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript, dataDir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((done, fail) => {
-    let out = '';
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /PORT (\d+)/.exec(out);
-      if (m) done({ child, port: Number(m[1]) });
-    });
-    child.once('exit', (code) => fail(new Error(`the API exited early (${String(code)})`)));
-  });
-}
-
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -93,7 +75,7 @@ describe('a crash in the middle of a bulk update', () => {
       const helperDir = join(helperData, 'users', userFolder('SSAdministrator'));
       dirs.push(dataDir);
       const w = seed(dataDir);
-      const { child, port } = await startChild(dataDir);
+      const { child, port } = await startChildApi(dataDir);
       const apiPath = `http://127.0.0.1:${port}/Square9API/`;
       try {
         mkdirSync(join(helperDir, 'uploads'), { recursive: true });

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DATA_EXTRACTION_PACKAGE } from '@gs/contract/dataExtraction';
 import { HelperError } from '../../../api/helper';
 import { Alert } from '../../../components/Alert';
-import { Modal } from '../../../components/Modal';
+import { ChoiceModal } from '../../../components/Modal';
 import { helperClientAtom } from '../../capture/helperSettings';
 
 export function InstallDataExtractionModal({
@@ -41,27 +41,15 @@ export function InstallDataExtractionModal({
   };
 
   return (
-    <Modal
+    <ChoiceModal
       title={t('keyfree.install.title')}
-      onClose={onClose}
+      onCancel={onClose}
       size="small"
       testId="install-data-extraction-modal"
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            data-autofocus
-            disabled={busy}
-            onClick={() => void install()}
-          >
-            {busy ? t('keyfree.install.installing') : t('keyfree.install.button')}
-          </button>
-        </>
-      }
+      confirmLabel={busy ? t('keyfree.install.installing') : t('keyfree.install.button')}
+      canConfirm={!busy}
+      focusConfirm
+      onConfirm={() => void install()}
     >
       <p>{t('DATA_EXTRACTION_NOT_REGISTERED')}</p>
       {failed && (
@@ -69,6 +57,6 @@ export function InstallDataExtractionModal({
           {failed}
         </Alert>
       )}
-    </Modal>
+    </ChoiceModal>
   );
 }

@@ -4,23 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PageWord } from '@gs/contract/dataExtraction';
 import { FieldProp, FieldType } from '@gs/contract/flags';
-import type { FieldSpec } from '../../../lib/fieldSpec';
 import { keyFreeValue, matchListItem, nextFieldId, textOfWords, wordsInRect } from './keyfreeFill';
+import { fieldSpec } from '../../../test/fieldSpecs';
 
-const spec = (over: Partial<FieldSpec>): FieldSpec => ({
-  id: 1,
-  name: 'Field',
-  type: FieldType.Character,
-  mask: '',
-  size: 0,
-  regex: '',
-  prop: 0,
-  listId: 0,
-  parent: 0,
-  listF1: 0,
-  listF2: 0,
-  ...over,
-});
+const spec = fieldSpec;
 const word = (Value: string, Left: number, Line: number): PageWord => ({
   Value,
   Left,

@@ -4,21 +4,8 @@
 // JSON answers undefined (the page has no words), never an error.
 import { z } from 'zod';
 import { SCAN_WORDS_TIFF_TAG, type ScannedPageWords } from '@gs/contract/dataExtraction';
+import { classicTiffLittleEndian, readIfdEntry } from '../tiffFormat';
 
-const TYPE_SIZE: Record<number, number> = {
-  1: 1,
-  2: 1,
-  3: 2,
-  4: 4,
-  5: 8,
-  6: 1,
-  7: 1,
-  8: 2,
-  9: 4,
-  10: 8,
-  11: 4,
-  12: 8,
-};
 /** a malformed file must not send the walk round a loop or through millions of pages */
 const MAX_PAGES = 10_000;
 
@@ -58,9 +45,9 @@ function tagBytes(bytes: Uint8Array, dv: DataView, little: boolean, ifd: number,
   for (let i = 0; i < count; i++) {
     const at = ifd + 2 + i * 12;
     if (at + 12 > dv.byteLength) return undefined;
-    if (dv.getUint16(at, little) !== tag) continue;
-    const size = (TYPE_SIZE[dv.getUint16(at + 2, little)] ?? 1) * dv.getUint32(at + 4, little);
-    const from = size <= 4 ? at + 8 : dv.getUint32(at + 8, little);
+    const entry = readIfdEntry(dv, little, at);
+    if (entry.tag !== tag) continue;
+    const { valueAt: from, size } = entry;
     return from + size <= bytes.length ? bytes.subarray(from, from + size) : undefined;
   }
   return undefined;
@@ -70,10 +57,12 @@ function tagBytes(bytes: Uint8Array, dv: DataView, little: boolean, ifd: number,
 export function tiffPageWords(bytes: Uint8Array, index: number): ScannedPageWords | undefined {
   if (bytes.length < 8) return undefined;
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const order = String.fromCharCode(bytes[0] ?? 0, bytes[1] ?? 0);
-  if (order !== 'II' && order !== 'MM') return undefined;
-  const little = order === 'II';
-  if (dv.getUint16(2, little) !== 42) return undefined;
+  let little: boolean;
+  try {
+    little = classicTiffLittleEndian(bytes);
+  } catch {
+    return undefined;
+  }
   const ifd = ifdOf(dv, little, index);
   if (ifd === undefined) return undefined;
   const raw = tagBytes(bytes, dv, little, ifd, SCAN_WORDS_TIFF_TAG);
