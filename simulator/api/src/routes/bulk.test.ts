@@ -1,12 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
-import { writeFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type {
   BulkApiImportResponse,
   BulkApiUpdateResponse,
   BulkResolveResponse,
 } from '@gs/contract/helperBulk';
+import { textTable } from '../db/docTables';
 import { API, basic } from '../testing/testApp';
 import { makeBulkApp, type BulkTestApp } from '../testing/bulkWorld';
 
@@ -183,6 +184,37 @@ describe('POST dbs/{db}/bulk/import', () => {
       .all(results[0]?.DocID, results[1]?.DocID);
     expect(paths).toHaveLength(1);
     expect(readdirSync(cache)).toEqual([]);
+  });
+
+  it('reads the text of an imported PDF once for every document sharing it, after the answer (issue 19)', async () => {
+    const t = makeBulkApp();
+    const cache = join(t.dataDir, 'cache', 'upload', String(t.w.full));
+    mkdirSync(cache, { recursive: true });
+    const pdf = readFileSync(join(import.meta.dirname, '../services/pdf/testdata/chromium-print.pdf'));
+    writeFileSync(join(cache, 'printed.pdf'), pdf);
+    const res = await post(t, 'full.user', `dbs/${t.w.alpha}/bulk/import`, {
+      ArchiveID: t.e.ledger,
+      Rows: [1, 2].map((row) => ({
+        Row: row,
+        Fields: [{ FieldID: t.e.customer, Value: `Printed ${row}` }],
+        File: 'printed.pdf',
+        FileName: `statement-${row}.pdf`,
+      })),
+    }).expect(200);
+    const ids = (res.body as BulkApiImportResponse).Results.map((r) => r.DocID);
+    expect(ids.every((id) => id > 0)).toBe(true);
+    const textOf = (id: number): string | undefined =>
+      (
+        t.db.prepare(`SELECT body FROM ${textTable(t.w.alpha)} WHERE doc_id = ?`).get(id) as
+          { body: string } | undefined
+      )?.body;
+    await vi.waitFor(
+      () => expect(ids.map((id) => textOf(id)?.includes('Quokkaberries'))).toEqual([true, true]),
+      {
+        timeout: 20_000,
+        interval: 100,
+      },
+    );
   });
 
   it('gives new documents the next ids in row order, with their values and one history entry each', async () => {

@@ -18,6 +18,7 @@ import { intParam, lowerKeys } from '../http/query';
 import { messages } from '../services/access';
 import { documentMessages, requireEditingLicense } from '../services/documentAccess';
 import { createBulkImports } from '../services/bulkImport';
+import { createPdfTextJobs } from '../services/pdf/pdfTextJobs';
 import { createBulkUpdates } from '../services/bulkUpdate';
 import { documentFilter, type SearchTarget } from '../services/search/run';
 
@@ -60,7 +61,7 @@ export function createBulkRouter(deps: RouteDeps, sqlite: Db): Router {
   const { repos } = deps;
   const router = Router();
   const updates = createBulkUpdates(sqlite, repos);
-  const imports = createBulkImports(sqlite, repos);
+  const imports = createBulkImports(sqlite, repos, createPdfTextJobs(repos));
 
   router.post('/dbs/:db/bulk/resolve', deps.auth.requireAuth, (req, res) => {
     const access = accessOf(deps, res);

@@ -16,6 +16,7 @@ import type { Statement } from 'better-sqlite3';
 import type { BulkApiImportRequest, BulkApiImportResponse, BulkFieldValue } from '@gs/contract/helperBulk';
 import { FieldProp, SYSTEM_FIELD_PROPS, hasFlag } from '@gs/contract/flags';
 import type { Db } from '../db/connection';
+import type { PdfTextJobs } from './pdf/pdfTextJobs';
 import type { Repos } from '../db/repos';
 import type { ArchiveRow } from '../db/archivesRepo';
 import type { StoredValue } from '../db/documentFieldsRepo';
@@ -118,7 +119,7 @@ const INSERT_ROWS = 200;
 const isSystem = (rule: FieldRule): boolean =>
   (rule.prop & (SYSTEM_FIELD_PROPS | FieldProp.TableField)) !== 0;
 
-export function createBulkImports(db: Db, repos: Repos) {
+export function createBulkImports(db: Db, repos: Repos, textJobs?: PdfTextJobs) {
   const inserts = new Map<string, Statement>();
   /** A multi-row INSERT of `rows` rows: id, archive, path, type, size, pages, created, modified, ...fields */
   const insertOf = (databaseId: number, fieldIds: number[], rows: number): Statement => {
@@ -335,6 +336,23 @@ export function createBulkImports(db: Db, repos: Repos) {
       ready.forEach((r, i) => {
         if (r) results.push({ Row: r.row, Ok: true, DocID: ids[i] ?? 0, Message: '' });
       });
+      // committed: the new PDFs' text is read for content search after the answer (issue 19)
+      textJobs?.add(
+        ready.flatMap((r, i) => {
+          const p = placed[i];
+          const docId = ids[i] ?? 0;
+          if (!r || !p || docId === 0) return [];
+          return [
+            {
+              docId,
+              databaseId,
+              relative: p.relative,
+              absolute: p.absolute,
+              fileType: r.source?.fileType ?? '',
+            },
+          ];
+        }),
+      );
     } catch (err) {
       await Promise.all(fresh.map((p) => rm(p.absolute, { force: true })));
       throw err;

@@ -22,19 +22,28 @@ const flat = (texts: string[]): string => texts.join('\n').replace(/\s+/g, ' ').
 export function createPdfTextJobs(repos: Pick<Repos, 'docImports'>): PdfTextJobs {
   let chain: Promise<void> = Promise.resolve();
 
-  async function extract(doc: ImportedFile): Promise<void> {
+  /** One read of a file for every document that shares it (a bulk import links one file to many). */
+  async function extract(docs: ImportedFile[]): Promise<void> {
+    const first = docs[0];
+    if (!first) return;
     try {
-      const body = flat(await pdfPageTexts(await readFile(doc.absolute)));
-      if (body) repos.docImports.setText(doc.databaseId, doc.docId, doc.relative, body);
+      const body = flat(await pdfPageTexts(await readFile(first.absolute)));
+      if (body) for (const d of docs) repos.docImports.setText(d.databaseId, d.docId, d.relative, body);
     } catch (error) {
       const why = error instanceof PdfError ? error.reason : (error as Error).message;
-      console.error(`No text for document ${doc.docId} of database ${doc.databaseId}: ${why}`);
+      console.error(`No text for document ${first.docId} of database ${first.databaseId}: ${why}`);
     }
   }
 
   return {
     add(docs) {
-      for (const doc of docs.filter((d) => isPdf(d.fileType))) chain = chain.then(() => extract(doc));
+      const byFile = new Map<string, ImportedFile[]>();
+      for (const doc of docs.filter((d) => isPdf(d.fileType))) {
+        const same = byFile.get(doc.absolute);
+        if (same) same.push(doc);
+        else byFile.set(doc.absolute, [doc]);
+      }
+      for (const same of byFile.values()) chain = chain.then(() => extract(same));
     },
     idle: () => chain,
   };
