@@ -4,8 +4,8 @@
 import sharp from 'sharp';
 import { PDFDocument } from 'pdf-lib';
 import type { ScanColour, ScanFormat } from '@gs/contract/helper';
-import type { PageRaster } from './raster';
-import { joinTiffs, type TiffEntry } from './tiffJoin';
+import type { PageRaster } from '@gs/simulator-fixtures/scan/raster';
+import { joinTiffs, type TiffEntry } from '@gs/simulator-fixtures/scan/tiffJoin';
 
 export interface EncodedPage {
   bytes: Uint8Array;

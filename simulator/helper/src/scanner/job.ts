@@ -8,8 +8,8 @@ import type {
   ScannerProfile,
 } from '@gs/contract/helper';
 import { FAULTS, PAPER_POINTS } from './profiles';
-import { scanPage } from './pageContent';
-import { rasterPage } from './raster';
+import { scanPage } from '@gs/simulator-fixtures/scan/pageContent';
+import { rasterPage } from '@gs/simulator-fixtures/scan/raster';
 import { encodePage, type EncodedPage } from './encode';
 
 export interface PageResult extends EncodedPage {

@@ -15,7 +15,7 @@ import { SCAN_CHUNK_SIZE } from '@gs/contract/helper';
 import { findProfile } from './profiles';
 import { CONTENT_TYPES, mergePages } from './encode';
 import { ScanJob, type PageResult } from './job';
-import { wordsTag } from './wordsTag';
+import { wordsTag } from '@gs/simulator-fixtures/scan/wordsTag';
 
 export interface ScannerOptions {
   /** milliseconds since the epoch; tests pass a clock they move by hand */

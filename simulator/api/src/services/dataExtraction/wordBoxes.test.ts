@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PageWord } from '@gs/contract/dataExtraction';
 import { ScanService } from '@gs/simulator-helper/scanner/service';
-import { scanPage } from '@gs/simulator-helper/scanner/pageContent';
-import { rasterPage } from '@gs/simulator-helper/scanner/raster';
+import { scanPage } from '@gs/simulator-fixtures/scan/pageContent';
+import { rasterPage } from '@gs/simulator-fixtures/scan/raster';
 import { PAPER_POINTS, SCANNER_PROFILES } from '@gs/simulator-helper/scanner/profiles';
 import { pageWords } from './pageWords';
 
