@@ -1,16 +1,19 @@
 // Playwright in Debian's Chromium against the whole system started by scripts/start.ts on test
-// ports. The demo company is seeded once into e2e/.data/template (again when the fixtures change)
-// and every run starts from a fresh copy of it in e2e/.data/run-{port}, so runs on other ports do
-// not share data and a run's writes never reach the next. Run: npm run e2e
+// ports. The demo company is seeded once into the rooms' shared template folder (TEMPLATES_DIR,
+// default data-templates/demo; again when the fixtures or the schema change), the same template
+// the unit run's room tests seed, so `npm test` seeds it once; every run starts from a fresh copy
+// of it in e2e/.data/run-{port}, so runs on other ports do not share data and a run's writes never
+// reach the next. Run: npm run e2e
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18180);
 export const E2E_HELPER_HTTP_PORT = Number(process.env.E2E_HELPER_HTTP_PORT ?? 19080);
 export const E2E_HELPER_HTTPS_PORT = Number(process.env.E2E_HELPER_HTTPS_PORT ?? 19443);
 const baseURL = `http://localhost:${E2E_PORT}`;
+const templatesDir = resolve(root, process.env.TEMPLATES_DIR || 'data-templates');
 
 export default defineConfig({
   testDir: './specs',
@@ -55,7 +58,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       HELPER_HTTP_PORT: String(E2E_HELPER_HTTP_PORT),
       HELPER_HTTPS_PORT: String(E2E_HELPER_HTTPS_PORT),
-      DATA_TEMPLATE_DIR: join(root, 'e2e', '.data', 'template'),
+      TEMPLATES_DIR: templatesDir,
+      DATA_TEMPLATE_DIR: join(templatesDir, 'demo'),
       DATA_DIR: join(root, 'e2e', '.data', `run-${E2E_PORT}`),
       SCENARIO: 'demo',
       SIM_TEST_ENDPOINTS: '1',
