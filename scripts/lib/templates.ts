@@ -156,6 +156,11 @@ export async function ensureBaked(
     db.close();
   }
   writeFileSync(join(aside, FINGERPRINT_FILE), fingerprint);
+  // another process may have made it meanwhile (two test workers, two stacks): keep theirs
+  if (isCurrentTemplate(dir, fingerprint)) {
+    rmSync(aside, { recursive: true, force: true });
+    return false;
+  }
   rmSync(dir, { recursive: true, force: true });
   renameSync(aside, dir);
   log(`Made the template ${dir} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
