@@ -1,12 +1,14 @@
 // Content search follows a document's pages (decision 040): an imported scan is found by the words
 // the scanner printed, and a document that a merge or an append gave a new file is found by every
 // word of it, read again in the background after the answer: words of an appended PDF, of a scan
-// and a PDF merged into a TIFF, and of a scan drawn into a merged PDF (kept from its stored text).
+// and a PDF merged into a TIFF, of a scan drawn into a merged PDF, and an image's stored text.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ScanService } from '@gs/simulator-helper/scanner/service';
+import { textTable } from '../db/docTables';
 import { makeContentSearchWorld } from '../testing/contentSearchWorld';
 
 const fixture = (name: string): Buffer =>
@@ -90,7 +92,7 @@ describe('content search after page operations', () => {
     await eventually('Scanned', [scan, merged]);
   });
 
-  it("keeps a scan's words in a merged PDF, which draws the scan as an image", async () => {
+  it('finds a scan merged into a PDF by its words, written there as invisible text', async () => {
     const { upload, importFile, eventually, found, toInbox, merge, docItem, inboxItem, x } = world();
     const scan = await importFile(await upload('scan.tif', scanned), 'Scan');
     await eventually('Scanned', [scan]);
@@ -100,8 +102,27 @@ describe('content search after page operations', () => {
       BaseDocument: inboxItem('statement.pdf'),
       Target: { Type: 'Archive', Id: x.archive },
     })) as number;
-    // once the new PDF's own text is read, the scan's words are still there beside it
+    // once the new PDF's own text is read, the scan's words are in it (pdfWordsLayer.ts)
     await eventually('Quokkaberries', [merged]);
     expect(await found('Scanned')).toEqual([scan, merged]);
+  });
+
+  it('keeps the stored text of an image merged into a PDF beside the text read from the PDF', async () => {
+    const { upload, importFile, eventually, found, toInbox, merge, docItem, inboxItem, x, db, w } = world();
+    const png = await sharp({ create: { width: 120, height: 160, channels: 3, background: '#eee' } })
+      .png()
+      .toBuffer();
+    const photo = await importFile(await upload('photo.png', png), 'Photo');
+    // the text an image has comes from elsewhere (a capture, the fixtures): no file holds it
+    db.prepare(`INSERT INTO ${textTable(w.alpha)}(doc_id, body) VALUES (?, ?)`).run(photo, 'Wombat burrow');
+    expect(await found('Wombat')).toEqual([photo]);
+    toInbox('statement.pdf', fixture('chromium-print.pdf'));
+    const merged = (await merge({
+      Documents: [inboxItem('statement.pdf'), docItem(photo)],
+      BaseDocument: inboxItem('statement.pdf'),
+      Target: { Type: 'Archive', Id: x.archive },
+    })) as number;
+    await eventually('Quokkaberries', [merged]);
+    expect(await found('Wombat')).toEqual([photo, merged]);
   });
 });

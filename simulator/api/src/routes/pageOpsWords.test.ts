@@ -4,6 +4,7 @@
 // all over HTTP on a TIFF the helper's scanner wrote.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -158,5 +159,45 @@ describe('appending to a scanned inbox file keeps the words of every page', () =
         .buffer(true)
     ).body as Buffer;
     expect(await inkedShare(png, last.Words)).toBeGreaterThan(0.95);
+  });
+});
+
+describe('a scan drawn into a PDF keeps its words as an invisible text layer', () => {
+  it('KeyFree finds them on the PDF page where the ink is', async () => {
+    const { app, w, i, words } = world();
+    const dir = join(i.dataDir, 'inboxes', 'scans');
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 792]);
+    writeFileSync(join(dir, 'letter.pdf'), await doc.save());
+    writeFileSync(join(dir, 'scan.tif'), scanned);
+    const scan = await words('scan.tif', 1, i.scans);
+    await request(app)
+      .post(`${API}dbs/${w.alpha}/merge`)
+      .set('Authorization', basic('full.user'))
+      .send({
+        Type: 'Append',
+        Documents: [
+          { InboxId: i.scans, Path: 'letter.pdf' },
+          { InboxId: i.scans, Path: 'scan.tif' },
+        ],
+        BaseDocument: { InboxId: i.scans, Path: 'letter.pdf' },
+        Target: { Type: 'Inbox', AppendType: 0, Id: i.scans },
+      })
+      .expect(200);
+    const read = await words('letter.pdf', 2, i.scans);
+    expect(values(read)).toEqual(values(scan));
+    read.Words.forEach((word, n) => {
+      const own = scan.Words[n]!;
+      for (const key of ['Left', 'Top', 'Width', 'Height'] as const)
+        expect(Math.abs(word[key] - own[key]), `${word.Value} ${key}`).toBeLessThan(0.01);
+    });
+    const png = (
+      await request(app)
+        .get(`${API}inboxes/${i.scans}/page?FileName=letter.pdf&page=2`)
+        .set('Authorization', basic('full.user'))
+        .expect(200)
+        .buffer(true)
+    ).body as Buffer;
+    expect(await inkedShare(png, read.Words)).toBeGreaterThan(0.95);
   });
 });

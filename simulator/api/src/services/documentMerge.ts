@@ -13,7 +13,7 @@
 // Content search (decision 040): the new document takes its items' texts at once, in the
 // transaction; after the commit its new file's text is read in the background (pdfTextJobs.ts)
 // and replaces it, with the stored text of the items whose pages the file cannot hold as text
-// (images; TIFF pages drawn into a PDF) kept beside it.
+// (images) kept beside it.
 // The result is a TIFF when the base is a TIFF, else a PDF. New files are written before the row
 // is committed and removed again if the commit fails; a replaced file is unlinked after the commit
 // when no other document uses it.
@@ -189,7 +189,7 @@ export async function mergeDocuments(ctx: DocumentOpsContext, job: MergeJob): Pr
         .map((p) => ctx.ops.text(db, p.docId))
         .filter((t) => t !== '');
       if (text.length) ctx.ops.setText(db, id, text.join('\n'));
-      also = textNotCarried(ctx.ops, db, sources.map(partText), format);
+      also = textNotCarried(ctx.ops, db, sources.map(partText));
       for (const { item, offset, pages } of placement)
         if (!isInboxPart(item))
           ctx.annotations?.copyShifted(
@@ -267,7 +267,7 @@ export async function appendToDocument(ctx: DocumentOpsContext, job: AppendJob<M
         .map((i) => (isInboxPart(i) ? '' : ctx.ops.text(db, i.docId)))
         .filter((t) => t !== '');
       if (text.length) ctx.ops.setText(db, job.base.docId, text.join('\n'));
-      also = textNotCarried(ctx.ops, db, sources.map(partText), format);
+      also = textNotCarried(ctx.ops, db, sources.map(partText));
       ctx.audit.add({
         databaseId: db,
         archiveId: job.base.archive.id,
