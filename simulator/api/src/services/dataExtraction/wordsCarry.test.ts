@@ -68,8 +68,11 @@ describe('withPageWords', () => {
     ]);
   });
 
-  it('refuses what is not a TIFF', () => {
+  it('refuses what is not a TIFF, and a chain that runs in a loop', () => {
     expect(() => withPageWords(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]), [page('x')])).toThrow();
+    const loop = bareTiff(2, true);
+    new DataView(loop.buffer).setUint32(8 + 18 + 14, 8, true);
+    expect(() => withPageWords(loop, [page('x')])).toThrow(/loop/);
   });
 });
 

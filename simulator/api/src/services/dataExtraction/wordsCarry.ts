@@ -34,7 +34,10 @@ export function withPageWords(tiff: Uint8Array, words: readonly (ScannedPageWord
   // the 4 bytes that point at the current page's IFD: the header's, or the previous IFD's next field
   let pointer: { buffer: DataView; at: number } = { buffer: dv, at: 4 };
   let ifd = dv.getUint32(4, little);
+  const seen = new Set<number>();
   for (let page = 0; ifd !== 0 && ifd + 2 <= tiff.length; page++) {
+    if (seen.has(ifd)) throw new Error('TIFF IFD chain runs in a loop');
+    seen.add(ifd);
     const count = dv.getUint16(ifd, little);
     const nextAt = ifd + 2 + count * ENTRY;
     if (nextAt + 4 > tiff.length) throw new Error('TIFF IFD runs past the end of the file');
