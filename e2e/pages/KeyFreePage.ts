@@ -59,15 +59,16 @@ function wordAfter(words: readonly PageWord[], labels: RegExp): PageWord {
 }
 
 /**
- * What page 1 of a scanned demo invoice prints: the letterhead's company (line 1, before the
- * telephone) as words and as one name, the invoice number and the date.
+ * What a page (default 1) of a scanned demo invoice prints: the letterhead's company (line 1,
+ * before the telephone) as words and as one name, the invoice number and the date.
  */
 export async function printedInvoice(
   request: APIRequestContext,
   authorization: string,
   cacheName: string,
+  page = 1,
 ): Promise<{ company: PageWord[]; vendor: string; number: string; date: string }> {
-  const { Words } = await pageWords(request, authorization, cacheName, 1);
+  const { Words } = await pageWords(request, authorization, cacheName, page);
   const head = Words.filter((w) => w.Line === 1);
   const company = head.slice(
     0,

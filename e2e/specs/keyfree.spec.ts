@@ -3,7 +3,8 @@
 // data-extraction modal, which installs it through the helper's Management/Install; then clicking
 // the printed words fills Vendor Name (a drag over the company's name, matched to the Vendors
 // list), Invoice Number and Invoice Date (the focus moves on by itself), and the saved document
-// has exactly the printed values. A photo (no scanned words) says ERROR_NO_KFI_WORDS.
+// has exactly the printed values. A page burst out of a scan keeps its words, and so do the pages
+// left in the scan (decision 040). A photo (no scanned words) says ERROR_NO_KFI_WORDS.
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { API_ROOT } from '@gs/contract/paths';
@@ -100,6 +101,54 @@ test('scanned pages are indexed by clicking their words, after installing data e
   const [month, day, year] = date.split('/').map(Number);
   const shown = (await resultsPage.columnTexts('Invoice Date'))[0] ?? '';
   expect(shown.split(/[/ ]/).slice(0, 3).map(Number)).toEqual([month, day, year]);
+});
+
+test('a scanned page burst into a document of its own keeps its words, and so do the pages left', async ({
+  page,
+  sim: _sim,
+  signInTo,
+}) => {
+  const capture = new CapturePage(page);
+  await capture.useFastTimings();
+  await signInTo(USER, 'Finance');
+  await capture.openInvoicesScan();
+  await capture.scan(3);
+  await expect(page).toHaveURL(/\/view\?db=\d+&a=\d+&ImportDoc=[^&]+\.tif$/);
+  const original = page.url();
+  const cacheName = new URL(original).searchParams.get('ImportDoc') ?? '';
+  // what pages 2 and 3 print, read before the burst
+  const second = await printedInvoice(page.request, basic, cacheName, 2);
+  const third = await printedInvoice(page.request, basic, cacheName, 3);
+
+  const indexer = new IndexingPage(page);
+  const keyFree = new KeyFreePage(page);
+  await expect(indexer.pageOf).toHaveText('Page 1 of 3');
+  await indexer.burst([2], true);
+  await expect(page).toHaveURL(/ImportDoc=[^&]+\.tif&fromIndexer=true$/);
+  await expect(indexer.pageOf).toHaveText('Page 1 of 1');
+
+  // KeyFree finds page 2's printed words on the burst document
+  await keyFree.toggle.click();
+  await keyFree.installModal.getByRole('button', { name: 'Install', exact: true }).click();
+  await expect(keyFree.overlay).toBeVisible();
+  await indexer.input('Invoice Number').focus();
+  await keyFree.click(second.number);
+  await expect(indexer.input('Invoice Number')).toHaveValue(second.number);
+  await expect(keyFree.message).toBeHidden();
+  await keyFree.toggle.click();
+  await indexer.fillInvoice(second.number);
+  await indexer.save.click();
+
+  // back on the original, which lost page 2: its new page 2 (page 3 before) still has its words
+  await expect(page).toHaveURL(original);
+  await expect(indexer.pageOf).toHaveText('Page 1 of 2');
+  await indexer.view.getByRole('button', { name: 'Next page', exact: true }).click();
+  await expect(indexer.pageOf).toHaveText('Page 2 of 2');
+  await keyFree.toggle.click();
+  await expect(keyFree.overlay).toBeVisible();
+  await indexer.input('Invoice Number').focus();
+  await keyFree.click(third.number);
+  await expect(indexer.input('Invoice Number')).toHaveValue(third.number);
 });
 
 test('a photo has no recognised words: KeyFree says ERROR_NO_KFI_WORDS and toggles off', async ({

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BatchAction,
   BatchStatus,
@@ -19,6 +19,8 @@ import {
 } from '@gs/contract/capture';
 import { addBatches, addBatchPortal } from '@gs/simulator-fixtures/batchBuilders';
 import { grantArchive } from '@gs/simulator-fixtures/builders';
+import { ScanService } from '@gs/simulator-helper/scanner/service';
+import { textTable } from '../db/docTables';
 import { secureId } from '../db/secureIds';
 import { API, makeWorldApp, signIn, type TestApp, type World } from '../testing/testApp';
 
@@ -266,6 +268,36 @@ describe('indexing a captured document', () => {
       .expect(200);
     expect(JSON.stringify(doc.body)).toContain('Northwind Traders');
     expect(readdirSync(join(dataDir, 'capture', readdirSync(join(dataDir, 'capture'))[0]!))).toEqual([]);
+  });
+
+  it("stores a captured scan's printed words as the indexed document's text, after the answer", async () => {
+    const c = await setUp();
+    const scanner = new ScanService({ msPerPage: 0 });
+    const session = scanner.createSession(44);
+    const job = scanner.createJob(session, { Pages: 1, Format: 'tiff' });
+    job.start(Date.now());
+    const scanned = Buffer.from((await scanner.merge(session, job)).bytes);
+    const b = await newBatch(c, [['scan.tif', scanned]]);
+    c.clock.advance(2 * STEP);
+    const [d1] = (await batchOf(c, b.Id)).Docs;
+    const opened = (
+      await post(c, `batchaction?portalId=${c.portal}&batchId=${b.Id}&actionId=3&docId=${d1!.Id}`).expect(200)
+    ).body as BatchOpenResponse;
+    const indexed = (
+      await post(c, `batch?portalId=${c.portal}&batchId=${b.Id}&docId=${d1!.Id}`, {
+        fields: [{ name: String(c.w.vendor), value: 'Northwind Traders' }],
+        files: [{ name: opened.CacheName }],
+      }).expect(200)
+    ).body as BatchIndexResponse;
+    const text = () =>
+      c.db
+        .prepare(`SELECT body FROM ${textTable(c.w.alpha)} WHERE doc_id = ?`)
+        .pluck()
+        .get(indexed.DocumentId);
+    await vi.waitFor(() => expect(text()).toMatch(/\bScanned\b.*\bPage 1\b/), {
+      timeout: 10_000,
+      interval: 50,
+    });
   });
 
   it('refuses a bad import body, leaving the document pending', async () => {

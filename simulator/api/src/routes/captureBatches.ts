@@ -37,6 +37,7 @@ import {
   statusAfterIndexing,
 } from '../services/batchRules';
 import { indexBatchDocument } from '../services/batchIndexing';
+import { createPdfTextJobs } from '../services/pdf/pdfTextJobs';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 export const toBatch = (b: BatchRow): Batch => ({
@@ -92,6 +93,8 @@ export function createCaptureBatchesRouter(deps: RouteDeps, processor: BatchProc
   const router = Router();
   const { repos } = deps;
   const auth = deps.auth.requireAuth;
+  // an indexed document's text is read after the answer, as an import's (decision 040)
+  const textJobs = createPdfTextJobs(repos);
 
   /** the caller's rights and the batch portal of `portalId` (not an analytics one) */
   const portalOf = (req: Request, res: Response): { rights: BatchRights; portal: PortalRow } => {
@@ -193,6 +196,7 @@ export function createCaptureBatchesRouter(deps: RouteDeps, processor: BatchProc
           deps.clock.now(),
         );
       },
+      imported: (docs) => textJobs.add(docs),
     });
     const out: BatchIndexResponse = { DocumentId: documentId, Batch: toBatch(batchOf(portal, batchId)) };
     res.json(out);

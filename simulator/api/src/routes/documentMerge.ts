@@ -11,7 +11,8 @@
 // answers the new document's id (0 and a `Merge-File` header naming the new file for an inbox
 // target). Append takes exactly two items, needs Modify document (4, "append") on the base
 // document's archive (or inbox) and answers the base document's id (0 for an inbox file). Every
-// variant needs an editing licence.
+// variant needs an editing licence. A merged or appended archive document has its new file's text
+// read for content search after the answer (services/documentMerge.ts, decision 040).
 import { Router, type Request, type Response } from 'express';
 import { ArchivePermission, InboxPermission, hasFlag } from '@gs/contract/flags';
 import { accessOf, type RouteDeps } from '../deps';
@@ -34,6 +35,7 @@ import {
 import type { DocumentOpsContext } from '../services/documentOps';
 import { safeName } from '../services/fileStore';
 import { inboxAccess } from '../services/inboxAccess';
+import { createPdfTextJobs } from '../services/pdf/pdfTextJobs';
 
 const intOf = (obj: unknown, keys: string[]): number | undefined => {
   for (const key of keys) {
@@ -63,6 +65,8 @@ function typeOf(value: unknown, names: string[], what: string): number {
 export function createDocumentMergeRouter(deps: RouteDeps): Router {
   const { repos } = deps;
   const router = Router();
+  // the merged or appended document's new file has its text read after the answer (decision 040)
+  const textJobs = createPdfTextJobs(repos);
 
   const itemOf = (res: Response, db: number, item: unknown, what: string): MergeItem => {
     const inboxId = intOf(item, INBOX_KEYS);
@@ -95,6 +99,7 @@ export function createDocumentMergeRouter(deps: RouteDeps): Router {
     ops: repos.documentOps,
     audit: repos.audit,
     annotations: repos.annotations,
+    textJobs,
     dataDir: deps.files.dataDir,
     now: () => deps.clock.now(),
     userName: callerOf(res).user.name,

@@ -1,7 +1,9 @@
 // Indexing a captured document (decision 028): the batch's own file is imported into the portal's
 // archive with the import body's values, checked as `POST dbs/{db}/archives/{a}` checks them
 // (routes/importDocuments.ts); the batch marks its document inside the same transaction, and the
-// capture file goes once the document owns its copy. A read-only licence cannot index.
+// capture file goes once the document owns its copy. A read-only licence cannot index. The new
+// document's text (a scan's printed words, a PDF's text layer) is read after the commit, as an
+// import's is (pdf/pdfTextJobs.ts, decision 040).
 import { LicenseType } from '@gs/contract/flags';
 import { ImportErrorCode } from '@gs/contract/upload';
 import type { RouteDeps } from '../deps';
@@ -9,7 +11,7 @@ import type { PortalRow } from '../db/batchesRepo';
 import { notFound } from '../http/errors';
 import { parseImportBody } from '../http/importBody';
 import { createFieldLists } from './fieldLists';
-import { importDocuments } from './importDocuments';
+import { importDocuments, type ImportedFile } from './importDocuments';
 import { checkImportValues, importError } from './importValues';
 
 export interface BatchIndexRequest {
@@ -20,6 +22,8 @@ export interface BatchIndexRequest {
   /** the capture file of the document */
   source: string;
   afterInsert: (documentId: number) => void;
+  /** after the commit, with the new document's file: its text is read for content search */
+  imported?: (docs: ImportedFile[]) => void;
 }
 
 export async function indexBatchDocument(deps: RouteDeps, r: BatchIndexRequest): Promise<number> {
@@ -41,6 +45,7 @@ export async function indexBatchDocument(deps: RouteDeps, r: BatchIndexRequest):
     userName: r.userName,
     now: deps.clock.now(),
     afterInsert: r.afterInsert,
+    imported: r.imported,
   });
   return id ?? 0;
 }

@@ -10,6 +10,10 @@
 // Annotations (decision 006) follow the pages: a merged document gets each archive item's stamps
 // on that item's pages of the new file (the items keep theirs); pages put in front of an archive
 // document move its stamps on by that many pages. Both in the transaction of the merge.
+// Content search (decision 040): the new document takes its items' texts at once, in the
+// transaction; after the commit its new file's text is read in the background (pdfTextJobs.ts)
+// and replaces it, with the stored text of the items whose pages the file cannot hold as text
+// (images) kept beside it.
 // The result is a TIFF when the base is a TIFF, else a PDF. New files are written before the row
 // is committed and removed again if the commit fails; a replaced file is unlinked after the commit
 // when no other document uses it.
@@ -25,6 +29,7 @@ import { storedFile, type DocumentOpsContext } from './documentOps';
 import { uniqueName } from './fileStore';
 import { existingFile, inboxDir } from './inboxFiles';
 import { formatFor, mergeFiles, sourcePages, type MergedFile } from './mergeOutput';
+import { textNotCarried } from './mergeText';
 import { MERGEABLE_TYPES, MERGE_BASE_TYPES, type MergeSource } from './pdfMerge';
 
 /** An archive document of a merge. */
@@ -81,6 +86,11 @@ function rowOf(ctx: DocumentOpsContext, db: number, p: MergePart): StoredDoc {
 interface ResolvedSource extends MergeSource {
   item: MergeItem;
 }
+
+const partText = (s: ResolvedSource) => ({
+  type: s.type,
+  docId: isInboxPart(s.item) ? undefined : s.item.docId,
+});
 
 async function sourceOf(ctx: DocumentOpsContext, db: number, item: MergeItem): Promise<ResolvedSource> {
   if (isInboxPart(item)) {
@@ -165,7 +175,8 @@ export async function mergeDocuments(ctx: DocumentOpsContext, job: MergeJob): Pr
   const result = await merged(sources, format);
   const placement = await pagePlacement(sources);
   const { path, file } = await writeStored(ctx, db, job.target.id, 'merge', result);
-  return committed(file, () =>
+  let also = '';
+  const id = await committed(file, () =>
     ctx.ops.transaction(() => {
       archiveParts(job.parts).forEach((p) => rowOf(ctx, db, p));
       const base = isInboxPart(job.base) ? null : job.base;
@@ -178,6 +189,7 @@ export async function mergeDocuments(ctx: DocumentOpsContext, job: MergeJob): Pr
         .map((p) => ctx.ops.text(db, p.docId))
         .filter((t) => t !== '');
       if (text.length) ctx.ops.setText(db, id, text.join('\n'));
+      also = textNotCarried(ctx.ops, db, sources.map(partText));
       for (const { item, offset, pages } of placement)
         if (!isInboxPart(item))
           ctx.annotations?.copyShifted(
@@ -201,6 +213,10 @@ export async function mergeDocuments(ctx: DocumentOpsContext, job: MergeJob): Pr
       return id;
     }),
   );
+  ctx.textJobs?.add([
+    { databaseId: db, docId: id, relative: path, absolute: file, fileType: result.type, also },
+  ]);
+  return id;
 }
 
 /** Merge the items into a new file of the target inbox; the file's name. */
@@ -232,6 +248,7 @@ export async function appendToDocument(ctx: DocumentOpsContext, job: AppendJob<M
     ? ((await pagePlacement(sources)).find((p) => p.item === job.base)?.offset ?? 0)
     : 0;
   const { path, file } = await writeStored(ctx, db, job.base.archive.id, `append-${job.base.docId}`, result);
+  let also = '';
   await committed(file, () =>
     ctx.ops.transaction(() => {
       const row = rowOf(ctx, db, job.base);
@@ -250,6 +267,7 @@ export async function appendToDocument(ctx: DocumentOpsContext, job: AppendJob<M
         .map((i) => (isInboxPart(i) ? '' : ctx.ops.text(db, i.docId)))
         .filter((t) => t !== '');
       if (text.length) ctx.ops.setText(db, job.base.docId, text.join('\n'));
+      also = textNotCarried(ctx.ops, db, sources.map(partText));
       ctx.audit.add({
         databaseId: db,
         archiveId: job.base.archive.id,
@@ -264,6 +282,8 @@ export async function appendToDocument(ctx: DocumentOpsContext, job: AppendJob<M
       });
     }),
   );
+  const docId = job.base.docId;
+  ctx.textJobs?.add([{ databaseId: db, docId, relative: path, absolute: file, fileType: result.type, also }]);
   const old = storedFile(ctx.dataDir, before.filePath);
   if (old && !ctx.ops.fileInUse(before.filePath)) await unlink(old).catch(() => undefined);
   return job.base.docId;

@@ -25,6 +25,7 @@ import {
   type BurnedFile,
 } from './burnInTransfer';
 import type { DocumentRef } from './documentAccess';
+import type { PdfTextJobs } from './pdf/pdfTextJobs';
 
 export interface DocumentOpsContext {
   ops: DocumentOpsRepo;
@@ -34,6 +35,8 @@ export interface DocumentOpsContext {
   userName: string;
   /** a copy takes the document's annotations along, a delete drops them (annotationsRepo.ts) */
   annotations?: AnnotationsRepo;
+  /** a merge or append has the text of the document's new file read after the commit (decision 040) */
+  textJobs?: PdfTextJobs;
 }
 
 /** The absolute path of a stored file path, or undefined when it is empty or leaves files/. */

@@ -1,7 +1,8 @@
 // Pages of a cache file for the indexing view: how many, one page as PNG (TIFF in 8-bit grey, PDF
 // drawn by MuPDF on the PDF workers (pdf/pdfEngine.ts), images as they are), and bursting (a new
-// cache file with only the requested pages: TIFF through sharp's multi-page join, PDF through
-// pdf-lib copyPages). The optional `deletePages` takes them out of the source.
+// cache file with only the requested pages: TIFF pages encoded again with their scanned words kept
+// (tiffRewrite.ts, decision 040), PDF through pdf-lib copyPages). The optional `deletePages` takes
+// them out of the source, which keeps the words of the pages it keeps.
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -9,6 +10,7 @@ import sharp from 'sharp';
 import { HttpError } from '../http/errors';
 import { isPdf, isTiff, newCacheName, pageCount } from './fileStore';
 import { PdfError, renderPdfPage } from './pdf/pdfEngine';
+import { tiffPagesOf } from './tiffRewrite';
 
 const IMAGE = /^\.(jpe?g|png|gif|bmp|webp)$/i;
 
@@ -70,22 +72,6 @@ export async function renderPage(file: string, page: number, maxWidth?: number):
     .toBuffer();
 }
 
-async function tiffOf(file: string, pages: number[]): Promise<Buffer> {
-  const bilevel = (await sharp(file).metadata()).bitsPerSample === 1;
-  const frames = await Promise.all(
-    pages.map((p) =>
-      sharp(file, { page: p - 1 })
-        .png()
-        .toBuffer(),
-    ),
-  );
-  // sharp joins two or more images only
-  const joined = frames.length === 1 ? sharp(frames[0]) : sharp(frames, { join: { animated: true } });
-  return bilevel
-    ? joined.toColourspace('b-w').tiff({ compression: 'ccittfax4', bitdepth: 1 }).toBuffer()
-    : joined.tiff({ compression: 'lzw' }).toBuffer();
-}
-
 async function pdfOf(source: PDFDocument, pages: number[]): Promise<Buffer> {
   const out = await PDFDocument.create();
   for (const page of await out.copyPages(
@@ -115,7 +101,7 @@ export async function burst(file: string, requested: number[], deletePages: bool
   const pdf = isPdf(ext)
     ? await PDFDocument.load(await readFile(file), { ignoreEncryption: true })
     : undefined;
-  const make = (list: number[]): Promise<Buffer> => (pdf ? pdfOf(pdf, list) : tiffOf(file, list));
+  const make = (list: number[]): Promise<Buffer> => (pdf ? pdfOf(pdf, list) : tiffPagesOf(file, list));
   const name = newCacheName(`burst${ext}`);
   await writeFile(join(file, '..', name), await make(pages));
   if (deletePages) {

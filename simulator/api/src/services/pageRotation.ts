@@ -1,14 +1,14 @@
 // Turning one page of a document's file, saved into the file itself (POST Processing.ashx): a PDF
 // page gets a new /Rotate (pdf-lib), a TIFF page is decoded, turned and encoded again by sharp while
-// the other pages are encoded as they were (bilevel pages stay G4, others LZW), and the pages are
-// chained with their own sizes (tiffPages.ts), so a portrait page turned a quarter is landscape.
+// the other pages are encoded as they were, chained with their own sizes, and the scanned words of
+// the turned page turned with it (tiffRewrite.ts, decision 040).
 // The new bytes are returned; the caller writes them aside and renames them over the file.
 import { readFile } from 'node:fs/promises';
 import { PDFDocument, degrees as pdfDegrees } from 'pdf-lib';
 import sharp from 'sharp';
 import { HttpError } from '../http/errors';
 import { isPdf, isTiff } from './fileStore';
-import { joinTiffPages } from './tiffPages';
+import { tiffPagesOf } from './tiffRewrite';
 
 export const rotationMessages = {
   degrees: (value: unknown) => `Degrees must be a multiple of 90; got '${String(value)}'.`,
@@ -42,26 +42,11 @@ async function rotatePdf(file: string, page: number, turn: number): Promise<Rota
   return { bytes: Buffer.from(await pdf.save()), pages: count, rotation };
 }
 
-async function encodeTiffPage(file: string, index: number, turn: number): Promise<Buffer> {
-  const meta = await sharp(file, { page: index }).metadata();
-  let image = sharp(file, { page: index });
-  if (turn) image = image.rotate(turn);
-  // the scan's resolution sizes the page when it is printed or merged into a PDF (tiff takes px/mm)
-  const res = meta.density ? { xres: meta.density / 25.4, yres: meta.density / 25.4 } : {};
-  if (meta.bitsPerSample === 1)
-    return image
-      .toColourspace('b-w')
-      .tiff({ compression: 'ccittfax4', bitdepth: 1, ...res })
-      .toBuffer();
-  return image.tiff({ compression: 'lzw', ...res }).toBuffer();
-}
-
 async function rotateTiff(file: string, page: number, turn: number): Promise<Rotated> {
   const count = (await sharp(file).metadata()).pages ?? 1;
   if (page < 1 || page > count) throw bad(rotationMessages.page(page, count));
-  const encoded: Buffer[] = [];
-  for (let i = 0; i < count; i++) encoded.push(await encodeTiffPage(file, i, i === page - 1 ? turn : 0));
-  return { bytes: joinTiffPages(encoded), pages: count, rotation: turn };
+  const all = Array.from({ length: count }, (_, i) => i + 1);
+  return { bytes: await tiffPagesOf(file, all, { page, degrees: turn }), pages: count, rotation: turn };
 }
 
 /** The file's bytes with page `page` (1-based) turned by `degrees` clockwise. */

@@ -53,19 +53,7 @@ function tagBytes(bytes: Uint8Array, dv: DataView, little: boolean, ifd: number,
   return undefined;
 }
 
-/** The scanned words of page `index` (0-based) of a TIFF, or undefined when it has none. */
-export function tiffPageWords(bytes: Uint8Array, index: number): ScannedPageWords | undefined {
-  if (bytes.length < 8) return undefined;
-  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let little: boolean;
-  try {
-    little = classicTiffLittleEndian(bytes);
-  } catch {
-    return undefined;
-  }
-  const ifd = ifdOf(dv, little, index);
-  if (ifd === undefined) return undefined;
-  const raw = tagBytes(bytes, dv, little, ifd, SCAN_WORDS_TIFF_TAG);
+function parsedWords(raw: Uint8Array | undefined): ScannedPageWords | undefined {
   if (!raw) return undefined;
   try {
     const parsed = pageSchema.safeParse(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw)));
@@ -73,4 +61,56 @@ export function tiffPageWords(bytes: Uint8Array, index: number): ScannedPageWord
   } catch {
     return undefined;
   }
+}
+
+function opened(bytes: Uint8Array): { dv: DataView; little: boolean } | undefined {
+  if (bytes.length < 8) return undefined;
+  try {
+    const little = classicTiffLittleEndian(bytes);
+    return { dv: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), little };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The scanned words of page `index` (0-based) of a TIFF, or undefined when it has none. */
+export function tiffPageWords(bytes: Uint8Array, index: number): ScannedPageWords | undefined {
+  const tiff = opened(bytes);
+  if (!tiff) return undefined;
+  const ifd = ifdOf(tiff.dv, tiff.little, index);
+  if (ifd === undefined) return undefined;
+  return parsedWords(tagBytes(bytes, tiff.dv, tiff.little, ifd, SCAN_WORDS_TIFF_TAG));
+}
+
+/**
+ * The scanned words of every page of a TIFF in one walk of its IFD chain, one entry a page
+ * (undefined for a page without words); [] for what is not a well-formed classic TIFF.
+ */
+export function tiffWordsOfPages(bytes: Uint8Array): (ScannedPageWords | undefined)[] {
+  const tiff = opened(bytes);
+  if (!tiff) return [];
+  const { dv, little } = tiff;
+  const pages: (ScannedPageWords | undefined)[] = [];
+  const seen = new Set<number>();
+  let at = dv.getUint32(4, little);
+  while (at !== 0 && at + 2 <= dv.byteLength && !seen.has(at) && pages.length < MAX_PAGES) {
+    seen.add(at);
+    const next = at + 2 + dv.getUint16(at, little) * 12;
+    if (next + 4 > dv.byteLength) break;
+    pages.push(parsedWords(tagBytes(bytes, dv, little, at, SCAN_WORDS_TIFF_TAG)));
+    at = dv.getUint32(next, little);
+  }
+  return pages;
+}
+
+/** The scanned words of a TIFF as plain text for content search: a line a printed line, pages apart. */
+export function tiffWordsText(bytes: Uint8Array): string {
+  return tiffWordsOfPages(bytes)
+    .map((page) => {
+      const lines = new Map<number, string[]>();
+      for (const w of page?.Words ?? []) lines.set(w.Line, [...(lines.get(w.Line) ?? []), w.Value]);
+      return [...lines.values()].map((l) => l.join(' ')).join('\n');
+    })
+    .filter((text) => text.trim() !== '')
+    .join('\n');
 }
