@@ -7,31 +7,12 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addArchive, addField, addSearch, grantArchive, grantSearch } from '@gs/simulator-fixtures/builders';
-import { ALL_ARCHIVE_PERMISSIONS, FieldType, Operator } from '@gs/contract/flags';
-import type { SearchPageResult } from '@gs/contract/searches';
-import type { UploadResponse } from '@gs/contract/upload';
-import type { Db } from '../db/connection';
 import { secureId } from '../db/secureIds';
-import { API, basic, type World } from '../testing/testApp';
-import { makeInboxApp } from '../testing/inboxWorld';
+import { API } from '../testing/testApp';
+import { makeContentSearchWorld } from '../testing/contentSearchWorld';
 
 const fixture = (name: string): Buffer =>
   readFileSync(join(import.meta.dirname, '..', 'services', 'pdf', 'testdata', name));
-
-function seed(db: Db, w: World) {
-  const title = addField(db, w.alpha, { name: 'Title', type: FieldType.Character });
-  const archive = addArchive(db, w.alpha, { name: 'Statements', contentSearch: true, fieldIds: [title] });
-  grantArchive(db, archive, w.full, ALL_ARCHIVE_PERMISSIONS);
-  const search = addSearch(db, w.alpha, {
-    name: 'Statements',
-    archiveId: archive,
-    settings: 4 | 1,
-    prompts: [{ fieldId: title, operator: Operator.Contains, prompt: 'Title' }],
-  });
-  grantSearch(db, search, w.full);
-  return { archive, search, title };
-}
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -39,40 +20,14 @@ afterEach(() => {
 });
 
 function world() {
-  const t = makeInboxApp(seed);
+  const t = makeContentSearchWorld();
   dirs.push(t.i.dataDir);
-  const as = (r: request.Test) => r.set('Authorization', basic('full.user'));
-  const upload = async (name: string, bytes: Buffer): Promise<string> => {
-    const res = await as(request(t.app).post(`${API}files`))
-      .attach('File', bytes, name)
-      .expect(200);
-    const body = JSON.parse(res.text) as UploadResponse;
-    return body.files[0]?.name ?? '';
-  };
-  const importFile = async (cacheName: string, title: string): Promise<number> => {
-    const res = await as(request(t.app).post(`${API}dbs/${t.w.alpha}/archives/${t.x.archive}`))
-      .send({ fields: [{ name: String(t.x.title), value: title }], files: [{ name: cacheName }] })
-      .expect(200);
-    return (res.body as number[])[0] ?? 0;
-  };
-  const contentSearch = async (words: string): Promise<number[]> => {
-    const params = new URLSearchParams({
-      SecureId: secureId(t.secret, 'search', t.w.alpha, t.x.search),
-      SearchCriteria: JSON.stringify({ content: words }),
-    });
-    const res = await as(
-      request(t.app).get(
-        `${API}dbs/${t.w.alpha}/searches/${t.x.search}/archive/${t.x.archive}/documents?${params}`,
-      ),
-    ).expect(200);
-    return (res.body as SearchPageResult).Docs.map((d) => d.Id);
-  };
   const docPath = (doc: number, what: string, query: Record<string, string> = {}) =>
     `${API}dbs/${t.w.alpha}/archives/${t.x.archive}/documents/${doc}/${what}?${new URLSearchParams({
       SecureId: secureId(t.secret, 'doc', t.w.alpha, doc),
       ...query,
     })}`;
-  return { ...t, as, upload, importFile, contentSearch, docPath };
+  return { ...t, docPath };
 }
 
 /** A PDF of our own (pdf-lib), with other words. */

@@ -1,6 +1,6 @@
-// Classic (not Big) TIFF basics shared by the api's TIFF readers: services/tiffPages.ts (joins
-// pages) and services/dataExtraction/tiffWords.ts (reads a scanner's words). The helper has its
-// own joiner (simulator/fixtures/src/scan/tiffJoin.ts, with the scanned pages it writes): the two share only contract/.
+// Classic (not Big) TIFF basics shared by the api's TIFF readers and writers (tiffPages.ts,
+// dataExtraction/tiffWords.ts, dataExtraction/wordsCarry.ts) and the scanned pages' joiner
+// (simulator/fixtures/src/scan/tiffJoin.ts).
 
 /** Bytes per value of each TIFF field type (TIFF 6.0 types 1-12, and 13 = IFD). */
 export const TIFF_TYPE_SIZES: Readonly<Record<number, number>> = {
