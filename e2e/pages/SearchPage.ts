@@ -18,7 +18,12 @@ export class SearchPage {
       // the tree loads after sign-in; a parent may already be open (it holds the selection)
       const toggle = this.archives.getByRole('button', { name: new RegExp(`^(Expand|Collapse) ${parent}$`) });
       await expect(toggle).toBeVisible();
-      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      // the tree opens the selection's parents once it knows them: a click just as it does
+      // closes the parent again, as it would for a person, so look again and click again
+      await expect(async () => {
+        if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+        await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
+      }).toPass();
     }
     await this.archives.getByRole('button', { name: path.at(-1), exact: true }).click();
   }
