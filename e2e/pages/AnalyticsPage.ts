@@ -17,7 +17,7 @@ export class AnalyticsPage {
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('analytics-page');
-    this.range = page.getByLabel('Range', { exact: true });
+    this.range = page.getByRole('combobox', { name: 'Range', exact: true });
     this.table = page.getByTestId('analytics-table');
     this.portal = page.getByTestId('analytics-portal');
   }

@@ -65,7 +65,7 @@ export function AnalyticsPage() {
   };
 
   return (
-    <main className="analytics-page" aria-labelledby="analytics-title" data-testid="analytics-page">
+    <section className="analytics-page" aria-labelledby="analytics-title" data-testid="analytics-page">
       <div className="panel stack">
         <h1 id="analytics-title" className="panel__title">
           {t('analytics.title')}
@@ -100,6 +100,6 @@ export function AnalyticsPage() {
       {query && <ActionsPanel query={query} actions={filters.actions} />}
       {query && <CapturePanel query={query} portal={portal?.Id ?? null} />}
       {query && <WorkflowPanel query={query} />}
-    </main>
+    </section>
   );
 }
