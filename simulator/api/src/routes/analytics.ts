@@ -79,8 +79,8 @@ export function createAnalyticsRouter(deps: RouteDeps, db: Db): Router {
     const users = new Set<string>();
     const times: number[] = [];
     for (const databaseId of databases) {
-      const args = { databaseId, start: range.start, end: range.end, archives: null as string | null };
-      args.archives = readableArchives(deps, res, databaseId);
+      const archives = readableArchives(deps, res, databaseId);
+      const args = { databaseId, start: range.start, end: range.end, archives };
       const rows = repo.log(args, action.category, user, GETDATA_MAX_ROWS + 1 - times.length);
       if (times.length + rows.length > GETDATA_MAX_ROWS)
         throw badRequest(analyticsMessages.tooMany(GETDATA_MAX_ROWS));
