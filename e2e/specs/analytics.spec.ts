@@ -55,6 +55,11 @@ test('a view and an edit are counted for today on /analytics', async ({
   await expect(analytics.dayRow(today).locator('td[data-action="updated"]')).toHaveText(
     String(updatedBefore + 1),
   );
+  // uPlot draws the same figures above the table
+  await expect(
+    page.getByRole('img', { name: /^Chart of document actions per day/ }).locator('canvas'),
+  ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('analytics.png'), fullPage: true });
   // the table covers the seven days, today first
   await expect(analytics.table.locator('tbody tr')).toHaveCount(7);
   await expect(analytics.table.locator('tbody tr').first()).toHaveAttribute(

@@ -83,7 +83,12 @@ function ActionFigures({ data, actions }: { data: ActionCountsResponse; actions:
           {t('analytics.empty')}
         </p>
       ) : (
-        <DayChart days={days} series={series} title={t('analytics.chartTitle')} />
+        <DayChart
+          dayLabel={t('analytics.day')}
+          days={days}
+          series={series}
+          title={t('analytics.chartTitle')}
+        />
       )}
       <div className="analytics-table-wrap">
         <table className="analytics-table" data-testid="analytics-table">

@@ -44,7 +44,12 @@ function CaptureFigures({ data }: { data: CaptureFiguresResponse }) {
           ? t('analytics.capture.noMean')
           : t('analytics.capture.mean', { hours: hoursOf(data.MeanQueuedToCompletedMs) })}
       </p>
-      <DayChart days={data.Days.map((d) => d.Date)} series={series} title={t('analytics.capture.chart')} />
+      <DayChart
+        dayLabel={t('analytics.day')}
+        days={data.Days.map((d) => d.Date)}
+        series={series}
+        title={t('analytics.capture.chart')}
+      />
       <div className="analytics-table-wrap">
         <table className="analytics-table">
           <caption className="visually-hidden">{t('analytics.capture.caption')}</caption>

@@ -17,6 +17,10 @@ export const dayStamps = (days: readonly string[]): number[] =>
     return new Date(y, m - 1, day).getTime() / 1000;
   });
 
+const DAY_S = 86_400;
+const DAY_INCRS = [1, 2, 7, 14, 28, 56, 91].map((d) => d * DAY_S);
+const COUNT_INCRS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 100_000, 1_000_000];
+
 function canDraw(): boolean {
   try {
     return document.createElement('canvas').getContext('2d') !== null;
@@ -25,9 +29,20 @@ function canDraw(): boolean {
   }
 }
 
-export function DayChart({ days, series, title }: { days: string[]; series: ChartSeries[]; title: string }) {
+export function DayChart({
+  days,
+  series,
+  title,
+  dayLabel,
+}: {
+  days: string[];
+  series: ChartSeries[];
+  title: string;
+  /** the legend's name of the day axis */
+  dayLabel: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
-  const key = JSON.stringify([days, series]);
+  const key = JSON.stringify([days, series, dayLabel]);
 
   useEffect(() => {
     const el = box.current;
@@ -48,9 +63,23 @@ export function DayChart({ days, series, title }: { days: string[]; series: Char
             width,
             height,
             scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-            axes: [{}, { size: 48 }],
+            axes: [
+              {
+                // ticks on whole days (seconds), written as short dates
+                incrs: DAY_INCRS,
+                values: (_u, splits) =>
+                  splits.map((v) =>
+                    new Date(v * 1000).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }),
+                  ),
+              },
+              // counts: whole numbers only
+              { size: 48, incrs: COUNT_INCRS },
+            ],
             series: [
-              { value: (_u, v) => (v === null ? '' : new Date(v * 1000).toLocaleDateString()) },
+              {
+                label: dayLabel,
+                value: (_u, v) => (v === null ? '' : new Date(v * 1000).toLocaleDateString()),
+              },
               ...series.map((s) => ({
                 label: s.label,
                 stroke: s.color,

@@ -34,7 +34,12 @@ function WorkflowFigures({ data }: { data: WorkflowFiguresResponse }) {
   ];
   return (
     <>
-      <DayChart days={data.Days.map((d) => d.Date)} series={series} title={t('analytics.workflow.chart')} />
+      <DayChart
+        dayLabel={t('analytics.day')}
+        days={data.Days.map((d) => d.Date)}
+        series={series}
+        title={t('analytics.workflow.chart')}
+      />
       <div className="analytics-table-wrap">
         <table className="analytics-table">
           <caption className="visually-hidden">{t('analytics.workflow.caption')}</caption>
