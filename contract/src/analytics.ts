@@ -108,6 +108,14 @@ export interface CaptureFiguresResponse {
   MeanQueuedToCompletedMs: number | null;
 }
 
+/** One day of workflow figures: all queues, and each queue that had any. */
+export interface WorkflowDay {
+  Date: string;
+  Entered: number;
+  Ended: number;
+  Queues: Record<string, { Entered: number; Ended: number }>;
+}
+
 /** One queue's figures over the range. */
 export interface QueueFigures {
   Queue: string;
@@ -126,6 +134,7 @@ export interface QueueFigures {
  * the same totals and the mean wait.
  */
 export interface WorkflowFiguresResponse {
-  Days: { Date: string; Entered: number; Ended: number }[];
+  /** every day of the range; Queues holds the queues that had any, by name */
+  Days: WorkflowDay[];
   Queues: QueueFigures[];
 }

@@ -159,6 +159,40 @@ describe('/analytics', () => {
     expect(req?.url.searchParams.get('archive')).toBe('5');
   });
 
+  it('lists the workflow queues with their tasks and mean wait, and offers each to the chart', async () => {
+    localStorage.removeItem(ANALYTICS_FILTERS_KEY);
+    const s = server({
+      [`GET ${A}Workflow`]: {
+        Days: [
+          {
+            Date: today,
+            Entered: 3,
+            Ended: 1,
+            Queues: { Approve: { Entered: 2, Ended: 1 }, Pay: { Entered: 1, Ended: 0 } },
+          },
+        ],
+        Queues: [
+          { Queue: 'Approve', Entered: 2, Ended: 1, MeanWaitMs: 7_200_000 },
+          { Queue: 'Pay', Entered: 1, Ended: 0, MeanWaitMs: null },
+        ],
+      },
+    });
+    renderApp({ url: '/analytics', fetch: s.fetch, session: session() });
+    const panel = await screen.findByTestId('analytics-workflow');
+    const approve = within(panel).getByRole('rowheader', { name: 'Approve' }).closest('tr');
+    expect(approve?.textContent).toBe('Approve212.0 h');
+    const pay = within(panel).getByRole('rowheader', { name: 'Pay' }).closest('tr');
+    expect(pay?.textContent).toBe('Pay10–');
+    const chartQueue = within(panel).getByLabelText('Chart queue');
+    expect([...chartQueue.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'All queues',
+      'Approve',
+      'Pay',
+    ]);
+    fireEvent.change(chartQueue, { target: { value: 'Pay' } });
+    expect((chartQueue as HTMLSelectElement).value).toBe('Pay');
+  });
+
   it('is reached from the header', async () => {
     const s = server();
     renderApp({ url: '/view?db=1', fetch: s.fetch, session: session() });

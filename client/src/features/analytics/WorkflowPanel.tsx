@@ -1,7 +1,8 @@
 // Workflow figures of the range: tasks that entered queues and tasks a queue action ended, per
 // day (chart) and per queue with the mean wait (table).
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WorkflowFiguresResponse } from '@gs/contract/analytics';
+import type { WorkflowDay, WorkflowFiguresResponse } from '@gs/contract/analytics';
 import { getWorkflowFigures, type AnalyticsQuery } from '../../api/analytics';
 import { useApiQuery } from '../../api/useApiQuery';
 import { DayChart } from './DayChart';
@@ -27,13 +28,27 @@ export function WorkflowPanel({ query }: { query: AnalyticsQuery }) {
 
 function WorkflowFigures({ data }: { data: WorkflowFiguresResponse }) {
   const { t } = useTranslation();
+  const [chosen, setChosen] = useState('');
   if (data.Queues.length === 0) return <p className="muted">{t('analytics.workflow.empty')}</p>;
+  const queue = data.Queues.some((q) => q.Queue === chosen) ? chosen : '';
+  const of = (d: WorkflowDay) => (queue ? (d.Queues[queue] ?? { Entered: 0, Ended: 0 }) : d);
   const series = [
-    { label: t('analytics.workflow.entered'), color: '#1f6feb', values: data.Days.map((d) => d.Entered) },
-    { label: t('analytics.workflow.ended'), color: '#2da44e', values: data.Days.map((d) => d.Ended) },
+    { label: t('analytics.workflow.entered'), color: '#1f6feb', values: data.Days.map((d) => of(d).Entered) },
+    { label: t('analytics.workflow.ended'), color: '#2da44e', values: data.Days.map((d) => of(d).Ended) },
   ];
   return (
     <>
+      <label className="field analytics-user">
+        <span className="field__label">{t('analytics.workflow.chartQueue')}</span>
+        <select className="input" value={queue} onChange={(e) => setChosen(e.target.value)}>
+          <option value="">{t('analytics.workflow.allQueues')}</option>
+          {data.Queues.map((q) => (
+            <option key={q.Queue} value={q.Queue}>
+              {q.Queue}
+            </option>
+          ))}
+        </select>
+      </label>
       <DayChart
         dayLabel={t('analytics.day')}
         days={data.Days.map((d) => d.Date)}

@@ -267,8 +267,13 @@ describe('GET Actions/Workflow', () => {
 
     const res = await get(`Workflow?database=${t.w.alpha}&startdate=${us(-1)}&enddate=${us(0)}`).expect(200);
     expect(res.body.Days).toEqual([
-      { Date: iso(-1), Entered: 2, Ended: 1 },
-      { Date: iso(0), Entered: 1, Ended: 1 },
+      {
+        Date: iso(-1),
+        Entered: 2,
+        Ended: 1,
+        Queues: { Approve: { Entered: 1, Ended: 1 }, Pay: { Entered: 1, Ended: 0 } },
+      },
+      { Date: iso(0), Entered: 1, Ended: 1, Queues: { Approve: { Entered: 1, Ended: 1 } } },
     ]);
     expect(res.body.Queues).toEqual([
       { Queue: 'Approve', Entered: 2, Ended: 2, MeanWaitMs: 2 * HOUR },

@@ -5,6 +5,7 @@ import type {
   CaptureDay,
   CaptureFiguresResponse,
   QueueFigures,
+  WorkflowDay,
   WorkflowFiguresResponse,
 } from '@gs/contract/analytics';
 import type { AnalyticsRepo, RangeArgs } from '../../db/analyticsRepo';
@@ -99,7 +100,7 @@ export function workflowFigures(
   args: RangeArgs,
   range: DayRange,
 ): WorkflowFiguresResponse {
-  const days = range.labels.map((Date) => ({ Date, Entered: 0, Ended: 0 }));
+  const days: WorkflowDay[] = range.labels.map((Date) => ({ Date, Entered: 0, Ended: 0, Queues: {} }));
   const queues = new Map<string, QueueFigures & { waited: number; measured: number }>();
   const queue = (name: string) => {
     let q = queues.get(name.toLowerCase());
@@ -113,12 +114,16 @@ export function workflowFigures(
     const line = queueOfLine(r.head);
     const day = days[r.day];
     if (!line || !day) continue;
+    const q = queue(line.queue);
+    const ofDay = (day.Queues[q.Queue] ??= { Entered: 0, Ended: 0 });
     if (line.entered) {
       day.Entered += r.n;
-      queue(line.queue).Entered += r.n;
+      q.Entered += r.n;
+      ofDay.Entered += r.n;
     } else {
       day.Ended += r.n;
-      queue(line.queue).Ended += r.n;
+      q.Ended += r.n;
+      ofDay.Ended += r.n;
     }
   }
   for (const r of repo.waits(args)) {
