@@ -33,5 +33,9 @@ export function PanelState<T>({
       </div>
     );
   }
-  return <div data-testid={testId}>{children(state.data)}</div>;
+  return (
+    <div className="analytics-panel-body" data-testid={testId}>
+      {children(state.data)}
+    </div>
+  );
 }
