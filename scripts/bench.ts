@@ -37,6 +37,11 @@ const BENCHES: Record<
       'workflow queues on the large scenario (100,000 tasks in one queue): queue list with counts and a 25-row task page, HTTP p50',
     load: () => import('./benchWorkflow'),
   },
+  analytics: {
+    about:
+      'analytics on the large scenario: history counts per day, workflow figures and GetData for 90 and 365 days, HTTP p50',
+    load: () => import('./benchAnalytics'),
+  },
   package: {
     about:
       'issue 16: export a 10,000-document database as a .gs package and import it into a new one: times, size',

@@ -2,6 +2,7 @@
 // feature file of client/src/locales/en is listed here (i18n.ts merges them at run time).
 import type account from '../locales/en/account.json';
 import type admin from '../locales/en/admin.json';
+import type analytics from '../locales/en/analytics.json';
 import type annotations from '../locales/en/annotations.json';
 import type batches from '../locales/en/batches.json';
 import type bulk from '../locales/en/bulk.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
       translation: typeof translation &
         typeof account &
         typeof admin &
+        typeof analytics &
         typeof annotations &
         typeof batches &
         typeof capture &

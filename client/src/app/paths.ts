@@ -14,12 +14,17 @@ export const routes = {
   batches: '/batches',
   batchSelect: '/batchselect',
   flows: '/flows',
+  analytics: '/analytics',
   extensions: '/gseconnect',
   scan: '/scan',
 } as const;
 
 export const viewPath = (db: number, archive?: number | null): string =>
   archive ? `${routes.view}?db=${db}&a=${archive}` : `${routes.view}?db=${db}`;
+
+/** /analytics for an analytics portal of /batchselect (decision 039). */
+export const analyticsPath = (portalId?: number): string =>
+  portalId ? `${routes.analytics}?portal=${portalId}` : routes.analytics;
 
 export const wizardPath = `${routes.fullAdmin}?mode=DATABASE_IMPORT`;
 

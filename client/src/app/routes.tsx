@@ -33,6 +33,9 @@ const TaskResultsPage = lazy(() =>
 const FlowsPage = lazy(() =>
   import('../features/workflow/FlowsPage').then((m) => ({ default: m.FlowsPage })),
 );
+const AnalyticsPage = lazy(() =>
+  import('../features/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })),
+);
 const SettingsPage = lazy(() =>
   import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
 );
@@ -96,6 +99,7 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
               <Route path={TASK_RESULTS_ROUTE} element={<TaskResultsPage />} />
               <Route path={RESULTS_ROUTE} element={<ResultsPage />} />
               <Route path={routes.flows} element={<FlowsPage />} />
+              <Route path={routes.analytics} element={<AnalyticsPage />} />
               <Route path={routes.settings} element={<SettingsPage />} />
               <Route path={routes.scan} element={<ScanPage />} />
               <Route path={routes.extensions} element={<ExtensionsPage />} />

@@ -59,6 +59,8 @@ import { createWorkflowDesignerRouter } from './routes/workflowDesigner';
 import { createWorkflowRunsRouter } from './routes/workflowRuns';
 import { createWorkflowTasksRouter } from './routes/workflowTasks';
 import { createAccountRouter } from './routes/account';
+import { createAnalyticsRouter } from './routes/analytics';
+import { ANALYTICS_MOUNT } from '@gs/contract/analytics';
 import { createDelegateRouter } from './routes/delegate';
 
 export interface AppOptions {
@@ -182,6 +184,7 @@ export function createSimulator(options: AppOptions): Simulator {
   app.use(API_MOUNT, createBulkApi(deps, db));
   app.use(API_MOUNT, createApiRouter(deps, db));
   app.use(captureMount(config.client.captureBase), createCaptureRouter(deps));
+  app.use(ANALYTICS_MOUNT, createAnalyticsRouter(deps, db));
   if (options.testEndpoints)
     app.use('/__sim', express.json({ strict: false }), createSimRouter(deps, pdfConverter));
   if (options.clientDir) app.use(createStaticClient(options.clientDir));

@@ -1,6 +1,6 @@
 // /batchselect: pick a batch portal (spec §2, §3). ERROR_GET_BATCHPORTALS when they cannot load;
 // 'Batch portals are hidden.' when config.json hides them. A batch portal opens /batches; an
-// analytics portal (Type 1) holds no batches and is shown as such.
+// analytics portal (Type 1) holds no batches: it opens /analytics for its database and archive.
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { getPortals } from '../../api/capture';
 import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
+import { analyticsPath } from '../../app/paths';
 import { captureHttpAtom, configAtom } from '../../state/environment';
 import { batchesPath } from './batchStatus';
 import './batches.css';
@@ -70,7 +71,9 @@ function PortalItem({ portal }: { portal: BatchPortal }) {
   if (portal.Type === PortalType.Analytics)
     return (
       <li className="portal-list__item portal-list__item--analytics">
-        <span>{portal.Name}</span>
+        <Link to={analyticsPath(portal.Id)} className="portal-list__link">
+          {portal.Name}
+        </Link>
         <span className="muted">{t('batches.portalType.1')}</span>
       </li>
     );

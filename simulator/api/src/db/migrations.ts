@@ -607,4 +607,8 @@ export const migrations: string[] = [
   ) STRICT;
   CREATE INDEX batch_documents_by_batch ON batch_documents(batch_id, ordinal);
   `,
+  /* 15: analytics (decision 039): history entries of a database by time, with what the counts
+     group and filter on, so a year of entries is read from the index alone */ `
+  CREATE INDEX audit_by_time ON audit(database_id, time, category, user_name, archive_id);
+  `,
 ];

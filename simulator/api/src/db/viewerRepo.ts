@@ -56,10 +56,12 @@ export function createViewerRepo(db: Db) {
   return {
     transaction: <T>(fn: () => T): T => db.transaction(fn)(),
     /** Store a session (and forget the ones older than `expireBefore`). */
-    addSession(row: ViewerSessionRow, expireBefore: number): void {
+    /** `also` runs in the same transaction (the history entries of the documents opened) */
+    addSession(row: ViewerSessionRow, expireBefore: number, also: () => void = () => {}): void {
       db.transaction(() => {
         expire.run(expireBefore);
         insertSession.run({ ...row, documents: JSON.stringify(row.documents) });
+        also();
       })();
     },
     session(id: string): ViewerSessionRow | undefined {

@@ -10,7 +10,7 @@ import {
   viewerHash,
   type ViewerTestApp,
 } from '../testing/viewerWorld';
-import { SESSION_LIFETIME_MS } from './viewerSessions';
+import { SESSION_LIFETIME_MS, VIEWED_MESSAGE } from './viewerSessions';
 
 let t: ViewerTestApp;
 beforeEach(async () => {
@@ -62,6 +62,30 @@ describe('POST session', () => {
       expect.objectContaining({ Id: t.v.tiff, FileType: '.tif', PageCount: 2, ContentSearch: '' }),
     ]);
     expect(session.Documents[0]?.Permissions).toBeGreaterThan(0);
+  });
+
+  it('writes a Document Viewed history entry per archive document opened, none for a refused one or a read', async () => {
+    const viewed = () =>
+      t.db
+        .prepare(
+          `SELECT document_id AS doc, user_name AS user, category, time FROM audit WHERE message = ? ORDER BY id`,
+        )
+        .all(VIEWED_MESSAGE) as { doc: number; user: string; category: string; time: number }[];
+    const created = await post({
+      Database: t.w.alpha,
+      Documents: [docOf(t.v.pdf), docOf(t.v.tiff)],
+    }).expect(200);
+    const now = t.clock.now();
+    expect(viewed()).toEqual([
+      { doc: t.v.pdf, user: 'full.user', category: 'viewed', time: now },
+      { doc: t.v.tiff, user: 'full.user', category: 'viewed', time: now },
+    ]);
+    await get(created.body as string).expect(200);
+    await post({
+      Database: t.w.alpha,
+      Documents: [docOf(t.v.pdf), { ...docOf(t.v.tiff), Hash: 'x' }],
+    }).expect(403);
+    expect(viewed()).toHaveLength(2);
   });
 
   it('accepts any key casing', async () => {

@@ -5,7 +5,8 @@
 // view: 404; the document's own Hash: 403; an inbox file must exist: 404). `GET session/{id}`
 // answers the session to its creator (anyone else: 404) with what the viewer draws from: each
 // document's file type, page count and the caller's permissions now (an inbox file: the inbox's
-// bits, which share the archive bits' positions). Sessions live a day.
+// bits, which share the archive bits' positions). Sessions live a day. Posting a session writes a
+// 'Document Viewed' history entry for each archive document in it (decision 039).
 import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
 import { Router, type Response } from 'express';
@@ -25,6 +26,8 @@ import { existingFile, inboxDir } from '../services/inboxFiles';
 
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const MAX_SESSION_DOCUMENTS = 1000;
+/** the history entry of a document opened in the viewer (the audit action string of Square9Analytics) */
+export const VIEWED_MESSAGE = 'Document Viewed';
 
 export const sessionMessages = {
   body: 'The request body must be a viewer session: {"Documents": [...], "Database": ...}.',
@@ -97,7 +100,18 @@ export function createViewerSessionsRouter(deps: RouteDeps): Router {
       documents,
       createdAt: now,
     };
-    repos.viewer.addSession(row, now - SESSION_LIFETIME_MS);
+    // every archive document the viewer opens is viewed: one 'Document Viewed' history entry each
+    // (our design: the file route writes one only with audit=true, its byte-range reads would
+    // flood the history; a reload reads its session again and writes nothing; decision 039)
+    const viewed = documents
+      .filter((d) => d.inboxId === 0 && d.id > 0)
+      .map((d): [number, number, string] => [d.archive, d.id, VIEWED_MESSAGE]);
+    repos.viewer.addSession(row, now - SESSION_LIFETIME_MS, () =>
+      repos.audit.addMany(
+        { databaseId: row.databaseId, userName: callerOf(res).user.name, category: 'viewed', time: now },
+        viewed,
+      ),
+    );
     res.json(row.id);
   });
 

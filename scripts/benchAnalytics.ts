@@ -1,0 +1,109 @@
+// Analytics benchmark on the large scenario (decision 039): the history counts per day of the
+// database holding the 100,000 workflow tasks (their history lines are its audit entries), the
+// workflow figures and GetData, over HTTP as full.user and as SSAdministrator (every archive, no
+// archive filter), for a 90-day and a 365-day range ending today. Prints p50/p95 of each; target:
+// Counts at most 50 ms p50. Reads only.
+// Run: npm run bench -- analytics [--data-dir ./data-large] [--runs 40]
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ActionCountsResponse } from '@gs/contract/analytics';
+import type { DatabasesResponse } from '@gs/contract/databases';
+import { ensureLarge } from './lib/largeScenario';
+import { DEMO_PASSWORD } from './lib/signIns';
+import { fetchJson, startServer, stopHttp } from './benchHttp';
+
+const TARGET_MS = 50;
+const DAY = 86_400_000;
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function timed(url: string, headers: Record<string, string>, runs: number): Promise<number[]> {
+  for (let i = 0; i < 3; i++) await fetchJson(url, headers);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fetchJson(url, headers);
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const isoDay = (epoch: number): string => new Date(epoch).toISOString().slice(0, 10);
+
+async function tokenOf(api: string, user: string): Promise<string> {
+  const basic = `Basic ${Buffer.from(`${user}:${DEMO_PASSWORD}`).toString('base64')}`;
+  const res = await fetch(`${api}licenses`, { headers: { Authorization: basic } });
+  return ((await res.json()) as { Token: string }).Token;
+}
+
+export async function run(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'data-dir': { type: 'string', default: './data-large' },
+      runs: { type: 'string', default: '40' },
+    },
+  });
+  const dataDir = resolve(values['data-dir']);
+  const runs = Math.max(5, Number(values.runs) || 40);
+  await ensureLarge(dataDir);
+  const { port, child } = await startServer(dataDir);
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    const api = `${origin}/Square9API/api/`;
+    const analytics = `${origin}/square9analytics/analytics/Actions/`;
+    const users = {
+      'full.user': await tokenOf(api, 'full.user'),
+      SSAdministrator: await tokenOf(api, 'SSAdministrator'),
+    };
+    const { Databases: dbs } = (await fetchJson(`${api}dbs`, {
+      'Auth-Token': users['full.user'],
+    })) as DatabasesResponse;
+    const end = Date.now();
+    // the database with the most history over the year
+    let db = 0;
+    let most = -1;
+    for (const d of dbs) {
+      const q = `Counts?database=${d.Id}&startdate=${isoDay(end - 365 * DAY)}&enddate=${isoDay(end)}`;
+      const c = (await fetchJson(`${analytics}${q}`, {
+        'Auth-Token': users.SSAdministrator,
+      })) as ActionCountsResponse;
+      if (c.Total > most) [db, most] = [d.Id, c.Total];
+    }
+    const rows: Record<string, Record<string, number | string>> = {};
+    for (const days of [90, 365]) {
+      const range = `database=${db}&startdate=${isoDay(end - (days - 1) * DAY)}&enddate=${isoDay(end)}`;
+      const cases: [string, string, string, boolean][] = [
+        [`Counts ${days} d, full.user`, `Counts?${range}`, users['full.user'], true],
+        [`Counts ${days} d, admin`, `Counts?${range}`, users.SSAdministrator, true],
+        [`Workflow ${days} d, full.user`, `Workflow?${range}`, users['full.user'], false],
+        [`GetData viewed ${days} d, full.user`, `GetData?${range}&action=viewed`, users['full.user'], false],
+      ];
+      for (const [name, path, token, targeted] of cases) {
+        const headers = { 'Auth-Token': token };
+        const counted = path.startsWith('Counts')
+          ? ((await fetchJson(`${analytics}${path}`, headers)) as ActionCountsResponse).Total
+          : '';
+        const times = await timed(`${analytics}${path}`, headers, runs);
+        const p50 = percentile(times, 50);
+        rows[name] = {
+          entries: counted,
+          'HTTP p50 ms': +p50.toFixed(2),
+          'HTTP p95 ms': +percentile(times, 95).toFixed(2),
+          target: targeted
+            ? p50 <= TARGET_MS
+              ? `<= ${TARGET_MS} ms: met`
+              : `<= ${TARGET_MS} ms: MISSED`
+            : '',
+        };
+      }
+    }
+    console.log(`Database ${db}: ${most.toLocaleString('en')} history entries in the last 365 days.`);
+    console.table(rows);
+  } finally {
+    stopHttp();
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}

@@ -1,0 +1,145 @@
+// The analytics service at /square9analytics/analytics (decision 039), beside the Square9API with
+// the same front (headers, token or Basic) and error envelope:
+// - Actions/GetData[/{user}]: the public Square9Analytics page's call (contract analytics.ts)
+// - Actions/Counts, Actions/Capture, Actions/Workflow: our design, what /analytics charts.
+// Reads only; every range is bounded (range.ts) and GetData refuses rather than send a huge answer.
+import { Router, type Request, type Response } from 'express';
+import {
+  ANALYTICS_ACTIONS,
+  GETDATA_ACTIONS,
+  GETDATA_MAX_ROWS,
+  type GetDataAction,
+  type GetDataResponse,
+} from '@gs/contract/analytics';
+import { PortalType } from '@gs/contract/capture';
+import type { Db } from '../db/connection';
+import { createAnalyticsRepo } from '../db/analyticsRepo';
+import type { RouteDeps } from '../deps';
+import { accessOf } from '../deps';
+import { createApiFront } from '../http/apiFront';
+import { apiNotFound, badRequest, errorHandler } from '../http/errors';
+import { parseId, query } from '../http/query';
+import { batchRights } from '../services/batchRights';
+import { isHistoryCategory } from '../services/history';
+import { actionCounts, captureFigures, workflowFigures } from '../services/analytics/figures';
+import { localStamp, rangeOf } from '../services/analytics/range';
+import { databaseParam, readableArchives, scopeMessages, scopeOf } from '../services/analytics/scope';
+
+export const analyticsMessages = {
+  action: (value: string) =>
+    `The value '${value.slice(0, 40)}' of 'action' is not one of ${Object.keys(GETDATA_ACTIONS).join(', ')}.`,
+  actions: (value: string) => `'${value.slice(0, 40)}' in 'actions' is not a history category.`,
+  tooMany: (max: number) =>
+    `The range holds more than ${max} entries; ask for a shorter range or use Actions/Counts.`,
+};
+
+function isGetDataAction(value: string): value is GetDataAction {
+  return Object.hasOwn(GETDATA_ACTIONS, value);
+}
+
+function actionsOf(req: Request): string[] {
+  const text = query(req, 'actions');
+  if (text === undefined || text.trim() === '') return [...ANALYTICS_ACTIONS];
+  const list = [
+    ...new Set(
+      text
+        .split(',')
+        .map((a) => a.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  const bad = list.find((a) => !isHistoryCategory(a));
+  if (bad !== undefined) throw badRequest(analyticsMessages.actions(bad));
+  return list.length ? list : [...ANALYTICS_ACTIONS];
+}
+
+const userOf = (req: Request): string | undefined => {
+  const user = (typeof req.params.user === 'string' ? req.params.user : query(req, 'user'))?.trim();
+  return user ? user : undefined;
+};
+
+export function createAnalyticsRouter(deps: RouteDeps, db: Db): Router {
+  const repo = createAnalyticsRepo(db);
+  const router = Router();
+  router.use(createApiFront(deps.auth, deps.config.corsOrigins));
+
+  const getData = (req: Request, res: Response) => {
+    const actionText = (query(req, 'action') ?? '').trim().toLowerCase();
+    if (!isGetDataAction(actionText)) throw badRequest(analyticsMessages.action(actionText));
+    const action = GETDATA_ACTIONS[actionText];
+    const range = rangeOf(req);
+    const user = userOf(req) ?? null;
+    const chosen = databaseParam(req);
+    const databases =
+      chosen === undefined
+        ? accessOf(deps, res)
+            .visibleDatabases()
+            .map((d) => d.Id)
+        : [chosen];
+    const users = new Set<string>();
+    const times: number[] = [];
+    for (const databaseId of databases) {
+      const archives = readableArchives(deps, res, databaseId);
+      const args = { databaseId, start: range.start, end: range.end, archives };
+      const rows = repo.log(args, action.category, user, GETDATA_MAX_ROWS + 1 - times.length);
+      if (times.length + rows.length > GETDATA_MAX_ROWS)
+        throw badRequest(analyticsMessages.tooMany(GETDATA_MAX_ROWS));
+      for (const r of rows) times.push(r.time);
+      for (const u of repo.logUsers(args, action.category)) users.add(u);
+    }
+    times.sort((a, b) => a - b);
+    const body: GetDataResponse = {
+      Users: [...users].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+      Log: times.map((t) => ({ Date: localStamp(t, range.tzOffset), Action: action.label })),
+    };
+    res.json(body);
+  };
+  router.get('/Actions/GetData', deps.auth.requireAuth, getData);
+  router.get('/Actions/GetData/:user', deps.auth.requireAuth, getData);
+
+  router.get('/Actions/Counts', deps.auth.requireAuth, (req, res) => {
+    const actions = actionsOf(req);
+    const range = rangeOf(req);
+    const scope = scopeOf(deps, req, res);
+    const args = { ...scope, start: range.start, end: range.end };
+    res.json(actionCounts(repo, args, range, actions, userOf(req)));
+  });
+
+  router.get('/Actions/Capture', deps.auth.requireAuth, (req, res) => {
+    const range = rangeOf(req);
+    const rights = batchRights(deps, res);
+    const portalText = query(req, 'portal') ?? query(req, 'portalid');
+    const named =
+      portalText === undefined || portalText.trim() === ''
+        ? undefined
+        : rights.portal(parseId(portalText, 'portal'));
+    const databaseId = databaseParam(req) ?? named?.databaseId;
+    if (databaseId === undefined) throw badRequest(scopeMessages.databaseRequired);
+    accessOf(deps, res).database(databaseId);
+    const archiveText = query(req, 'archive') ?? query(req, 'archiveid');
+    const archive = archiveText?.trim() ? parseId(archiveText, 'archive') : 0;
+    // an analytics portal stands for its database and archive; a batch portal for itself
+    const onlyArchive = archive || (named?.type === PortalType.Analytics ? named.archiveId : 0);
+    const portals = rights
+      .visiblePortals()
+      .filter(
+        (p) =>
+          p.type === PortalType.Batch &&
+          p.databaseId === databaseId &&
+          (named?.type !== PortalType.Batch || p.id === named.id) &&
+          (onlyArchive === 0 || p.archiveId === onlyArchive),
+      )
+      .map((p) => p.id);
+    res.json(captureFigures(repo, portals, range));
+  });
+
+  router.get('/Actions/Workflow', deps.auth.requireAuth, (req, res) => {
+    const range = rangeOf(req);
+    const scope = scopeOf(deps, req, res);
+    res.json(workflowFigures(repo, { ...scope, start: range.start, end: range.end }, range));
+  });
+
+  router.use(apiNotFound);
+  router.use(errorHandler);
+  return router;
+}
