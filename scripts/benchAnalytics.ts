@@ -10,24 +10,13 @@ import type { ActionCountsResponse } from '@gs/contract/analytics';
 import type { DatabasesResponse } from '@gs/contract/databases';
 import { ensureLarge } from './lib/largeScenario';
 import { DEMO_PASSWORD } from './lib/signIns';
-import { fetchJson, startServer, stopHttp } from './benchHttp';
+import { fetchJson, percentile, startServer, stopHttp, timedGets } from './benchHttp';
 
 const TARGET_MS = 50;
 const DAY = 86_400_000;
 
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-async function timed(url: string, headers: Record<string, string>, runs: number): Promise<number[]> {
-  for (let i = 0; i < 3; i++) await fetchJson(url, headers);
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fetchJson(url, headers);
-    times.push(performance.now() - start);
-  }
-  return times.sort((a, b) => a - b);
-}
+const timed = (url: string, headers: Record<string, string>, runs: number): Promise<number[]> =>
+  timedGets(url, headers, runs, 3);
 
 const isoDay = (epoch: number): string => new Date(epoch).toISOString().slice(0, 10);
 

@@ -74,3 +74,24 @@ export function newConnection(): void {
 export function stopHttp(): void {
   agent.destroy();
 }
+
+/** The p-th percentile of ascending `sorted` (NaN when empty). */
+export const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/** `runs` timings in ms of GET `url` after `warm` unmeasured calls, ascending. */
+export async function timedGets(
+  url: string,
+  headers: Record<string, string>,
+  runs: number,
+  warm: number,
+): Promise<number[]> {
+  for (let i = 0; i < warm; i++) await fetchJson(url, headers);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fetchJson(url, headers);
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b);
+}

@@ -17,7 +17,7 @@ import { formatSort } from '@gs/contract/searches';
 import { openDatabase, type Db } from '@gs/simulator-api/db/connection';
 import { secureId, serverSecret } from '@gs/simulator-api/db/secureIds';
 import { DEMO_PASSWORD } from './lib/signIns';
-import { startServer } from './benchHttp';
+import { startServer, percentile } from './benchHttp';
 import { prepare, type Setup } from './benchSearch';
 import { ensureLarge } from './lib/largeScenario';
 
@@ -190,9 +190,6 @@ function usage(pid: number): { rssMb: number; cpuSeconds: number } {
   const ticks = Number(fields[11]) + Number(fields[12]);
   return { rssMb: rss, cpuSeconds: ticks / 100 };
 }
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 export async function run(argv: string[]): Promise<void> {
   const { values } = parseArgs({

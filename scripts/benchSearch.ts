@@ -14,7 +14,7 @@ import { secureId, serverSecret } from '@gs/simulator-api/db/secureIds';
 import { likePattern } from '@gs/simulator-api/services/search/conditions';
 import { ensureLarge } from './lib/largeScenario';
 import { DEMO_PASSWORD } from './lib/signIns';
-import { fetchJson, newConnection, startServer, stopHttp } from './benchHttp';
+import { fetchJson, newConnection, startServer, stopHttp, percentile } from './benchHttp';
 
 const USER = 'full.user';
 const BENCH_SEARCH = 'Bench: Region equals';
@@ -146,9 +146,6 @@ function cases(s: Setup, base: string, token: string, term: string, region: stri
     },
   ];
 }
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 async function time(n: number, f: () => unknown): Promise<number[]> {
   const out: number[] = [];
