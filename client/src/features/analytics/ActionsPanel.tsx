@@ -18,10 +18,10 @@ export const ACTION_COLORS: Record<AnalyticsAction, string> = {
   annotation: '#8250df',
   deleted: '#cf222e',
   printed: '#57606a',
-  email: '#0969da',
+  email: '#bf3989',
   exported: '#e16f24',
   copied: '#1b7c83',
-  moved: '#9a6700',
+  moved: '#0a3069',
   version: '#6639ba',
 };
 
