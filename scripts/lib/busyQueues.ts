@@ -2,12 +2,14 @@
 // (issue 14, the engine's) holding every invoice of the archives it runs in, not a few hundred:
 // thousands of tasks spread over Review, "Approve over 5,000 $" and Exceptions, each entered and
 // moved by the engine itself, so runs, states, history and queue counts agree. Baked once into its
-// own template (scenarios.ts), so a reset stays a copy. Times come from each document's dates.
+// own template (scenarios.ts), so a reset stays a copy. The tasks enter on the working days the
+// demo's own tasks entered on (taskEntered, from the demo's seed day, read back from its runs).
 import type { Db } from '@gs/simulator-api/db/connection';
 import { createRepos } from '@gs/simulator-api/db/repos';
 import { docTable } from '@gs/simulator-api/db/docTables';
 import { enterWorkflow, takeQueueAction } from '@gs/simulator-api/services/workflowEngine';
-import { APPROVAL_WORKFLOW } from '@gs/simulator-fixtures/scenarios/demo/approvalWorkflow';
+import { APPROVAL_WORKFLOW, taskEntered } from '@gs/simulator-fixtures/scenarios/demo/approvalWorkflow';
+import { addDays, startOfDay } from '@gs/simulator-fixtures/dates';
 
 const MINUTE = 60_000;
 
@@ -24,18 +26,24 @@ export function fillQueues(db: Db): number {
     .all(workflow.id) as number[];
   const docs = db
     .prepare(
-      `SELECT id, archive_id AS archiveId, modified_at AS modifiedAt FROM ${docTable(workflow.databaseId)}
+      `SELECT id, archive_id AS archiveId FROM ${docTable(workflow.databaseId)}
         WHERE archive_id IN (${archives.map(() => '?').join(',')})
           AND id NOT IN (SELECT document_id FROM workflow_runs WHERE workflow_id = ?)
         ORDER BY id`,
     )
-    .all(...archives, workflow.id) as { id: number; archiveId: number; modifiedAt: number }[];
+    .all(...archives, workflow.id) as { id: number; archiveId: number }[];
+  // the demo's seed day: its tasks entered up to two days before it (taskEntered)
+  const lastEntered = db
+    .prepare(`SELECT max(started_at) FROM workflow_runs WHERE workflow_id = ?`)
+    .pluck()
+    .get(workflow.id) as number;
+  const seedDay = addDays(startOfDay(lastEntered), 2);
   const { review } = APPROVAL_WORKFLOW;
   db.transaction(() => {
     docs.forEach((doc, n) => {
       const base = { workflowId: workflow.id, databaseId: workflow.databaseId, documentId: doc.id };
       const userName = n % 2 === 0 ? 'full.user' : 'web.user';
-      const entered = doc.modifiedAt + 30 * MINUTE;
+      const entered = taskEntered(seedDay, n);
       enterWorkflow(repos, { ...base, archiveId: doc.archiveId, userName, now: entered });
       const act = (actionKey: string) =>
         takeQueueAction(repos, {

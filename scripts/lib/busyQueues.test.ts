@@ -1,0 +1,43 @@
+// The busy-queues scenario's extra tasks enter on the same working days as the demo's own tasks
+// (weekdays of the weeks before the demo's seed day), not at their invoices' dates.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type Db } from '@gs/simulator-api/db/connection';
+import { seedScenario } from '@gs/simulator-fixtures/seed';
+import { fillQueues } from './busyQueues';
+
+const NOW = Date.UTC(2026, 10, 24, 15, 30);
+const DAY = 86_400_000;
+let db: Db;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'gs-busy-'));
+  db = openDatabase(':memory:');
+  await seedScenario({ dataDir: dir, scenario: 'demo', db, writeFiles: false, now: NOW });
+}, 60_000);
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('busy queues', () => {
+  it('fills the queues with tasks entered on the weekdays before the demo seed day', () => {
+    const before = db.prepare(`SELECT count(*) FROM workflow_runs`).pluck().get() as number;
+    const added = fillQueues(db);
+    expect(added).toBeGreaterThan(before);
+    const runs = db.prepare(`SELECT started_at, since, ended_at FROM workflow_runs`).all() as {
+      started_at: number;
+      since: number;
+      ended_at: number;
+    }[];
+    expect(runs).toHaveLength(before + added);
+    for (const r of runs) {
+      expect(r.started_at).toBeGreaterThan(NOW - 50 * DAY);
+      expect(Math.max(r.since, r.ended_at)).toBeLessThan(NOW - DAY);
+      expect([0, 6]).not.toContain(new Date(r.started_at).getUTCDay());
+    }
+  });
+});
