@@ -14,43 +14,27 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasFlag, InboxPermission, LicenseType } from '@gs/contract/flags';
-import {
-  AppendType,
-  MergeTargetType,
-  MergeType,
-  type MergeInboxItem,
-  type MergeRequest,
-} from '@gs/contract/documents';
 import type { Inbox, InboxFile } from '@gs/contract/inboxes';
-import { mergeDocuments } from '../../api/documentOps';
 import {
   deleteInboxFile,
   fullName,
-  inboxExportUrl,
   inboxFileUrl,
-  pollInboxExport,
   renameInboxFile,
-  startInboxExport,
   transferInboxFile,
 } from '../../api/inboxes';
-import { Alert, type AlertTone } from '../../components/Alert';
+import { Alert } from '../../components/Alert';
 import { ConfirmDialog } from '../../components/Modal';
 import { httpAtom } from '../../state/environment';
-import { addNoteAtom, NoteType } from '../../state/notes';
 import { sessionAtom } from '../../state/session';
-import { effectiveHelperSettingsAtom, helperUrlFor } from '../capture/helperSettings';
-import { useHelperTrustHint } from '../capture/useHelperTrustHint';
-import { AppendModal, type AppendChoice } from '../documents/AppendModal';
+import { AppendModal } from '../documents/AppendModal';
 import { MERGE_BASE_TYPES } from '../documents/documentRules';
-import { emailInboxFiles, helperFailureText } from '../documents/helperEmail';
-import { useJobRunner } from '../documents/useJobRunner';
 import { indexingPath } from '../indexing/indexingPath';
 import { inboxChangedAtom } from './inboxAtoms';
-import { inboxErrorText } from './inboxErrors';
 import { IndexArchiveSelectModal } from './IndexArchiveSelectModal';
-import { InboxMergeModal, type InboxMergeTarget } from './InboxMergeModal';
+import { InboxMergeModal } from './InboxMergeModal';
 import { InboxSelectModal } from './InboxSelectModal';
 import { RenameDialog } from './RenameDialog';
+import { downloadLink, useInboxActions, type InboxNotice } from './useInboxActions';
 
 type Dialog = 'rename' | 'transfer' | 'delete' | 'send' | 'merge' | 'append';
 
@@ -71,17 +55,6 @@ export interface InboxToolbarProps {
   onUpload: (files: File[]) => void;
   /** how often an export job is asked whether its zip is ready (1 s; tests pass less) */
   exportPollMs?: number;
-}
-
-/** Starts a download of the link (the server answers the file's bytes). */
-export function downloadLink(href: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
 }
 
 /** One of the toolbar's small buttons. */
@@ -114,16 +87,18 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
   const http = useAtomValue(httpAtom);
   const session = useAtomValue(sessionAtom);
   const changed = useSetAtom(inboxChangedAtom);
-  const addNote = useSetAtom(addNoteAtom);
-  const helper = useAtomValue(effectiveHelperSettingsAtom);
-  const trustHint = useHelperTrustHint('io');
   const navigate = useNavigate();
-  const jobs = useJobRunner();
   const picker = useRef<HTMLInputElement>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [notice, setNotice] = useState<{ tone: AlertTone; text: string } | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const busy = exporting || jobs.busy;
+  const [notice, setNotice] = useState<InboxNotice | null>(null);
+  const { runGroup, runMerge, runAppend, runEmail, runExport, jobs, busy } = useInboxActions({
+    db,
+    inbox,
+    checked,
+    exportPollMs,
+    setNotice,
+    setDialog,
+  });
 
   const writable = session?.licenseType !== LicenseType.ReadOnly;
   const may = (bit: number) => writable && hasFlag(inbox.Permissions, bit);
@@ -150,153 +125,6 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
   const refuse = (key: ReturnType<typeof mergeProblem> | 'documents.rules.appendCount'): boolean => {
     if (key) setNotice({ tone: 'error', text: t(key) });
     return key !== null;
-  };
-
-  /**
-   * Runs `op` on every checked file as one job group (a type 5 note counting the results, the wait
-   * modal until every result is in), then reloads the grid and reports how it went.
-   */
-  const runGroup = async (
-    text: string,
-    op: (file: InboxFile) => Promise<unknown>,
-    done: (count: number) => string,
-  ) => {
-    const files = [...checked];
-    setDialog(null);
-    try {
-      const progress = await jobs.runGroup({
-        text,
-        items: files,
-        idOf: fullName,
-        run: op,
-        describe: (error) => inboxErrorText(t, error),
-      });
-      setNotice(
-        progress.danger > 0
-          ? {
-              tone: 'error',
-              text: [
-                t('documents.errors.someFailed', { count: progress.danger, total: progress.total }),
-                ...progress.errors,
-              ].join('\n'),
-            }
-          : { tone: 'success', text: done(progress.success) },
-      );
-    } finally {
-      changed();
-    }
-  };
-
-  const item = (inboxId: number, name: string): MergeInboxItem => ({ InboxId: inboxId, Path: name });
-
-  /**
-   * Sends a merge or append behind the wait modal; the success text (from the new id) or the
-   * failure goes to the notes and the notice, and the inbox reloads after a success.
-   */
-  const runMergeRequest = async (
-    body: MergeRequest,
-    kind: 'merge' | 'append',
-    done: (id: number) => string,
-  ) => {
-    try {
-      const id = await jobs.runTask(t(`documents.wait.${kind}`), () => mergeDocuments(http, db, body));
-      const text = done(id);
-      addNote({ type: NoteType.Success, text });
-      setNotice({ tone: 'success', text });
-      changed();
-    } catch (error) {
-      const message = inboxErrorText(t, error);
-      addNote({ type: NoteType.Error, text: t(`documents.notes.${kind}Failed`, { message }) });
-      setNotice({ tone: 'error', text: message });
-    }
-  };
-
-  /** Merges the checked files, in check order, into a new archive document or inbox file. */
-  const runMerge = async (target: InboxMergeTarget) => {
-    setDialog(null);
-    const items = checked.map((f) => item(inbox.Id, fullName(f)));
-    const [base] = items;
-    if (!base) return;
-    const body = {
-      Type: MergeType.Merge,
-      Documents: items,
-      BaseDocument: base,
-      Target:
-        target.kind === 'archive'
-          ? { Type: MergeTargetType.Archive, Id: target.archive.Id }
-          : { Type: MergeTargetType.Inbox, Id: inbox.Id },
-    };
-    await runMergeRequest(body, 'merge', (id) =>
-      target.kind === 'archive'
-        ? t('inboxOps.notes.mergedToArchive', { id, name: target.archive.Name })
-        : t('inboxOps.notes.mergedToInbox', { name: inbox.Name }),
-    );
-  };
-
-  /** Appends: the chosen file's pages after the checked file's, or the checked file's after the chosen's. */
-  const runAppend = async (file: InboxFile, choice: AppendChoice) => {
-    setDialog(null);
-    const mine = item(inbox.Id, fullName(file));
-    const other = item(choice.inboxId, choice.fileName);
-    const [base, added] = choice.into === 'document' ? [mine, other] : [other, mine];
-    const body = {
-      Type: MergeType.Append,
-      Documents: [base, added],
-      BaseDocument: base,
-      Target: { Type: MergeTargetType.Inbox, AppendType: AppendType.After, Id: base.InboxId },
-    };
-    await runMergeRequest(body, 'append', () =>
-      t('inboxOps.notes.appendSuccessful', { from: added.Path, to: base.Path }),
-    );
-  };
-
-  /** Emails the checked files through the Extensions helper. */
-  const runEmail = async () => {
-    const files = checked.map((f) => ({ InboxID: inbox.Id, Filename: fullName(f) }));
-    try {
-      const result = await jobs.runTask(t('documents.wait.email'), () =>
-        emailInboxFiles({
-          baseUrl: helperUrlFor(helper, 'io'),
-          database: db,
-          token: session?.token ?? '',
-          body: { Documents: files },
-        }),
-      );
-      const text = t('documents.notes.emailed', { count: result.Attachments, file: result.File });
-      addNote({ type: NoteType.Success, text });
-      setNotice({ tone: 'success', text });
-    } catch (error) {
-      const message = helperFailureText(error, {
-        unreachable: [t('documents.email.unreachable'), trustHint].filter(Boolean).join(' '),
-        unknown: t('documents.errors.unknown'),
-      });
-      addNote({ type: NoteType.Error, text: message });
-      setNotice({ tone: 'error', text: message });
-    }
-  };
-
-  /** Zips the checked files on the server, downloads the zip and keeps its link as a note. */
-  const runExport = async () => {
-    const token = session?.token ?? '';
-    const count = checked.length;
-    const file = `Inbox-${inbox.Name}.zip`;
-    setExporting(true);
-    setNotice({ tone: 'info', text: t('inbox.export.working', { count }) });
-    try {
-      const jobId = await startInboxExport(http, inbox.Id, checked.map(fullName));
-      const blob = await pollInboxExport(http, jobId, token, exportPollMs);
-      downloadLink(URL.createObjectURL(blob), file);
-      addNote({
-        type: NoteType.ExportLink,
-        text: t('inbox.export.note', { count, name: inbox.Name }),
-        href: inboxExportUrl(http, jobId, token),
-      });
-      setNotice({ tone: 'success', text: t('inbox.export.done', { count, file }) });
-    } catch (error) {
-      setNotice({ tone: 'error', text: inboxErrorText(t, error) });
-    } finally {
-      setExporting(false);
-    }
   };
 
   return (
