@@ -21,6 +21,9 @@ export interface ClientConfig {
     portalConnections: boolean;
     batchPortals: boolean;
     extensions: boolean;
+    /** our addition (decision 039): hides /analytics, for a server without the analytics service
+     * (`square9analytics/analytics` beside the Square9API) */
+    analytics: boolean;
   };
   /** name of an external authentication provider; logout then goes to its login page */
   externalAuthProvider: string;
@@ -40,6 +43,7 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
     portalConnections: false,
     batchPortals: false,
     extensions: false,
+    analytics: false,
   },
   externalAuthProvider: '',
 };

@@ -32,6 +32,7 @@ export function mergeConfig(raw: unknown): ClientConfig {
       portalConnections: pick(hide.portalConnections, d.hide.portalConnections),
       batchPortals: pick(hide.batchPortals, d.hide.batchPortals),
       extensions: pick(hide.extensions, d.hide.extensions),
+      analytics: pick(hide.analytics, d.hide.analytics),
     },
     externalAuthProvider: pick(raw.externalAuthProvider, d.externalAuthProvider),
   };

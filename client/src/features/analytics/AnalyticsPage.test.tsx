@@ -112,6 +112,20 @@ describe('/analytics', () => {
     expect(stored.user).toBe('someone.else');
   });
 
+  it('with hide.analytics says so, asks the analytics service nothing and has no header link', async () => {
+    localStorage.removeItem(ANALYTICS_FILTERS_KEY);
+    const s = server();
+    renderApp({
+      url: '/analytics',
+      fetch: s.fetch,
+      session: session(),
+      config: { hide: { analytics: true } },
+    });
+    expect((await screen.findByTestId('analytics-hidden')).textContent).toBe('Analytics are hidden.');
+    expect(screen.queryByTestId('header-analytics')).toBeNull();
+    expect(s.requests.some((r) => r.url.pathname.includes('/square9analytics/'))).toBe(false);
+  });
+
   it('refuses a custom range that ends before it starts, and asks nothing for it', async () => {
     localStorage.removeItem(ANALYTICS_FILTERS_KEY);
     const s = server();

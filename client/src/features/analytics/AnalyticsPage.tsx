@@ -33,6 +33,7 @@ function usePortal(portalId: number | null): BatchPortal | undefined {
 
 export function AnalyticsPage() {
   const { t } = useTranslation();
+  const analyticsHidden = useAtomValue(configAtom).hide.analytics;
   const [params, setParams] = useSearchParams();
   const portalId = positiveId(params.get('portal'));
   const portal = usePortal(portalId);
@@ -64,6 +65,19 @@ export function AnalyticsPage() {
     setParams(next, { replace: true });
   };
 
+  if (analyticsHidden)
+    return (
+      <section className="analytics-page" aria-labelledby="analytics-title" data-testid="analytics-page">
+        <div className="panel stack">
+          <h1 id="analytics-title" className="panel__title">
+            {t('analytics.title')}
+          </h1>
+          <Alert tone="warning" testId="analytics-hidden">
+            {t('analytics.hidden')}
+          </Alert>
+        </div>
+      </section>
+    );
   return (
     <section className="analytics-page" aria-labelledby="analytics-title" data-testid="analytics-page">
       <div className="panel stack">

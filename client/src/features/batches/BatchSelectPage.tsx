@@ -68,12 +68,17 @@ function PortalList() {
 
 function PortalItem({ portal }: { portal: BatchPortal }) {
   const { t } = useTranslation();
+  const analyticsHidden = useAtomValue(configAtom).hide.analytics;
   if (portal.Type === PortalType.Analytics)
     return (
       <li className="portal-list__item portal-list__item--analytics">
-        <Link to={analyticsPath(portal.Id)} className="portal-list__link">
-          {portal.Name}
-        </Link>
+        {analyticsHidden ? (
+          <span>{portal.Name}</span>
+        ) : (
+          <Link to={analyticsPath(portal.Id)} className="portal-list__link">
+            {portal.Name}
+          </Link>
+        )}
         <span className="muted">{t('batches.portalType.1')}</span>
       </li>
     );

@@ -23,6 +23,7 @@ describe('GET /config.json', () => {
         portalConnections: false,
         batchPortals: false,
         extensions: false,
+        analytics: false,
       },
       helper: { host: 'localhost', httpPort: 9080, httpsPort: 9443 },
     };
