@@ -43,5 +43,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // a file's first test pays for happy-dom, the first render and the lazy translations; on a
+    // loaded two-core machine (two workers, decision 041) that alone can pass Vitest's 5 s default
+    testTimeout: 15000,
   },
 });
