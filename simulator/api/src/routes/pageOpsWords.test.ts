@@ -125,6 +125,28 @@ describe('turning a page of a scanned inbox file turns its words', () => {
   }
 });
 
+/** POST dbs/{db}/merge: appends inbox file `added` after `base`, in the inbox. */
+const appendInInbox = (
+  app: Parameters<typeof request>[0],
+  db: number,
+  inbox: number,
+  base: string,
+  added: string,
+) =>
+  request(app)
+    .post(`${API}dbs/${db}/merge`)
+    .set('Authorization', basic('full.user'))
+    .send({
+      Type: 'Append',
+      Documents: [
+        { InboxId: inbox, Path: base },
+        { InboxId: inbox, Path: added },
+      ],
+      BaseDocument: { InboxId: inbox, Path: base },
+      Target: { Type: 'Inbox', AppendType: 0, Id: inbox },
+    })
+    .expect(200);
+
 describe('appending to a scanned inbox file keeps the words of every page', () => {
   it('the base pages and the appended scan, fitted to the first page', async () => {
     const { app, w, i, words } = world();
@@ -134,19 +156,7 @@ describe('appending to a scanned inbox file keeps the words of every page', () =
     putInCache(i.dataDir, w.full, 'more.tif', other);
     const appended = await words('more.tif', 1);
     const own = await words('scan.tif', 2, i.scans);
-    await request(app)
-      .post(`${API}dbs/${w.alpha}/merge`)
-      .set('Authorization', basic('full.user'))
-      .send({
-        Type: 'Append',
-        Documents: [
-          { InboxId: i.scans, Path: 'scan.tif' },
-          { InboxId: i.scans, Path: 'more.tif' },
-        ],
-        BaseDocument: { InboxId: i.scans, Path: 'scan.tif' },
-        Target: { Type: 'Inbox', AppendType: 0, Id: i.scans },
-      })
-      .expect(200);
+    await appendInInbox(app, w.alpha, i.scans, 'scan.tif', 'more.tif');
     expect((await sharp(readFileSync(join(dir, 'scan.tif'))).metadata()).pages).toBe(4);
     expect(values(await words('scan.tif', 2, i.scans))).toEqual(values(own));
     const last = await words('scan.tif', 4, i.scans);
@@ -171,19 +181,7 @@ describe('a scan drawn into a PDF keeps its words as an invisible text layer', (
     writeFileSync(join(dir, 'letter.pdf'), await doc.save());
     writeFileSync(join(dir, 'scan.tif'), scanned);
     const scan = await words('scan.tif', 1, i.scans);
-    await request(app)
-      .post(`${API}dbs/${w.alpha}/merge`)
-      .set('Authorization', basic('full.user'))
-      .send({
-        Type: 'Append',
-        Documents: [
-          { InboxId: i.scans, Path: 'letter.pdf' },
-          { InboxId: i.scans, Path: 'scan.tif' },
-        ],
-        BaseDocument: { InboxId: i.scans, Path: 'letter.pdf' },
-        Target: { Type: 'Inbox', AppendType: 0, Id: i.scans },
-      })
-      .expect(200);
+    await appendInInbox(app, w.alpha, i.scans, 'letter.pdf', 'scan.tif');
     const read = await words('letter.pdf', 2, i.scans);
     expect(values(read)).toEqual(values(scan));
     read.Words.forEach((word, n) => {
