@@ -4,7 +4,7 @@
 // the package's size, and the API process's peak RSS during upload + import (sampled from
 // /proc every 50 ms; Linux only, '?' elsewhere). Target: the import (upload + job) under 20 s. Runs in a fresh temporary
 // data folder (the empty scenario plus the bench's database), which it removes.
-// Run: npm run bench -- package [--documents 10000]
+// Run: npm run bench -- package [--documents 10000] [--file-kib 4] (the size of each document's file)
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,7 +56,7 @@ function rssSampler(pid: number | undefined): { stop: () => { first?: number; pe
 }
 
 /** The bench's database: two archives, five fields, `count` documents with a file each. */
-function buildDatabase(dataDir: string, count: number): void {
+function buildDatabase(dataDir: string, count: number, fileBytes: number): void {
   const db = openDatabase(join(dataDir, 'simulator.sqlite'));
   try {
     db.transaction(() => {
@@ -78,7 +78,7 @@ function buildDatabase(dataDir: string, count: number): void {
       const insert = documentInserter(db, id, fields);
       const dir = join(dataDir, 'files', 'bench');
       mkdirSync(dir, { recursive: true });
-      const body = Buffer.alloc(4096, 0x20);
+      const body = Buffer.alloc(fileBytes, 0x20);
       for (let i = 0; i < count; i++) {
         const name = `bench/${i}.pdf`;
         body.write(`%PDF-1.4 bench document ${i}\n`, 0);
@@ -107,13 +107,20 @@ function buildDatabase(dataDir: string, count: number): void {
 }
 
 export async function run(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { documents: { type: 'string', default: '10000' } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      documents: { type: 'string', default: '10000' },
+      'file-kib': { type: 'string', default: '4' },
+    },
+  });
   const count = Number(values.documents);
+  const fileBytes = Number(values['file-kib']) * 1024;
   const dataDir = mkdtempSync(join(tmpdir(), 'gs-bench-package-'));
   try {
     await seedScenario({ dataDir, scenario: 'empty' });
     let t = performance.now();
-    buildDatabase(dataDir, count);
+    buildDatabase(dataDir, count, fileBytes);
     console.log(`Built a database of ${count} documents in ${seconds(performance.now() - t)}.`);
     const { port, child } = await startServer(dataDir);
     try {

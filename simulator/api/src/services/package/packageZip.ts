@@ -4,10 +4,8 @@
 // each document file is streamed out one at a time straight to its destination, its SHA-256
 // checked on the way. yauzl also refuses an entry whose data outgrows its declared size.
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { open, rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 
 export class PackageError extends Error {}
@@ -105,6 +103,8 @@ export async function openPackageZip(path: string): Promise<PackageZip> {
     entries,
     stream,
     async read(name) {
+      // a document file is only ever streamed (copyChecked), never held whole
+      if (isDocumentFile(name)) throw new Error(`${name} is a document file: stream it`);
       if (!entries.has(name)) return undefined;
       const chunks: Buffer[] = [];
       try {
@@ -119,8 +119,8 @@ export async function openPackageZip(path: string): Promise<PackageZip> {
 }
 
 /**
- * Stream `source` into the file `dest`, hashing it on the way; a SHA-256 other than `sha256`
- * removes what was written and throws. Nothing holds more than the streams' buffers.
+ * Stream `source` into the file `dest`, hashing it on the way, one chunk at a time (each written
+ * before the next is read); a SHA-256 other than `sha256` removes what was written and throws.
  */
 export async function copyChecked(
   source: Readable,
@@ -129,15 +129,18 @@ export async function copyChecked(
   name: string,
 ): Promise<void> {
   const hash = createHash('sha256');
-  const hashing = new Transform({
-    transform(chunk: Buffer, _enc, next) {
-      hash.update(chunk);
-      next(null, chunk);
-    },
-  });
   try {
-    await pipeline(source, hashing, createWriteStream(dest));
+    const out = await open(dest, 'w');
+    try {
+      for await (const chunk of source) {
+        hash.update(chunk as Buffer);
+        await out.write(chunk as Buffer);
+      }
+    } finally {
+      await out.close();
+    }
   } catch (e) {
+    source.destroy();
     await rm(dest, { force: true });
     throw new PackageError(`The entry ${name} cannot be read: ${describe(e)}`);
   }
