@@ -35,6 +35,17 @@ export function createPackageStaging(dataDir: string, clock: Clock) {
   const cache = new Map<number, Staged>();
   const dirOf = (user: number) => join(root, String(user));
   const expired = (stagedAt: number) => clock.now() - stagedAt >= STAGED_TTL_MS;
+  // a user's folder changes one step at a time (a commit and the sweep never interleave)
+  const queues = new Map<number, Promise<unknown>>();
+  const serial = <T>(user: number, step: () => Promise<T>): Promise<T> => {
+    const next = (queues.get(user) ?? Promise.resolve()).then(step, step);
+    const settled = next.catch(() => undefined);
+    queues.set(user, settled);
+    void settled.then(() => {
+      if (queues.get(user) === settled) queues.delete(user);
+    });
+    return next;
+  };
 
   const readMeta = async (user: number): Promise<Meta | undefined> => {
     try {
@@ -52,25 +63,28 @@ export function createPackageStaging(dataDir: string, clock: Clock) {
     for (const name of users) {
       const user = Number(name);
       const dir = join(root, name);
-      const meta = await readMeta(user);
-      if (meta && expired(meta.StagedAt)) {
-        cache.delete(user);
-        await rm(join(dir, PACKAGE), { force: true });
-        await rm(join(dir, META), { force: true });
-      }
-      for (const part of (await readdir(dir).catch(() => [] as string[])).filter((f) => PART.test(f))) {
-        const info = await stat(join(dir, part)).catch(() => undefined);
-        if (info && expired(info.mtimeMs)) await rm(join(dir, part), { force: true });
-      }
+      await serial(user, async () => {
+        const meta = await readMeta(user);
+        if (meta && expired(meta.StagedAt)) {
+          cache.delete(user);
+          await rm(join(dir, META), { force: true });
+          await rm(join(dir, PACKAGE), { force: true });
+        }
+        for (const part of (await readdir(dir).catch(() => [] as string[])).filter((f) => PART.test(f))) {
+          const info = await stat(join(dir, part)).catch(() => undefined);
+          if (info && expired(info.mtimeMs)) await rm(join(dir, part), { force: true });
+        }
+      });
     }
   }
 
   return {
     sweep,
-    /** The folder an upload of `user` streams into (created). */
+    /** The folder an upload of `user` streams into (created); every upload sweeps expired ones. */
     uploadDir(user: number): string {
       const dir = dirOf(user);
       mkdirSync(dir, { recursive: true });
+      void sweep();
       return dir;
     },
     partName: (): string => `upload-${randomUUID()}.part`,
@@ -88,15 +102,16 @@ export function createPackageStaging(dataDir: string, clock: Clock) {
       }
       const dir = dirOf(user);
       const path = join(dir, PACKAGE);
-      await rename(part, path);
-      const meta: Meta = { Filename: filename, StagedAt: clock.now() };
-      const metaPart = join(dir, `${META}.part`);
-      await writeFile(metaPart, JSON.stringify(meta));
-      await rename(metaPart, join(dir, META));
-      const staged: Staged = { filename, stagedAt: meta.StagedAt, pkg: { ...pkg, path } };
-      cache.set(user, staged);
-      void sweep();
-      return staged;
+      return serial(user, async () => {
+        await rename(part, path);
+        const meta: Meta = { Filename: filename, StagedAt: clock.now() };
+        const metaPart = join(dir, `${META}.part`);
+        await writeFile(metaPart, JSON.stringify(meta));
+        await rename(metaPart, join(dir, META));
+        const staged: Staged = { filename, stagedAt: meta.StagedAt, pkg: { ...pkg, path } };
+        cache.set(user, staged);
+        return staged;
+      });
     },
     /** The caller's staged package, read again from disk after a restart; undefined once expired. */
     async get(user: number): Promise<Staged | undefined> {
