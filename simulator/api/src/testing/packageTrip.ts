@@ -9,7 +9,7 @@ import type { Db } from '../db/connection';
 import { buildPackage, writePackage, type PackageEntry } from '../services/package/packageExport';
 import type { ImportChoices } from '../services/package/packageImport';
 import type { Package } from '../services/package/packageModel';
-import { readPackage } from '../services/package/packageReader';
+import { readPackage, type ReadOptions } from '../services/package/packageReader';
 
 /** The entries zipped, as the export streams them. */
 export async function zipped(entries: PackageEntry[]): Promise<Buffer> {
@@ -27,12 +27,12 @@ export async function zipped(entries: PackageEntry[]): Promise<Buffer> {
 }
 
 /** `bytes` written as a package file under `dir` and read as the import reads it. */
-export async function readBytes(bytes: Buffer, dir: string): Promise<Package> {
+export async function readBytes(bytes: Buffer, dir: string, options?: ReadOptions): Promise<Package> {
   const packages = join(dir, 'packages');
   mkdirSync(packages, { recursive: true });
   const path = join(packages, `${randomUUID()}.gs`);
   writeFileSync(path, bytes);
-  return readPackage(path);
+  return readPackage(path, options);
 }
 
 export async function exported(

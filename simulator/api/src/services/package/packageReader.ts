@@ -1,9 +1,10 @@
 // Reading a .gs package (docs/gs-package.md) from its file before anything is written
 // (decision 042): a zip that cannot be read or whose central directory is refused
 // (packageZip.ts: names, count, sizes), a missing or unknown manifest, an entry the manifest does
-// not list or that is missing, a JSON entry whose SHA-256 differs from the manifest's, or JSON of
-// the wrong shape is a corrupted package (PackageError). Only the JSON entries are read here;
-// each document file's SHA-256 is checked while the import streams it out (packageImport.ts).
+// not list or that is missing, an entry whose SHA-256 differs from the manifest's, or JSON of the
+// wrong shape is a corrupted package (PackageError). Only the JSON entries are read into memory;
+// the document files are hashed as streams (at staging; a package read again after a restart
+// skips that), and hashed again while the import copies them out (packageFiles.ts).
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { PACKAGE_FORMAT_VERSION, type ImportUser, type PackageManifest } from '@gs/contract/admin/packages';
@@ -115,7 +116,10 @@ function parseJson<T>(entries: JsonEntries, name: string, schema: z.ZodType<T>, 
 }
 
 /** The manifest, every entry listed in it and present, and the JSON entries with their bytes checked. */
-async function readChecked(zip: PackageZip): Promise<{ manifest: PackageManifest; entries: JsonEntries }> {
+async function readChecked(
+  zip: PackageZip,
+  files: boolean,
+): Promise<{ manifest: PackageManifest; entries: JsonEntries }> {
   const head = await zip.read('manifest.json');
   const entries: JsonEntries = new Map(head ? [['manifest.json', head]] : []);
   const manifest = parseJson(entries, 'manifest.json', manifestSchema);
@@ -127,7 +131,11 @@ async function readChecked(zip: PackageZip): Promise<{ manifest: PackageManifest
     if (name === 'manifest.json') continue;
     const want = manifest.Checksums[name];
     if (!want) throw new PackageError(`The entry ${name} is not listed in the manifest.`);
-    if (isDocumentFile(name)) continue;
+    if (isDocumentFile(name)) {
+      if (files && (await zip.sha256(name)) !== want)
+        throw new PackageError(`The entry ${name} is damaged (its checksum differs from the manifest's).`);
+      continue;
+    }
     const data = (await zip.read(name)) ?? Buffer.alloc(0);
     if (createHash('sha256').update(data).digest('hex') !== want)
       throw new PackageError(`The entry ${name} is damaged (its checksum differs from the manifest's).`);
@@ -158,11 +166,16 @@ function readDocuments(entries: JsonEntries, zip: PackageZip): DocumentLine[] {
     });
 }
 
+export interface ReadOptions {
+  /** hash every document file against the manifest (default true; false for a package already checked) */
+  files?: boolean;
+}
+
 /** The package in the file at `path`, checked as above; PackageError says what is wrong. */
-export async function readPackage(path: string): Promise<Package> {
+export async function readPackage(path: string, options: ReadOptions = {}): Promise<Package> {
   const zip = await openPackageZip(path);
   try {
-    const { manifest, entries } = await readChecked(zip);
+    const { manifest, entries } = await readChecked(zip, options.files ?? true);
     const tables: Record<string, PackageRow[]> = {};
     for (const spec of TABLES)
       tables[spec.table] = parseJson(entries, `catalog/${spec.table}.json`, rows, []);

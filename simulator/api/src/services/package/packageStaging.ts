@@ -124,7 +124,8 @@ export function createPackageStaging(dataDir: string, clock: Clock) {
         const staged = {
           filename: meta.Filename,
           stagedAt: meta.StagedAt,
-          pkg: await readPackage(join(dirOf(user), PACKAGE)),
+          // its files were hashed when it was staged; the import hashes them again
+          pkg: await readPackage(join(dirOf(user), PACKAGE), { files: false }),
         };
         cache.set(user, staged);
         return staged;

@@ -35,6 +35,8 @@ export interface PackageZip {
   read(name: string): Promise<Buffer | undefined>;
   /** the entry's data as a stream */
   stream(name: string): Promise<Readable>;
+  /** the SHA-256 (hex) of the entry's data, streamed through */
+  sha256(name: string): Promise<string>;
   close(): void;
 }
 
@@ -113,6 +115,15 @@ export async function openPackageZip(path: string): Promise<PackageZip> {
         throw new PackageError(`The entry ${name} cannot be read: ${describe(e)}`);
       }
       return Buffer.concat(chunks);
+    },
+    async sha256(name) {
+      const hash = createHash('sha256');
+      try {
+        for await (const chunk of await stream(name)) hash.update(chunk as Buffer);
+      } catch (e) {
+        throw new PackageError(`The entry ${name} cannot be read: ${describe(e)}`);
+      }
+      return hash.digest('hex');
     },
     close: () => zip.close(),
   };
