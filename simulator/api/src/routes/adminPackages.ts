@@ -1,8 +1,8 @@
 // The database import wizard's API and the package export (admin-spec §7; issue 16; which call
 // answers what is our design, decision 031): under admin/,
 // - POST FullAdminDatabaseImport, multipart with one file ending in `gs`: stream it to disk, check
-//   the package and stage it for the caller (packageStaging.ts, decision 042) → PackageInfo; a file that is no package → 400 with the
-//   LogId of a Failed log saying why;
+//   the package and stage it for the caller (packageStaging.ts, decision 042) → PackageInfo; a
+//   file that is no package → 400 with the LogId of a Failed log saying why;
 // - POST FullAdminDatabaseImport?FileName=x.csv, multipart: a user CSV (Name, Password, Email,
 //   License) → ImportUser[];
 // - POST FullAdminDatabaseImport?UserList=true → the package's users and groups (ImportUser[]);

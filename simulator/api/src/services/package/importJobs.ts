@@ -1,7 +1,8 @@
 // The import wizard's server side (decision 031): each administrator's uploaded package (one at a
-// time, staged on disk until replaced or expired: packageStaging.ts, decision 042), the import jobs run in the background, and their logs in
-// import_logs (Running while the job runs; LogText grows a line per step; ImportError the first
-// error). A rejected upload is logged too, so the wizard can show why.
+// time, staged on disk until replaced or expired: packageStaging.ts, decision 042), the import
+// jobs run in the background, and their logs in import_logs (Running while the job runs; LogText
+// grows a line per step; ImportError the first error). A rejected upload is logged too, so the
+// wizard can show why.
 import { randomUUID } from 'node:crypto';
 import type { ImportLog, ImportStatus, PackageInfo } from '@gs/contract/admin/packages';
 import type { Clock } from '../../clock';
