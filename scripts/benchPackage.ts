@@ -1,10 +1,11 @@
 // Package benchmark (issue 16): a database of 10,000 documents (five fields, a small PDF-sized
 // file each, in two archives) is exported as a .gs package through the API, uploaded back and
 // imported into a new database by the import job. Prints the export, upload and import times and
-// the package's size. Target: the import (upload + job) under 20 s. Runs in a fresh temporary
+// the package's size, and the API process's peak RSS during upload + import (sampled from
+// /proc every 50 ms; Linux only, '?' elsewhere). Target: the import (upload + job) under 20 s. Runs in a fresh temporary
 // data folder (the empty scenario plus the bench's database), which it removes.
-// Run: npm run bench -- package [--documents 10000]
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Run: npm run bench -- package [--documents 10000] [--file-kib 4] (the size of each document's file)
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,8 +28,35 @@ import { startServer, stopHttp } from './benchHttp';
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
+/** The process's resident set in bytes (VmRSS), undefined where /proc cannot tell. */
+function rssOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples a process's RSS every 50 ms until stopped; the peak and the first sample. */
+function rssSampler(pid: number | undefined): { stop: () => { first?: number; peak?: number } } {
+  const first = rssOf(pid);
+  let peak = first;
+  const timer = setInterval(() => {
+    const rss = rssOf(pid);
+    if (rss !== undefined && (peak === undefined || rss > peak)) peak = rss;
+  }, 50);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { first, peak };
+    },
+  };
+}
+
 /** The bench's database: two archives, five fields, `count` documents with a file each. */
-function buildDatabase(dataDir: string, count: number): void {
+function buildDatabase(dataDir: string, count: number, fileBytes: number): void {
   const db = openDatabase(join(dataDir, 'simulator.sqlite'));
   try {
     db.transaction(() => {
@@ -50,7 +78,7 @@ function buildDatabase(dataDir: string, count: number): void {
       const insert = documentInserter(db, id, fields);
       const dir = join(dataDir, 'files', 'bench');
       mkdirSync(dir, { recursive: true });
-      const body = Buffer.alloc(4096, 0x20);
+      const body = Buffer.alloc(fileBytes, 0x20);
       for (let i = 0; i < count; i++) {
         const name = `bench/${i}.pdf`;
         body.write(`%PDF-1.4 bench document ${i}\n`, 0);
@@ -79,13 +107,20 @@ function buildDatabase(dataDir: string, count: number): void {
 }
 
 export async function run(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { documents: { type: 'string', default: '10000' } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      documents: { type: 'string', default: '10000' },
+      'file-kib': { type: 'string', default: '4' },
+    },
+  });
   const count = Number(values.documents);
+  const fileBytes = Number(values['file-kib']) * 1024;
   const dataDir = mkdtempSync(join(tmpdir(), 'gs-bench-package-'));
   try {
     await seedScenario({ dataDir, scenario: 'empty' });
     let t = performance.now();
-    buildDatabase(dataDir, count);
+    buildDatabase(dataDir, count, fileBytes);
     console.log(`Built a database of ${count} documents in ${seconds(performance.now() - t)}.`);
     const { port, child } = await startServer(dataDir);
     try {
@@ -108,6 +143,7 @@ export async function run(argv: string[]): Promise<void> {
       const exportMs = performance.now() - t;
 
       t = performance.now();
+      const sampler = rssSampler(child.pid);
       const form = new FormData();
       form.append('file', new Blob([bytes]), 'BENCH.gs');
       const uploaded = await fetch(`${api}admin/FullAdminDatabaseImport`, {
@@ -136,6 +172,7 @@ export async function run(argv: string[]): Promise<void> {
         await new Promise((r) => setTimeout(r, 50));
       }
       const importMs = performance.now() - t;
+      const rss = sampler.stop();
       if (log.Status !== 'Completed')
         throw new Error(`the import failed: ${log.ImportError}\n${log.LogText}`);
 
@@ -145,6 +182,8 @@ export async function run(argv: string[]): Promise<void> {
       console.log(
         `  import (total)   ${seconds(importMs)}  (target under 20 s: ${importMs < 20_000 ? 'met' : 'MISSED'})`,
       );
+      const size = (b?: number) => (b === undefined ? '?' : mib(b));
+      console.log(`  API peak RSS     ${size(rss.peak)} during upload + import (${size(rss.first)} before)`);
     } finally {
       child.kill();
       stopHttp();

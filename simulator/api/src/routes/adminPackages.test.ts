@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MULTIPLE_DATABASES_NOT_LICENSED } from '@gs/contract/admin';
@@ -18,6 +20,8 @@ import {
   type AdminApp,
 } from '../testing/adminWorld';
 import { API, basic, binary } from '../testing/testApp';
+import { createApp } from '../app';
+import { STAGED_TTL_MS } from '../services/package/packageStaging';
 
 let t: AdminApp;
 beforeEach(() => {
@@ -134,6 +138,51 @@ describe('POST admin/FullAdminDatabaseImport (upload)', () => {
     expect(
       detailOf(await call(t, admin, 'post', 'admin/FullAdminDatabaseImport', { x: 1 }).expect(400)),
     ).toContain('multipart');
+  });
+});
+
+describe('a staged package on disk (decision 042)', () => {
+  const stagedDir = () => join(t.dataDir, 'packages', 'staged', String(t.w.admin));
+
+  it('is found again after the API restarts on the same DATA_DIR, and imports from there', async () => {
+    const bytes = await exportOf(t.w.alpha);
+    const info = (await upload(bytes, 'alpha.gs').expect(200)).body as PackageInfo;
+    expect(readdirSync(stagedDir()).sort()).toEqual(['meta.json', 'package.gs']);
+    expect(readFileSync(join(stagedDir(), 'package.gs')).equals(bytes)).toBe(true);
+    // the restart: a new app (no memory of the upload) on the same database and folder
+    t = { ...t, app: createApp({ db: t.db, clock: t.clock, files: { dataDir: t.dataDir } }) };
+    expect((await call(t, admin, 'get', 'admin/FullAdminPackage').expect(200)).body).toEqual(info);
+    const log = await importAll(0, { DatabaseName: 'AlphaAgain' });
+    expect(log.LogText).not.toContain('ERROR');
+    expect(log.Status).toBe('Completed');
+    const archives = t.db
+      .prepare(
+        `SELECT a.name FROM archives a JOIN databases d ON d.id = a.database_id WHERE d.name = 'AlphaAgain'`,
+      )
+      .pluck()
+      .all();
+    expect(archives).toHaveLength(4);
+  });
+
+  it('is replaced by the next upload, kept when that one is refused, and expires a day after it was staged', async () => {
+    await upload(await exportOf(t.w.alpha), 'alpha.gs').expect(200);
+    await upload(await exportOf(t.w.beta, 'BETA'), 'beta.gs').expect(200);
+    expect(readdirSync(stagedDir()).sort()).toEqual(['meta.json', 'package.gs']);
+    const info = () => call(t, admin, 'get', 'admin/FullAdminPackage');
+    expect(((await info().expect(200)).body as PackageInfo).Filename).toBe('beta.gs');
+    await upload(Buffer.from('not a zip at all'), 'broken.gs').expect(400);
+    await upload(Buffer.from('not a package'), 'notes.txt').expect(400);
+    expect(readdirSync(stagedDir()).sort()).toEqual(['meta.json', 'package.gs']);
+    expect(((await info().expect(200)).body as PackageInfo).Filename).toBe('beta.gs');
+
+    t.clock.advance(STAGED_TTL_MS - 1000);
+    await info().expect(200);
+    t.clock.advance(1000);
+    await info().expect(404);
+    await call(t, admin, 'get', 'admin/importdatabase').expect(404);
+    // the next upload sweeps the expired package away (a restart would too)
+    await upload(Buffer.from('not a zip at all'), 'broken.gs').expect(400);
+    await expect.poll(() => existsSync(join(stagedDir(), 'package.gs'))).toBe(false);
   });
 });
 

@@ -1,8 +1,8 @@
 // The database import wizard's API and the package export (admin-spec §7; issue 16; which call
 // answers what is our design, decision 031): under admin/,
-// - POST FullAdminDatabaseImport, multipart with one file ending in `gs`: read and check the
-//   package and keep it for the caller → PackageInfo; a file that is no package → 400 with the
-//   LogId of a Failed log saying why;
+// - POST FullAdminDatabaseImport, multipart with one file ending in `gs`: stream it to disk, check
+//   the package and stage it for the caller (packageStaging.ts, decision 042) → PackageInfo; a
+//   file that is no package → 400 with the LogId of a Failed log saying why;
 // - POST FullAdminDatabaseImport?FileName=x.csv, multipart: a user CSV (Name, Password, Email,
 //   License) → ImportUser[];
 // - POST FullAdminDatabaseImport?UserList=true → the package's users and groups (ImportUser[]);
@@ -14,6 +14,7 @@
 // - GET FullAdminDatabaseExport?DatabaseID=&Acronym= streams the database as `<Acronym>.gs`.
 // Imports need an administrator of all databases who may write; the export an administrator of
 // the database. Users and groups created go through the same names rules as user administration.
+import { rm } from 'node:fs/promises';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
 import { AdminFeature, MULTIPLE_DATABASES_NOT_LICENSED } from '@gs/contract/admin';
@@ -33,11 +34,13 @@ import { requireAdminAll, requireDbAdmin } from '../services/adminRights';
 import { createImportJobs } from '../services/package/importJobs';
 import { packagePrincipals, readChoices, templateTree } from '../services/package/importTree';
 import { buildPackage, writePackage } from '../services/package/packageExport';
-import { PackageError, readPackage } from '../services/package/packageReader';
+import { PackageError } from '../services/package/packageReader';
 import { parseUserCsv } from '../services/userImport';
 
-/** The largest package an upload may carry (it is read in memory). */
-export const MAX_PACKAGE_BYTES = 1024 * 1024 * 1024;
+/** The largest package an upload may carry (it streams to disk; decision 042). */
+export const MAX_PACKAGE_BYTES = 16 * 1024 * 1024 * 1024;
+/** The largest user CSV (it is read in memory). */
+export const MAX_CSV_BYTES = 64 * 1024 * 1024;
 const ACRONYM = /^[A-Za-z0-9_-]{1,16}$/;
 
 export const packageMessages = {
@@ -47,32 +50,49 @@ export const packageMessages = {
   notMultipart: 'The request must be multipart/form-data with the file.',
   badAcronym: 'The acronym must be 1 to 16 letters, digits, _ or -.',
   noLog: (id: string) => `There is no import log ${id}.`,
+  tooLarge: `The package is larger than ${MAX_PACKAGE_BYTES} bytes.`,
 };
 
 const memory = multer({
   storage: multer.memoryStorage(),
   defParamCharset: 'utf8',
-  limits: { fileSize: MAX_PACKAGE_BYTES, files: 1 },
+  limits: { fileSize: MAX_CSV_BYTES, files: 1 },
 }).any();
 
+/** Multer streaming the one file into `dir` as `name` (removed by multer if the upload fails). */
+const toDisk = (dir: string, name: string) =>
+  multer({
+    storage: multer.diskStorage({ destination: dir, filename: (_req, _file, done) => done(null, name) }),
+    defParamCharset: 'utf8',
+    limits: { fileSize: MAX_PACKAGE_BYTES, files: 1 },
+  }).any();
+
 /** The one file of a multipart request (multer's errors as 400/413 with a Message). */
-const oneFile = (req: Request, res: Response): Promise<Express.Multer.File> =>
+const oneFile = (
+  req: Request,
+  res: Response,
+  upload: RequestHandler,
+  tooLarge: string,
+): Promise<Express.Multer.File> =>
   new Promise((resolve, reject) => {
     if (!req.is('multipart/form-data')) return reject(badRequest(packageMessages.notMultipart));
-    memory(req, res, (err: unknown) => {
+    void upload(req, res, (err: unknown) => {
+      const files = Array.isArray(req.files) ? req.files : [];
       if (err instanceof multer.MulterError)
         return reject(
           err.code === 'LIMIT_FILE_SIZE'
-            ? new HttpError(413, { Message: `The package is larger than ${MAX_PACKAGE_BYTES} bytes.` })
+            ? new HttpError(413, { Message: tooLarge })
             : badRequest(`The upload was refused: ${err.message}.`),
         );
       if (err)
         return reject(
           badRequest(`The upload could not be read: ${err instanceof Error ? err.message : String(err)}`),
         );
-      const files = Array.isArray(req.files) ? req.files : [];
       const [file] = files;
-      if (files.length !== 1 || !file) return reject(badRequest(packageMessages.oneFile));
+      if (files.length !== 1 || !file) {
+        void Promise.all(files.map((f) => f.path && rm(f.path, { force: true })));
+        return reject(badRequest(packageMessages.oneFile));
+      }
       resolve(file);
     });
   });
@@ -86,8 +106,8 @@ export function createAdminPackagesRouter(deps: RouteDeps, db: Db): Router {
     requireAdminAll(deps, res, true);
     return callerOf(res).user;
   };
-  const stagedOf = (user: number) => {
-    const s = jobs.staged(user);
+  const stagedOf = async (user: number) => {
+    const s = await jobs.staged(user);
     if (!s) throw notFound(packageMessages.noPackage);
     return s;
   };
@@ -99,29 +119,32 @@ export function createAdminPackagesRouter(deps: RouteDeps, db: Db): Router {
     return id;
   };
 
-  router.get('/admin/importdatabase', auth.requireAuth, (req, res) => {
+  router.get('/admin/importdatabase', auth.requireAuth, async (req, res) => {
     const user = importer(res);
-    const { pkg } = stagedOf(user.id);
+    const { pkg } = await stagedOf(user.id);
     const id = targetOf(req);
     const name = id ? (repos.databases.byId(id)?.Name ?? '') : '';
     res.json(templateTree(db, pkg, id, name));
   });
 
-  router.get('/admin/FullAdminPackage', auth.requireAuth, (_req, res) => {
+  router.get('/admin/FullAdminPackage', auth.requireAuth, async (_req, res) => {
     const user = importer(res);
-    const info = jobs.info(user.id);
+    const info = await jobs.info(user.id);
     if (!info) throw notFound(packageMessages.noPackage);
     res.json(info);
   });
 
   const uploadPackage: RequestHandler = async (req, res) => {
     const user = importer(res);
-    const file = await oneFile(req, res);
+    const target = jobs.uploadTarget(user.id);
+    const file = await oneFile(req, res, toDisk(target.dir, target.name), packageMessages.tooLarge);
     const name = file.originalname;
-    if (!name.toLowerCase().endsWith(PACKAGE_EXTENSION))
+    if (!name.toLowerCase().endsWith(PACKAGE_EXTENSION)) {
+      await rm(file.path, { force: true });
       throw badRequest(packageMessages.notPackageName(name));
+    }
     try {
-      res.json(jobs.stage(user.id, name, await readPackage(file.buffer)));
+      res.json(await jobs.stage(user.id, file.path, name));
     } catch (e) {
       if (!(e instanceof PackageError)) throw e;
       const message = `The package ${name} is corrupted: ${e.message}`;
@@ -135,7 +158,7 @@ export function createAdminPackagesRouter(deps: RouteDeps, db: Db): Router {
 
   const userCsv = async (req: Request, res: Response): Promise<void> => {
     importer(res);
-    const file = await oneFile(req, res);
+    const file = await oneFile(req, res, memory, `The file is larger than ${MAX_CSV_BYTES} bytes.`);
     const rows = parseUserCsv(file.buffer.toString('utf8'));
     const users: ImportUser[] = rows.map((r) => ({
       Name: r.name.trim(),
@@ -160,16 +183,16 @@ export function createAdminPackagesRouter(deps: RouteDeps, db: Db): Router {
     const user = importer(res);
     if (query(req, 'FileName') !== undefined) return userCsv(req, res);
     if (queryBool(req, 'UserList')) {
-      const { users, groups } = packagePrincipals(db, stagedOf(user.id).pkg);
+      const { users, groups } = packagePrincipals(db, (await stagedOf(user.id)).pkg);
       res.json([...users, ...groups]);
       return;
     }
     if (query(req, 'DatabaseID') === undefined) return uploadPackage(req, res, () => undefined);
     const id = targetOf(req);
-    const { pkg } = stagedOf(user.id);
-    const choices = readChoices(db, pkg, id, req.body);
+    const staged = await stagedOf(user.id);
+    const choices = readChoices(db, staged.pkg, id, req.body);
     if (id === 0 && !licensedForAnother()) throw forbidden(MULTIPLE_DATABASES_NOT_LICENSED);
-    res.json(jobs.start(user.id, user.name, choices));
+    res.json(jobs.start(staged, user.id, user.name, choices));
   });
 
   router.get('/admin/FullAdminLog', auth.requireAuth, (req, res) => {

@@ -2,7 +2,6 @@
 // a document by its archive, values and file bytes), so that two databases' packages compare equal
 // exactly when the databases hold the same objects and documents: the round-trip tests' measure.
 // workflowsOf describes a database's workflows the same way, read from its tables.
-import { createHash } from 'node:crypto';
 import type { WorkflowNode } from '@gs/contract/workflow';
 import type { Db } from '../db/connection';
 import { archivePaths, type Package } from '../services/package/packageModel';
@@ -58,10 +57,8 @@ export function comparable(pkg: Package): ComparablePackage {
         .map(([f, v]) => [fieldName(f), v] as const)
         .sort(([a], [b]) => a.localeCompare(b)),
     );
-  const fileHash = (entry: string) => {
-    const bytes = pkg.files.get(entry);
-    return bytes ? createHash('sha256').update(bytes).digest('hex') : '';
-  };
+  // the manifest's SHA-256 of the file (the import checks the file against it)
+  const fileHash = (entry: string) => (entry ? (pkg.manifest.Checksums[entry] ?? '') : '');
   const docLabel = new Map<number, string>();
   const documents = pkg.documents.map((d) => {
     const { id: _id, archive_id, file, root_version_id, values, multi, ...rest } = d;

@@ -1,12 +1,15 @@
-// The package tests' steps: a database exported as a .gs package (zipped and read back as an
-// import would read it), a logger that keeps the import log's lines, and the wizard's choices
+// The package tests' steps: a database exported as a .gs package (zipped, written to a file and
+// read back as an import would read it), a logger that keeps the import log's lines, and the wizard's choices
 // that take everything a package holds into a new database.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { Db } from '../db/connection';
 import { buildPackage, writePackage, type PackageEntry } from '../services/package/packageExport';
 import type { ImportChoices } from '../services/package/packageImport';
 import type { Package } from '../services/package/packageModel';
-import { readPackage } from '../services/package/packageReader';
+import { readPackage, type ReadOptions } from '../services/package/packageReader';
 
 /** The entries zipped, as the export streams them. */
 export async function zipped(entries: PackageEntry[]): Promise<Buffer> {
@@ -23,6 +26,15 @@ export async function zipped(entries: PackageEntry[]): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** `bytes` written as a package file under `dir` and read as the import reads it. */
+export async function readBytes(bytes: Buffer, dir: string, options?: ReadOptions): Promise<Package> {
+  const packages = join(dir, 'packages');
+  mkdirSync(packages, { recursive: true });
+  const path = join(packages, `${randomUUID()}.gs`);
+  writeFileSync(path, bytes);
+  return readPackage(path, options);
+}
+
 export async function exported(
   db: Db,
   dataDir: string,
@@ -31,7 +43,7 @@ export async function exported(
 ): Promise<{ bytes: Buffer; pkg: Package }> {
   const entries = await buildPackage(db, { databaseId, acronym, exportedBy: 'test', now: 0, dataDir });
   const bytes = await zipped(entries);
-  return { bytes, pkg: await readPackage(bytes) };
+  return { bytes, pkg: await readBytes(bytes, dataDir) };
 }
 
 export const importLogger = () => {

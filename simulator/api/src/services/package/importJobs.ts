@@ -1,19 +1,15 @@
 // The import wizard's server side (decision 031): each administrator's uploaded package (one at a
-// time, kept in memory until replaced), the import jobs run in the background, and their logs in
-// import_logs (Running while the job runs; LogText grows a line per step; ImportError the first
-// error). A rejected upload is logged too, so the wizard can show why.
+// time, staged on disk until replaced or expired: packageStaging.ts, decision 042), the import
+// jobs run in the background, and their logs in import_logs (Running while the job runs; LogText
+// grows a line per step; ImportError the first error). A rejected upload is logged too, so the
+// wizard can show why.
 import { randomUUID } from 'node:crypto';
 import type { ImportLog, ImportStatus, PackageInfo } from '@gs/contract/admin/packages';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/connection';
 import { toDotNetDate } from '../../http/dates';
 import { importPackage, type ImportChoices } from './packageImport';
-import type { Package } from './packageModel';
-
-interface Staged {
-  filename: string;
-  pkg: Package;
-}
+import { createPackageStaging, type Staged } from './packageStaging';
 
 interface LogRow {
   id: string;
@@ -42,8 +38,20 @@ const toLog = (r: LogRow): ImportLog => ({
   Started: toDotNetDate(r.started_at),
 });
 
+const infoOf = (s: Staged): PackageInfo => {
+  const m = s.pkg.manifest;
+  return {
+    Filename: s.filename,
+    Acronym: m.Acronym,
+    SourceDatabase: m.Source.DatabaseName,
+    ExportedAt: m.Source.ExportedAt,
+    Counts: m.Counts,
+  };
+};
+
 export function createImportJobs(db: Db, clock: Clock, dataDir: string) {
-  const staged = new Map<number, Staged>();
+  const staging = createPackageStaging(dataDir, clock);
+  void staging.sweep();
   const running = new Set<Promise<void>>();
   const insert =
     db.prepare(`INSERT INTO import_logs(id, guid, user_id, status, log_text, import_error, filename,
@@ -78,22 +86,16 @@ export function createImportJobs(db: Db, clock: Clock, dataDir: string) {
   }
 
   return {
-    stage(user: number, filename: string, pkg: Package): PackageInfo {
-      staged.set(user, { filename, pkg });
-      return this.info(user) as PackageInfo;
+    /** Where an upload of `user` streams to: the folder and a fresh part name. */
+    uploadTarget: (user: number) => ({ dir: staging.uploadDir(user), name: staging.partName() }),
+    /** Check the uploaded part and stage it for `user` (PackageError: it is no package). */
+    async stage(user: number, part: string, filename: string): Promise<PackageInfo> {
+      return infoOf(await staging.commit(user, part, filename));
     },
-    staged: (user: number): Staged | undefined => staged.get(user),
-    info(user: number): PackageInfo | undefined {
-      const s = staged.get(user);
-      if (!s) return undefined;
-      const m = s.pkg.manifest;
-      return {
-        Filename: s.filename,
-        Acronym: m.Acronym,
-        SourceDatabase: m.Source.DatabaseName,
-        ExportedAt: m.Source.ExportedAt,
-        Counts: m.Counts,
-      };
+    staged: (user: number): Promise<Staged | undefined> => staging.get(user),
+    async info(user: number): Promise<PackageInfo | undefined> {
+      const s = await staging.get(user);
+      return s && infoOf(s);
     },
     /** Record an upload that is no package; its log id. */
     rejected(user: number, filename: string, displayName: string, message: string): string {
@@ -106,9 +108,12 @@ export function createImportJobs(db: Db, clock: Clock, dataDir: string) {
       }).id;
     },
     /** Start importing the caller's package; the log's ids. */
-    start(user: number, displayName: string, choices: ImportChoices): { LogId: string; Guid: string } {
-      const s = staged.get(user);
-      if (!s) throw new Error('no staged package');
+    start(
+      s: Staged,
+      user: number,
+      displayName: string,
+      choices: ImportChoices,
+    ): { LogId: string; Guid: string } {
       const row = newLog(user, {
         filename: s.filename,
         display_name: displayName,

@@ -7,7 +7,7 @@
 // fields and table fields are reused as they are, existing users and groups kept, a template
 // whose top-level archive name is taken fails.
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImportUser } from '@gs/contract/admin/packages';
 import type { Db } from '../../db/connection';
@@ -16,10 +16,12 @@ import { PRINCIPAL_USER } from '../../db/principalsRepo';
 import { DEFAULT_SERVER } from '../adminDatabases';
 import { addGroups, addUsers, group } from './importPrincipals';
 import { writeDocuments } from './packageDocuments';
+import { writeTemplateFiles } from './packageFiles';
 import { branchOf, templateKey, type Package } from './packageModel';
 import { IdMap, rowWriter, type RowWriter } from './packageRows';
 import { TABLES, tableSpec, type PackageRow, type Space, type TableSpec } from './packageTables';
 import { importWorkflows } from './packageWorkflows';
+import { openPackageZip, type PackageZip } from './packageZip';
 
 export interface ImportChoices {
   /** 0: create databaseName */
@@ -115,7 +117,25 @@ function searchBranches(pkg: Package, branch: Map<number, number>): Map<number, 
   return out;
 }
 
+/** Import `pkg` as `choices` say; its document files are streamed from its zip, opened once. */
 export async function importPackage(
+  db: Db,
+  dataDir: string,
+  pkg: Package,
+  choices: ImportChoices,
+  log: ImportLogger,
+  now: number,
+): Promise<ImportOutcome> {
+  const zip = await openPackageZip(pkg.path);
+  try {
+    return await importFrom(zip, db, dataDir, pkg, choices, log, now);
+  } finally {
+    zip.close();
+  }
+}
+
+async function importFrom(
+  zip: PackageZip,
   db: Db,
   dataDir: string,
   pkg: Package,
@@ -189,16 +209,8 @@ export async function importPackage(
     const inBranch = (a: number) => branch.get(a) === topId && choices.archives.has(a);
     const docs = pkg.documents.filter((d) => inBranch(d.archive_id));
     const fileDir = join('import', randomUUID());
-    const written = new Set<string>();
     try {
-      for (const d of docs) {
-        if (!d.file || written.has(d.file)) continue;
-        const bytes = pkg.files.get(d.file);
-        if (!bytes) continue;
-        await mkdir(join(dataDir, 'files', fileDir), { recursive: true });
-        await writeFile(join(dataDir, 'files', fileDir, d.file.slice('documents/files/'.length)), bytes);
-        written.add(d.file);
-      }
+      await writeTemplateFiles(zip, pkg, docs, dataDir, fileDir);
     } catch (e) {
       log.error(
         `Template ${name}: its files could not be written: ${e instanceof Error ? e.message : String(e)}`,

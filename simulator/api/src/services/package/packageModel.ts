@@ -25,6 +25,8 @@ export interface DocumentLine {
 }
 
 export interface Package {
+  /** the package's file: its document files are streamed from it during the import */
+  path: string;
   manifest: PackageManifest;
   /** catalogue table → rows */
   tables: Record<string, PackageRow[]>;
@@ -33,8 +35,6 @@ export interface Package {
   stamps: string[];
   documents: DocumentLine[];
   annotations: PackageRow[];
-  /** entry name → bytes, for documents/files/* */
-  files: Map<string, Buffer>;
   /** workflows/definitions.json: the designer's definitions, with the source's ids */
   workflows: WorkflowDefinition[];
 }

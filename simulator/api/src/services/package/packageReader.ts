@@ -1,22 +1,23 @@
-// Reading a .gs package (docs/gs-package.md) with yauzl, all of it before anything is written:
-// a zip that cannot be read, a missing or unknown manifest, an entry whose SHA-256 differs from
-// the manifest's, an entry the manifest does not list, or JSON of the wrong shape is a corrupted
-// package (PackageError), so an import never starts from half a package.
+// Reading a .gs package (docs/gs-package.md) from its file before anything is written
+// (decision 042): a zip that cannot be read or whose central directory is refused
+// (packageZip.ts: names, count, sizes), a missing or unknown manifest, an entry the manifest does
+// not list or that is missing, an entry whose SHA-256 differs from the manifest's, or JSON of the
+// wrong shape is a corrupted package (PackageError). Only the JSON entries are read into memory;
+// the document files are hashed as streams (at staging; a package read again after a restart
+// skips that), and hashed again while the import copies them out (packageFiles.ts).
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import yauzl from 'yauzl';
 import { z } from 'zod';
 import { PACKAGE_FORMAT_VERSION, type ImportUser, type PackageManifest } from '@gs/contract/admin/packages';
 import { WorkflowNodeType } from '@gs/contract/workflow';
 import type { DocumentLine, Package } from './packageModel';
+import { PackageError, isDocumentFile, openPackageZip, type PackageZip } from './packageZip';
 import { WORKFLOWS_ENTRY } from './packageWorkflows';
 import { TABLES, type PackageRow } from './packageTables';
 
-export class PackageError extends Error {}
+export { PackageError };
 
-const MAX_ENTRIES = 1_000_000;
-const SAFE_ENTRY =
-  /^(manifest\.json|stamps\.json|catalog\/[a-z_]+\.json|principals\/(users|groups)\.json|documents\/(index\.ndjson|annotations\.json|files\/[0-9]+(\.[a-z0-9]+)?)|workflows\/definitions\.json)$/;
+/** The JSON entries (everything but the document files), by name. */
+type JsonEntries = Map<string, Buffer>;
 
 const cell = z.union([z.string(), z.number(), z.null()]);
 const rows = z.array(z.record(z.string(), cell));
@@ -96,46 +97,7 @@ const workflowSchema = z.object({
   ),
 });
 
-async function readStream(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** Every entry of the zip, by name. */
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.fromBufferPromise(bytes, {
-    lazyEntries: true,
-    autoClose: false,
-    strictFileNames: true,
-  });
-  const out = new Map<string, Buffer>();
-  try {
-    const entries: yauzl.Entry[] = [];
-    await new Promise<void>((done, fail) => {
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entries.length >= MAX_ENTRIES)
-          return fail(new PackageError('The package holds too many entries.'));
-        entries.push(entry);
-        zip.readEntry();
-      });
-      zip.once('end', () => done());
-      zip.once('error', fail);
-      zip.readEntry();
-    });
-    for (const entry of entries) {
-      if (entry.fileName.endsWith('/')) continue;
-      if (!SAFE_ENTRY.test(entry.fileName))
-        throw new PackageError(`The package holds an unexpected entry '${entry.fileName}'.`);
-      out.set(entry.fileName, await readStream(await zip.openReadStreamPromise(entry)));
-    }
-  } finally {
-    zip.close();
-  }
-  return out;
-}
-
-function parseJson<T>(entries: Map<string, Buffer>, name: string, schema: z.ZodType<T>, fallback?: T): T {
+function parseJson<T>(entries: JsonEntries, name: string, schema: z.ZodType<T>, fallback?: T): T {
   const data = entries.get(name);
   if (!data) {
     if (fallback !== undefined) return fallback;
@@ -153,25 +115,38 @@ function parseJson<T>(entries: Map<string, Buffer>, name: string, schema: z.ZodT
   return parsed.data;
 }
 
-function checkManifest(entries: Map<string, Buffer>): PackageManifest {
+/** The manifest, every entry listed in it and present, and the JSON entries with their bytes checked. */
+async function readChecked(
+  zip: PackageZip,
+  files: boolean,
+): Promise<{ manifest: PackageManifest; entries: JsonEntries }> {
+  const head = await zip.read('manifest.json');
+  const entries: JsonEntries = new Map(head ? [['manifest.json', head]] : []);
   const manifest = parseJson(entries, 'manifest.json', manifestSchema);
   if (manifest.FormatVersion !== PACKAGE_FORMAT_VERSION)
     throw new PackageError(
       `The package format ${manifest.FormatVersion} is not supported (this server reads ${PACKAGE_FORMAT_VERSION}).`,
     );
-  for (const [name, data] of entries) {
+  for (const name of zip.entries.keys()) {
     if (name === 'manifest.json') continue;
     const want = manifest.Checksums[name];
     if (!want) throw new PackageError(`The entry ${name} is not listed in the manifest.`);
+    if (isDocumentFile(name)) {
+      if (files && (await zip.sha256(name)) !== want)
+        throw new PackageError(`The entry ${name} is damaged (its checksum differs from the manifest's).`);
+      continue;
+    }
+    const data = (await zip.read(name)) ?? Buffer.alloc(0);
     if (createHash('sha256').update(data).digest('hex') !== want)
       throw new PackageError(`The entry ${name} is damaged (its checksum differs from the manifest's).`);
+    entries.set(name, data);
   }
   for (const name of Object.keys(manifest.Checksums))
-    if (!entries.has(name)) throw new PackageError(`The entry ${name} is missing.`);
-  return manifest;
+    if (!zip.entries.has(name)) throw new PackageError(`The entry ${name} is missing.`);
+  return { manifest, entries };
 }
 
-function readDocuments(entries: Map<string, Buffer>): DocumentLine[] {
+function readDocuments(entries: JsonEntries, zip: PackageZip): DocumentLine[] {
   const text = entries.get('documents/index.ndjson')?.toString('utf8') ?? '';
   return text
     .split('\n')
@@ -185,43 +160,44 @@ function readDocuments(entries: Map<string, Buffer>): DocumentLine[] {
       }
       const parsed = lineSchema.safeParse(value);
       if (!parsed.success) throw new PackageError(`documents/index.ndjson line ${i + 1} is not a document.`);
-      if (parsed.data.file && !entries.has(parsed.data.file))
+      if (parsed.data.file && !zip.entries.has(parsed.data.file))
         throw new PackageError(`The file ${parsed.data.file} of document ${parsed.data.id} is missing.`);
       return parsed.data;
     });
 }
 
-/** The package in `bytes`, checked throughout; PackageError says what is wrong. */
-export async function readPackage(bytes: Buffer): Promise<Package> {
-  let entries: Map<string, Buffer>;
+export interface ReadOptions {
+  /** hash every document file against the manifest (default true; false for a package already checked) */
+  files?: boolean;
+}
+
+/** The package in the file at `path`, checked as above; PackageError says what is wrong. */
+export async function readPackage(path: string, options: ReadOptions = {}): Promise<Package> {
+  const zip = await openPackageZip(path);
   try {
-    entries = await unzip(bytes);
-  } catch (e) {
-    if (e instanceof PackageError) throw e;
-    throw new PackageError(
-      `The package is not a readable zip: ${e instanceof Error ? e.message : String(e)}`,
-    );
+    const { manifest, entries } = await readChecked(zip, options.files ?? true);
+    const tables: Record<string, PackageRow[]> = {};
+    for (const spec of TABLES)
+      tables[spec.table] = parseJson(entries, `catalog/${spec.table}.json`, rows, []);
+    const users: ImportUser[] = parseJson(entries, 'principals/users.json', z.array(userSchema), []);
+    const groups: ImportUser[] = parseJson(entries, 'principals/groups.json', z.array(userSchema), []);
+    const workflows = parseJson(entries, WORKFLOWS_ENTRY, z.array(workflowSchema), []);
+    if (workflows.length !== manifest.Counts.Workflows)
+      throw new PackageError(
+        `${WORKFLOWS_ENTRY} holds ${workflows.length} workflows, the manifest counts ${manifest.Counts.Workflows}.`,
+      );
+    return {
+      path,
+      manifest,
+      tables,
+      users,
+      groups,
+      stamps: parseJson(entries, 'stamps.json', z.array(z.string()), []),
+      documents: readDocuments(entries, zip),
+      annotations: parseJson(entries, 'documents/annotations.json', rows, []),
+      workflows,
+    };
+  } finally {
+    zip.close();
   }
-  const manifest = checkManifest(entries);
-  const tables: Record<string, PackageRow[]> = {};
-  for (const spec of TABLES) tables[spec.table] = parseJson(entries, `catalog/${spec.table}.json`, rows, []);
-  const users: ImportUser[] = parseJson(entries, 'principals/users.json', z.array(userSchema), []);
-  const groups: ImportUser[] = parseJson(entries, 'principals/groups.json', z.array(userSchema), []);
-  const workflows = parseJson(entries, WORKFLOWS_ENTRY, z.array(workflowSchema), []);
-  if (workflows.length !== manifest.Counts.Workflows)
-    throw new PackageError(
-      `${WORKFLOWS_ENTRY} holds ${workflows.length} workflows, the manifest counts ${manifest.Counts.Workflows}.`,
-    );
-  const files = new Map([...entries].filter(([n]) => n.startsWith('documents/files/')));
-  return {
-    manifest,
-    tables,
-    users,
-    groups,
-    stamps: parseJson(entries, 'stamps.json', z.array(z.string()), []),
-    documents: readDocuments(entries),
-    annotations: parseJson(entries, 'documents/annotations.json', rows, []),
-    files,
-    workflows,
-  };
 }

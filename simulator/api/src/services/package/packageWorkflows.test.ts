@@ -14,14 +14,14 @@ import type { Db } from '../../db/connection';
 import { docTable, fieldColumn } from '../../db/docTables';
 import { createRepos } from '../../db/repos';
 import { workflowsOf } from '../../testing/packageCompare';
-import { everything, exported, importLogger, zipped } from '../../testing/packageTrip';
+import { everything, exported, importLogger, readBytes, zipped } from '../../testing/packageTrip';
 import { makeWorkflowApp, REVIEW, type WorkflowTestApp } from '../../testing/workflowWorld';
 import type { World } from '../../testing/testApp';
 import { importDocuments } from '../importDocuments';
 import { enterWorkflow, takeQueueAction } from '../workflowEngine';
 import { buildPackage } from './packageExport';
 import { importPackage } from './packageImport';
-import { PackageError, readPackage } from './packageReader';
+import { PackageError } from './packageReader';
 import { WORKFLOWS_ENTRY } from './packageWorkflows';
 
 const data = tempDir('package-workflows');
@@ -216,16 +216,17 @@ describe('workflows in a .gs package', () => {
     };
     const withManifest = (m: object) => [{ name: 'manifest.json', data: Buffer.from(JSON.stringify(m)) }];
     await expect(
-      readPackage(
+      readBytes(
         await zipped([
           ...withManifest({ ...manifest, Counts: { ...manifest.Counts, Workflows: 2 } }),
           ...rest,
         ]),
+        data.dir,
       ),
     ).rejects.toThrow(new PackageError(`${WORKFLOWS_ENTRY} holds 1 workflows, the manifest counts 2.`));
     const seam = { name: 'workflows/workflow_runs.json', data: Buffer.from('[]') };
     await expect(
-      readPackage(
+      readBytes(
         await zipped([
           ...withManifest({
             ...manifest,
@@ -234,6 +235,7 @@ describe('workflows in a .gs package', () => {
           ...rest,
           seam,
         ]),
+        data.dir,
       ),
     ).rejects.toThrow("The package holds an unexpected entry 'workflows/workflow_runs.json'.");
   });
