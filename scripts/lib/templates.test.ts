@@ -40,6 +40,7 @@ function world() {
   write(join(data, 'files', '9', 'new.pdf'), 'added by a trainee');
   write(join(data, 'cache', 'thumbs', 't.jpg'), 'thumb');
   write(join(data, 'helper-data', 'users', 'u', 'log.txt'), 'log');
+  write(join(data, 'packages', 'staged', '3', 'package.gs'), 'a staged package');
   write(join(data, 'helper', 'cert.pem'), 'the certificate browsers accepted');
   write(join(data, '.trash-1-1', 'old'), 'left by an interrupted reset');
   return { template, data };

@@ -26,7 +26,15 @@ import type { ScenarioName } from '@gs/simulator-fixtures/seed';
 export const FINGERPRINT_FILE = '.template-fingerprint';
 const DB_FILE = 'simulator.sqlite';
 /** what a reset empties in the data folder besides what the template brings (helper/ stays: its certificate) */
-const RESET_ENTRIES = ['simulator.sqlite-wal', 'simulator.sqlite-shm', 'cache', 'helper-data', 'outbox'];
+const RESET_ENTRIES = [
+  'simulator.sqlite-wal',
+  'simulator.sqlite-shm',
+  'cache',
+  'helper-data',
+  'outbox',
+  // packages staged for the import wizard (decision 042): a reset starts the wizard over too
+  'packages',
+];
 
 /** A hash of what decides a seeded folder's content: the scenario, the fixtures, the database code
  * and the workflow engine the demo's tasks are made with. */
