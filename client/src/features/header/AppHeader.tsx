@@ -45,17 +45,6 @@ export function AppHeader() {
         {HEADER_BUTTONS.filter((button) => shown.has(button.id)).map((button) => (
           <HeaderButton key={button.id} button={button} captureBase={config.captureBase} />
         ))}
-        {!config.hide.analytics && (
-          <Link
-            to={routes.analytics}
-            className="header-button"
-            aria-label={t('header.analytics')}
-            title={t('header.analytics')}
-            data-testid="header-analytics"
-          >
-            <Icon name="chart" size={20} />
-          </Link>
-        )}
         <UserControls />
       </nav>
     </header>

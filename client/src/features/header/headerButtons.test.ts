@@ -20,7 +20,8 @@ const shown = (
   [
     ...visibleHeaderButtons({
       flags: { ...NO_ADMIN_FLAGS, ...flags },
-      hide: { ...DEFAULT_CONFIG.hide, ...hide },
+      // the admin buttons' cases leave the analytics button out unless they ask for it
+      hide: { ...DEFAULT_CONFIG.hide, analytics: true, ...hide },
       databaseCount,
     }),
   ].sort();
@@ -55,5 +56,11 @@ describe('visible header buttons', () => {
     expect(
       shown(everything, { globalCapture: true, globalAction: true, quickStart: true, batchPortals: true }),
     ).toEqual(sorted('fullAdmin', 'licenseManager', 'userAdmin'));
+  });
+
+  it('shows the analytics button to every user unless hide.analytics', () => {
+    expect(shown({}, { analytics: false })).toEqual(['analytics']);
+    expect(shown(everything, { adminMenu: true, analytics: false })).toEqual(['analytics']);
+    expect(shown(everything, { analytics: true })).not.toContain('analytics');
   });
 });

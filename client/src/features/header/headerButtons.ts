@@ -13,7 +13,8 @@ export type HeaderButtonId =
   | 'flowAdmin'
   | 'captureAdmin'
   | 'wizard'
-  | 'databaseSelect';
+  | 'databaseSelect'
+  | 'analytics';
 
 export interface HeaderButtonDef {
   id: HeaderButtonId;
@@ -33,6 +34,8 @@ export const HEADER_BUTTONS: readonly HeaderButtonDef[] = [
   { id: 'captureAdmin', testId: 'header-capture-admin', icon: 'capture', target: 'capture' },
   { id: 'wizard', testId: 'header-wizard', icon: 'wizard', target: wizardPath },
   { id: 'databaseSelect', testId: 'header-database-select', icon: 'database', target: routes.select },
+  // our /analytics (decision 039), for every user unless config.json hides it
+  { id: 'analytics', testId: 'header-analytics', icon: 'chart', target: routes.analytics },
 ];
 
 export interface HeaderButtonsInput {
@@ -59,5 +62,6 @@ export function visibleHeaderButtons({
     }
   }
   if (databaseCount > 1) shown.add('databaseSelect');
+  if (!hide.analytics) shown.add('analytics');
   return shown;
 }
