@@ -36,7 +36,7 @@ describe('a write carrying its token only as the sstoken cookie', () => {
     const { t, exists, remove } = docWorld();
     const { Token } = await signIn(t.app, 'full.user');
     const cookie = `sstoken=${Token}`;
-    for (const [name, value] of [
+    const headers: [string, string][] = [
       ['X-None', ''],
       ['Sec-Fetch-Site', 'same-site'],
       ['Sec-Fetch-Site', 'cross-site'],
@@ -44,7 +44,8 @@ describe('a write carrying its token only as the sstoken cookie', () => {
       ['Origin', 'http://other.gs.example:8080'],
       ['Origin', 'https://gs.example:8080'],
       ['Origin', 'null'],
-    ]) {
+    ];
+    for (const [name, value] of headers) {
       const res = await remove(t.d.docA).set('Cookie', cookie).set(name, value);
       expect(res.status, `${name}: ${value}`).toBe(403);
       expect(res.body).toEqual({ Message: COOKIE_ONLY_WRITE_MESSAGE });
