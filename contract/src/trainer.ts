@@ -16,7 +16,7 @@ export const trainerPaths = {
   reset: `${TRAINER_ROOT}/api/reset`,
   /** POST TrainerSeatsRequest */
   seats: `${TRAINER_ROOT}/api/seats`,
-  /** POST TrainerReleaseRequest: the holder is signed out */
+  /** POST TrainerReleaseRequest: the holder of the licence with that Id is signed out */
   release: `${TRAINER_ROOT}/api/licenses/release`,
   /** POST TrainerFaultsRequest: the scanner's fault schedule */
   faults: `${TRAINER_ROOT}/api/faults`,
@@ -42,7 +42,8 @@ export interface TrainerSeatsRequest {
   Seats: number;
 }
 export interface TrainerReleaseRequest {
-  Token: string;
+  /** the licence's Id in TrainerState (never its token) */
+  Id: string;
 }
 export interface TrainerFaultsRequest {
   Faults: ScanFault[];
@@ -57,7 +58,8 @@ export interface TrainerSeats {
   InUse: number;
 }
 export interface TrainerLicense {
-  Token: string;
+  /** an opaque id (an HMAC of the token); the page never shows a licence's token */
+  Id: string;
   User: string;
   Type: LicenseTypeCode;
   /** epoch ms on the simulator's clock */

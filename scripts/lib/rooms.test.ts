@@ -132,7 +132,7 @@ describe('a training room', () => {
     expect(await refused.json()).toBe(ALL_LICENSES_IN_USE);
     // the trainer frees one seat: the next Full sign-in gets it
     const phantom = exhausted.Licenses.find((l) => l.Type === 1);
-    await trainer(trainerPaths.release, { Token: phantom?.Token });
+    await trainer(trainerPaths.release, { Id: phantom?.Id });
     expect((await signIn('full.user')).status).toBe(200);
 
     await load('scanner-faults');

@@ -10,6 +10,14 @@ export function secureId(secret: string, kind: SecureKind, dbId: number, id: num
   return createHmac('sha256', secret).update(`${kind}:${dbId}:${id}`).digest('base64url').slice(0, 32);
 }
 
+/**
+ * A licence's opaque id where a page lists licences without handing out their tokens (the
+ * trainer page, decision 045): an HMAC of the token under the server secret, as secure ids are.
+ */
+export function licenseId(secret: string, token: string): string {
+  return createHmac('sha256', secret).update(`license:${token}`).digest('base64url').slice(0, 32);
+}
+
 /** The server secret, created on first use. */
 export function serverSecret(db: Db): string {
   const row = db.prepare(`SELECT value FROM settings WHERE key = 'secret'`).get() as

@@ -3,6 +3,10 @@
 // licence (HL relies on that); `authorize=<base64 user:pass>` counts as Basic, for <img> URLs.
 // Passwords are checked by verifyCredentials, an async middleware at the front of the API
 // (apiFront.ts), so scrypt runs off the event loop; the synchronous code below reads its verdict.
+// A live token given explicitly (query or header) wins over Basic credentials that ride along:
+// those are not checked at all, so a browser's cached Basic (the trainer page's) neither refuses
+// the call nor counts against the back-off. A write whose only credential is the sstoken cookie
+// must come from a page of our own origin (decision 045, http/sameOrigin.ts).
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import {
@@ -19,9 +23,10 @@ import type { UsersRepo, UserRow } from '../db/usersRepo';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../db/passwords';
 import type { Licensing } from '../services/licensing';
 import { parseCookies, setUserCookie } from './cookies';
-import { denied, HttpError } from './errors';
+import { denied, forbidden, HttpError } from './errors';
 import { createLoginBackoff, DEFAULT_BACKOFF, type BackoffLimits } from './loginBackoff';
 import { query } from './query';
+import { COOKIE_ONLY_WRITE_MESSAGE, fromOwnOrigin, isWrite } from './sameOrigin';
 
 export interface Caller {
   user: UserRow;
@@ -81,8 +86,11 @@ function tooManySignIns(waitMs: number): HttpError {
   return err;
 }
 
-/** What verifyCredentials found for a call's Basic credentials. */
-type BasicVerdict = { user: UserRow } | { refused: HttpError };
+/**
+ * What verifyCredentials found for a call's Basic credentials; `ignored`: not checked, because
+ * the call gives a live token explicitly and the token decides.
+ */
+type BasicVerdict = { user: UserRow } | { refused: HttpError } | { ignored: true };
 
 export function createAuth(
   users: UsersRepo,
@@ -97,21 +105,28 @@ export function createAuth(
   const backoff = createLoginBackoff(() => clock.now(), backoffLimits);
   const verdicts = new WeakMap<Request, BasicVerdict>();
 
+  /** The user a login names; `DOMAIN\user` must match a user's domain when they have one. */
+  function userOf(login: string): UserRow | undefined {
+    const slash = login.indexOf('\\');
+    const domain = slash >= 0 ? login.slice(0, slash) : '';
+    const found = users.findByName(slash >= 0 ? login.slice(slash + 1) : login);
+    return found && !(domain && found.domain && domain.toLowerCase() !== found.domain.toLowerCase())
+      ? found
+      : undefined;
+  }
+
+  /** The user of credentials that were right before (no password check), else undefined. */
+  function knownUser(c: BasicCredentials): UserRow | undefined {
+    const user = userOf(c.login);
+    return user && verified.get(cacheKey(c)) === user.passwordHash ? user : undefined;
+  }
+
   /**
-   * The user of valid Basic credentials; `DOMAIN\user` must match a user's domain when they have
-   * one. An unknown user's password is checked against a dummy hash: the same work, the same time.
+   * The user of valid Basic credentials. An unknown user's password is checked against a dummy
+   * hash: the same work, the same time.
    */
   async function verifyBasic(c: BasicCredentials, address: string): Promise<BasicVerdict> {
-    const slash = c.login.indexOf('\\');
-    const domain = slash >= 0 ? c.login.slice(0, slash) : '';
-    const found = users.findByName(slash >= 0 ? c.login.slice(slash + 1) : c.login);
-    const user =
-      found && !(domain && found.domain && domain.toLowerCase() !== found.domain.toLowerCase())
-        ? found
-        : undefined;
-    const key = cacheKey(c);
-    // credentials that were right before pass without a check, even during a back-off
-    if (user && verified.get(key) === user.passwordHash) return { user };
+    const user = userOf(c.login);
     const wait = backoff.waitMs(c.login, address);
     if (wait > 0) return { refused: tooManySignIns(wait) };
     const done = backoff.begin(c.login, address);
@@ -123,15 +138,32 @@ export function createAuth(
     }
     if (!ok || !user) return { refused: denied() };
     if (verified.size > 1000) verified.clear();
-    verified.set(key, user.passwordHash);
+    verified.set(cacheKey(c), user.passwordHash);
     return { user };
   }
 
-  /** Middleware: checks the call's Basic credentials, if any, before any route reads them. */
+  /** Whether the call names a live licence in its query or headers (the cookie does not count). */
+  function explicitLiveToken(req: Request): boolean {
+    const token = requestToken(req, false);
+    return token !== undefined && licensing.state(token).kind === 'live';
+  }
+
+  /**
+   * Middleware: checks the call's Basic credentials, if any, before any route reads them. Beside
+   * a live token in the query or a header they are not checked (credentials right before still
+   * count, so `GET licenses?Token=` with another user's Basic still signs that user in).
+   */
   const verifyCredentials: RequestHandler = async (req, _res, next) => {
     const creds = basicCredentials(req);
-    if (creds !== undefined)
-      verdicts.set(req, creds ? await verifyBasic(creds, clientIp(req)) : { refused: denied() });
+    if (creds !== undefined) {
+      // credentials that were right before pass without a check, even during a back-off
+      const known = creds ? knownUser(creds) : undefined;
+      let verdict: BasicVerdict;
+      if (known) verdict = { user: known };
+      else if (explicitLiveToken(req)) verdict = { ignored: true };
+      else verdict = creds ? await verifyBasic(creds, clientIp(req)) : { refused: denied() };
+      verdicts.set(req, verdict);
+    }
     next();
   };
 
@@ -141,7 +173,7 @@ export function createAuth(
     const verdict = verdicts.get(req);
     if (!verdict) throw new Error('Basic credentials read before verifyCredentials checked them');
     if ('refused' in verdict) throw verdict.refused;
-    return verdict.user;
+    return 'user' in verdict ? verdict.user : undefined;
   }
 
   function licenseUser(row: LicenseRow): UserRow {
@@ -155,6 +187,9 @@ export function createAuth(
     const basic = basicUser(req);
     const token = requestToken(req);
     if (token !== undefined) {
+      // a page of another origin (another port of this host too) makes the browser send the cookie
+      if (!basic && requestToken(req, false) === undefined && isWrite(req) && !fromOwnOrigin(req))
+        throw forbidden(COOKIE_ONLY_WRITE_MESSAGE);
       const state = licensing.state(token);
       if (state.kind === 'unknown') throw denied();
       if (state.kind === 'expired') throw new HttpError(LICENSE_EXPIRED_STATUS, LICENSE_EXPIRED_BODY);

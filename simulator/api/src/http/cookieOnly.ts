@@ -2,6 +2,8 @@
 // address into the upload cache) refuse a licence token that came only from the `sstoken` cookie
 // (decision 014): a browser attaches a cookie to a link followed from another site, but never an
 // Auth-Token header, a Token query parameter or Basic credentials, which is what clients send.
+// Writes by other methods on the cookie alone are refused in auth.ts unless they come from our
+// own origin (decision 045); these GETs stay refused even from there.
 import type { Request, RequestHandler } from 'express';
 import { basicCredentials, requestToken } from './auth';
 import { forbidden } from './errors';

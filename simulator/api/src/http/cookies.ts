@@ -5,6 +5,8 @@
 // is a plain host name (issue 20). `sstoken` is HttpOnly and SameSite=Strict, and Secure when the
 // call came over https (issue 21, decision 014): the client keeps its token in localStorage and
 // sends it as Auth-Token, so it never needs to read the server's cookie or send it cross-site.
+// Strict does not stop another port of the same site: writes on the cookie alone must come from
+// our own origin (http/sameOrigin.ts, decision 045).
 import type { Request, Response } from 'express';
 import { TOKEN_COOKIE, USER_COOKIE } from '@gs/contract/licenses';
 import { toCookieDate } from './dates';

@@ -34,7 +34,7 @@ function requiredId(req: Request, keys: string[]): number {
 /** POST indexes may carry its token in the body, beside db and archive. */
 const tokenFromBody: RequestHandler = (req, _res, next) => {
   const token = readKey(req.body, 'token');
-  if (typeof token === 'string' && token.trim() && requestToken(req) === undefined)
+  if (typeof token === 'string' && token.trim() && requestToken(req, false) === undefined)
     req.headers[TOKEN_REQUEST_HEADER.toLowerCase()] = token.trim();
   next();
 };

@@ -24,7 +24,7 @@ const k='trainer-status';const prev=sessionStorage.getItem(k);if(prev){s.textCon
 const val=(id)=>document.getElementById(id);
 const bodies={scenario:()=>({Scenario:val('scenario').value}),reset:()=>({}),
 seats:(b)=>({Type:Number(b.dataset.type),Seats:Number(val('seats-'+b.dataset.type).value)}),
-release:(b)=>({Token:b.dataset.token}),
+release:(b)=>({Id:b.dataset.id}),
 faults:()=>({Faults:[...document.querySelectorAll('input[name=fault]:checked')].map((c)=>c.value)}),
 clock:()=>({OffsetMs:Math.round(Number(val('offset').value)*60000)})};
 for(const b of document.querySelectorAll('button[data-post]'))b.addEventListener('click',async()=>{
@@ -47,7 +47,7 @@ export function trainerPage(state: TrainerState, lang: TrainerLanguage): string 
   ).join('');
   const licenses = state.Licenses.map(
     (l) => `<tr><td>${escape(l.User)}</td><td>${t[TYPE_KEYS[l.Type]]}</td><td>${time(l.LastAccess)}</td>
-<td><button data-post="${trainerPaths.release}" data-body="release" data-token="${escape(l.Token)}" aria-label="${t.release} ${escape(l.User)}">${t.release}</button></td></tr>`,
+<td><button data-post="${trainerPaths.release}" data-body="release" data-id="${escape(l.Id)}" aria-label="${t.release} ${escape(l.User)}">${t.release}</button></td></tr>`,
   ).join('');
   const faults = state.FaultChoices.map(
     (f) =>

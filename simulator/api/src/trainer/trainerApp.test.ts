@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { addUser, setSeats } from '@gs/simulator-fixtures/builders';
+import { LicenseType } from '@gs/contract/flags';
 import type { ScanFault } from '@gs/contract/helper';
 import { trainerPaths, type TrainerLoadResponse, type TrainerState } from '@gs/contract/trainer';
 import { startApi, type RunningApi } from '../server';
@@ -120,7 +122,7 @@ describe('the trainer page', () => {
       expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
       expect(((await res.json()) as { Message: string }).Message).toBe('The request is invalid.');
     }
-    expect((await post(trainerPaths.release, { Token: 'no-such' })).status).toBe(404);
+    expect((await post(trainerPaths.release, { Id: 'no-such' })).status).toBe(404);
     expect(room.loads).toEqual([]);
   });
 
@@ -142,5 +144,58 @@ describe('the trainer page', () => {
     expect(state.ClockOffsetMs).toBe(7_200_000);
     expect(state.Now - Date.now()).toBeGreaterThan(7_000_000);
     expect(state.Helper).toBeNull();
+  });
+});
+
+describe('the trainer page’s guards (decision 045)', () => {
+  it('answers 429 after repeated wrong passwords, the right one too while the wait lasts', async () => {
+    const guarded = await startApi({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: dataDir(),
+      // a wait longer than the test, so no timing decides the outcome
+      config: { loginBackoff: { firstWaitMs: 60_000 } },
+      trainer: { password: 'sesame', room: () => fakeRoom() },
+    });
+    try {
+      const state = (password: string) =>
+        call(guarded, trainerPaths.state, { headers: { Authorization: auth(password) } });
+      for (let i = 0; i < 5; i++) expect((await state(`guess-${i}`)).status).toBe(401);
+      const refused = await state('guess-5');
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('60');
+      expect(((await refused.json()) as { Message: string }).Message).toMatch(
+        /Too many failed sign-in attempts/,
+      );
+      expect((await state('sesame')).status).toBe(429);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('lists live licences by an opaque id, never a token, and releases one by that id', async () => {
+    const db = on.live.db();
+    addUser(db, { name: 'student', password: 'Student@123', licenseType: LicenseType.Full });
+    setSeats(db, LicenseType.Full, 5);
+    const signIn = await call(on, '/Square9API/api/licenses', {
+      headers: { Authorization: `Basic ${Buffer.from('student:Student@123').toString('base64')}` },
+    });
+    expect(signIn.status).toBe(200);
+    const { Token } = (await signIn.json()) as { Token: string };
+    const trainerGet = (path: string) => call(on, path, { headers: { Authorization: auth('sesame') } });
+
+    const text = await (await trainerGet(trainerPaths.state)).text();
+    expect(text).not.toContain(Token);
+    expect(await (await trainerGet(trainerPaths.page)).text()).not.toContain(Token);
+    const listed = (JSON.parse(text) as TrainerState).Licenses.find((l) => l.User === 'student');
+    expect(listed?.Id).toMatch(/^[\w-]{32}$/);
+    expect(Object.keys(listed ?? {})).not.toContain('Token');
+
+    // a token is no way to release: the body must name the id
+    expect((await post(trainerPaths.release, { Token })).status).toBe(400);
+    expect((await post(trainerPaths.release, { Id: listed?.Id })).status).toBe(200);
+    expect((await call(on, `/Square9API/api/dbs?token=${Token}`)).status).toBe(401);
+    const after = (await (await trainerGet(trainerPaths.state)).json()) as TrainerState;
+    expect(after.Licenses.filter((l) => l.User === 'student')).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 // The trainer page and its JSON API at /trainer (issue 18, decision 034; our design). On only when
-// a trainer password is set (TRAINER_PASSWORD): HTTP Basic, any user name. Off, /trainer is a 404.
-// Every action is a POST with a JSON body (a cross-site form cannot send one without CORS, which
-// /trainer never grants), so a browser holding the trainer's credentials cannot be made to act.
-import { createHash, timingSafeEqual } from 'node:crypto';
+// a trainer password is set (TRAINER_PASSWORD): HTTP Basic, any user name, with the sign-in's
+// back-off (trainerAuth.ts). Off, /trainer is a 404. Every action is a POST with a JSON body (a
+// cross-site form cannot send one without CORS, which /trainer never grants), so a browser holding
+// the trainer's credentials cannot be made to act. Licences are listed and released by an opaque
+// id, never their token (decision 045).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import { z } from 'zod';
@@ -10,12 +11,14 @@ import { notFoundMessage } from '@gs/contract/errors';
 import { LicenseType } from '@gs/contract/flags';
 import { SCAN_FAULTS } from '@gs/contract/helper';
 import { TRAINER_ROOT, type TrainerLoadResponse, type TrainerState } from '@gs/contract/trainer';
+import { licenseId } from '../db/secureIds';
 import { badRequest, errorHandler, HttpError } from '../http/errors';
 import { lowerKeys } from '../http/query';
 import type { LiveData } from '../rooms/liveData';
 import { trainerPage } from './page';
 import type { TrainerRoom } from './room';
 import { trainerLanguage } from './strings';
+import { requireTrainer } from './trainerAuth';
 
 export const isTrainerPath = (url: string | undefined): boolean => /^\/trainer(?:[/?#]|$)/i.test(url ?? '');
 
@@ -31,20 +34,6 @@ export interface TrainerAppOptions {
   password: string;
   live: LiveData;
   room: TrainerRoom;
-}
-
-const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
-
-function requireTrainer(password: string): RequestHandler {
-  const expected = digest(password);
-  return (req, res, next) => {
-    const [scheme, encoded] = (req.get('authorization') ?? '').split(' ');
-    const decoded = scheme?.toLowerCase() === 'basic' ? Buffer.from(encoded ?? '', 'base64').toString() : '';
-    const given = decoded.slice(decoded.indexOf(':') + 1);
-    if (decoded.includes(':') && timingSafeEqual(digest(given), expected)) return next();
-    res.set('WWW-Authenticate', 'Basic realm="Trainer", charset="UTF-8"');
-    res.status(401).json({ Message: 'The trainer password is required.' });
-  };
 }
 
 const jsonOnly: RequestHandler = (req, _res, next) => {
@@ -63,7 +52,7 @@ const typeCode = z.union([
 const bodies = {
   scenario: z.object({ scenario: z.string().min(1).max(100) }),
   seats: z.object({ type: typeCode, seats: z.number().int().min(0).max(100_000) }),
-  release: z.object({ token: z.string().min(1).max(200) }),
+  release: z.object({ id: z.string().min(1).max(200) }),
   faults: z.object({ faults: z.array(z.enum(SCAN_FAULTS)).max(SCAN_FAULTS.length * 2) }),
   // at most a year either way
   clock: z.object({ offsetms: z.number().int().min(-31_536_000_000).max(31_536_000_000) }),
@@ -75,7 +64,7 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
 }
 
 function stateOf(live: LiveData, room: TrainerRoom): TrainerState {
-  const { repos, licensing, clock } = live.deps();
+  const { repos, licensing, clock, secret } = live.deps();
   const licenses = licensing.allLive();
   return {
     Scenario: room.current(),
@@ -86,7 +75,7 @@ function stateOf(live: LiveData, room: TrainerRoom): TrainerState {
       InUse: licenses.filter((l) => l.type === Type).length,
     })),
     Licenses: licenses.map((l) => ({
-      Token: l.token,
+      Id: licenseId(secret, l.token),
       User: l.username,
       Type: l.type,
       LastAccess: l.accessedAt,
@@ -104,7 +93,7 @@ export function createTrainerApp({ password, live, room }: TrainerAppOptions): E
   app.disable('x-powered-by');
   app.set('etag', false);
   const router = express.Router();
-  router.use(requireTrainer(password));
+  router.use(requireTrainer(password, live.deps().config.loginBackoff));
   router.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
@@ -139,9 +128,12 @@ export function createTrainerApp({ password, live, room }: TrainerAppOptions): E
     res.json(stateOf(live, room).Seats);
   });
   router.post('/api/licenses/release', (req, res) => {
-    const { token } = parse(bodies.release, req.body);
+    const { id } = parse(bodies.release, req.body);
+    const { licensing, secret } = live.deps();
+    const license = licensing.allLive().find((l) => licenseId(secret, l.token) === id);
     // the holder is signed out, as the licence manager's force logout does
-    if (!live.deps().licensing.revoke(token, true)) throw new HttpError(404, { Message: 'No such licence.' });
+    if (!license || !licensing.revoke(license.token, true))
+      throw new HttpError(404, { Message: 'No such licence.' });
     res.json(true);
   });
   router.post('/api/faults', (req, res) => {
