@@ -24,7 +24,7 @@ const BENCHES: Record<
   },
   security: {
     about:
-      'issue 21 on the demo data: API memory around an anonymous 150 MB body, GET dbs latency while 40 wrong passwords arrive',
+      'issues 21 and 26 on the demo data: API memory around an anonymous 150 MB body, GET dbs latency while 40 wrong passwords arrive; longest GET /config.json stall and peak RSS during four hostile calls (--only a,b,c,d,body,passwords)',
     load: () => import('./benchSecurity'),
   },
   admin: {

@@ -1,7 +1,9 @@
 // HTTP side of the benchmarks: the simulator started as its own process on a free port, and a
 // light keep-alive client (lighter than fetch, so the figures are the server's).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { Agent, get } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -63,6 +65,84 @@ export async function startServer(
     child.once('exit', (code) => fail(new Error(`the simulator exited (${code}) before listening`)));
   });
   return { port, child };
+}
+
+/** A port free on 127.0.0.1 now (the kernel's pick; released at once for the caller to take). */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+  });
+}
+
+export interface RunningSystem {
+  child: ChildProcess;
+  apiPort: number;
+  helperHttpPort: number;
+  /** what the process wrote to stderr so far (a 5xx's stack, a failure at start) */
+  errors(): string;
+}
+
+/**
+ * The whole system the way `npm start` runs it (package.json: node with SIMULATOR_NODE_FLAGS on
+ * scripts/start.ts): the API and the helper in ONE process, on free ports and `dataDir` (already
+ * seeded). `--serve-only` leaves out the client build and its static files, nothing else.
+ */
+export async function startSystem(dataDir: string): Promise<RunningSystem> {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const [apiPort, helperHttpPort, helperHttpsPort] = [await freePort(), await freePort(), await freePort()];
+  const child = spawn(
+    process.execPath,
+    [SIMULATOR_NODE_FLAGS, '--import', 'tsx', resolve(root, 'scripts/start.ts'), '--serve-only'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(apiPort),
+        HELPER_HTTP_PORT: String(helperHttpPort),
+        HELPER_HTTPS_PORT: String(helperHttpsPort),
+        DATA_DIR: dataDir,
+        DATA_TEMPLATE_DIR: '',
+        TRAINER_PASSWORD: '',
+        SIM_TEST_ENDPOINTS: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let errors = '';
+  child.stderr?.on('data', (c: Buffer) => (errors = (errors + c.toString()).slice(-20_000)));
+  await new Promise<void>((done, fail) => {
+    let out = '';
+    child.stdout?.on('data', (c: Buffer) => {
+      out = (out + c.toString()).slice(-20_000);
+      if (/Extensions helper:/.test(out)) done();
+    });
+    child.once('exit', (code) =>
+      fail(new Error(`scripts/start.ts exited (${code}) before listening:\n${errors}`)),
+    );
+  });
+  return { child, apiPort, helperHttpPort, errors: () => errors };
+}
+
+/** SIGTERM (start.ts closes its servers), then SIGKILL after `graceMs` if its event loop is stuck. */
+export async function stopChild(child: ChildProcess, graceMs = 3000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** VmRSS (resident now) and VmHWM (the kernel's peak since the process started) of `pid`, in MiB. */
+export function procMemory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string): number => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
 /** A fresh connection for the next series of requests. */
