@@ -11,6 +11,8 @@ import { httpFetcher } from './launch/fetcher';
 import { signIn } from './signIn';
 import { defaultOrigins } from './cors';
 import { apiTarget } from './routes/management';
+import { answerClientErrors } from './clientErrors';
+import type { HelperLog } from './errors';
 
 export interface HelperServerOptions {
   dataDir: string;
@@ -30,6 +32,10 @@ export interface HelperServerOptions {
   allowedOrigins?: readonly string[];
   /** API addresses UpdateApi may switch to; default `[apiPath]` */
   apiTargets?: readonly string[];
+  /** Host names the helper answers to besides localhost, 127.0.0.1 and [::1] (HELPER_HOSTS) */
+  allowedHosts?: readonly string[];
+  /** where refused requests (one line) and 5xx (with the stack) are logged; default the console */
+  log?: HelperLog;
 }
 
 export interface RunningHelper {
@@ -68,6 +74,8 @@ export async function startHelper(options: HelperServerOptions): Promise<Running
     state,
     allowedOrigins: options.allowedOrigins ?? defaultOrigins(Number(new URL(options.apiPath).port || 80)),
     apiTargets,
+    allowedHosts: options.allowedHosts,
+    log: options.log,
     scanner,
     testEndpoints: options.testEndpoints,
     launch: {
@@ -83,6 +91,8 @@ export async function startHelper(options: HelperServerOptions): Promise<Running
   const certificate = await loadOrCreateCertificate(dir, new Date());
   const http = createHttpServer(app);
   const https = createHttpsServer(certificate, app);
+  answerClientErrors(http, options.log);
+  answerClientErrors(https, options.log);
   const httpPort = await listen(http, options.httpPort, host);
   const httpsPort = await listen(https, options.httpsPort, host);
   const credentials = options.signIn ?? { user: 'SSAdministrator', password: 'Demo@1234' };

@@ -4,6 +4,7 @@
 // live licence and 401 or the licence-expired status otherwise) on every request, so a released
 // token stops working at once, and then acts with that token only: the API's permissions and
 // licence type apply. The helper's own credentials (server.ts, tray sign-in) never serve a request.
+// Work on the scanner needs the client's page (an allowed Origin) or a token (decision 047).
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { License } from '@gs/contract/licenses';
@@ -84,6 +85,30 @@ export function requireUser(authorize: Authorizer, errors: UserErrors = plainUse
     if (!user) throw errors.unauthorized();
     res.locals.helperUser = user;
     next();
+  };
+}
+
+export const clientMessages = {
+  foreignPage:
+    'This page may not use GlobalSearch Extensions: its origin is not allowed (CORS_ORIGINS) and the request carries no valid Auth-Token.',
+};
+
+/**
+ * Middleware for routes that start work without doing a user's (the scanner): the page must be
+ * one the deployment serves the client on (an allowed `Origin`, which a browser sets and a page
+ * cannot change), or the request must carry a live token. A foreign `Origin` without a token is
+ * 403; no `Origin` and no token (not a browser page) 401; an unknown token 401.
+ */
+export function requireUserOrClient(
+  authorize: Authorizer,
+  isAllowedOrigin: (origin: string | undefined) => boolean,
+): RequestHandler {
+  const user = requireUser(authorize);
+  return async (req, res, next) => {
+    if (isAllowedOrigin(req.headers.origin)) return next();
+    if (!tokenOf(req) && req.headers.origin !== undefined)
+      throw new HelperError(403, clientMessages.foreignPage);
+    await user(req, res, next);
   };
 }
 
