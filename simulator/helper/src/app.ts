@@ -13,7 +13,13 @@ import { consoleLog, errorHandler, type HelperLog } from './errors';
 import type { HelperState } from './state';
 import { helperCors, originAllowed } from './cors';
 import { helperHosts } from './hosts';
-import { httpAuthorizer, requireUserOrClient, type Authorizer } from './auth/users';
+import {
+  httpAdminCheck,
+  httpAuthorizer,
+  requireUserOrClient,
+  type AdminCheck,
+  type Authorizer,
+} from './auth/users';
 
 export interface HelperAppOptions {
   state: HelperState;
@@ -24,6 +30,8 @@ export interface HelperAppOptions {
   apiTargets?: readonly string[];
   /** checks a user's token; default: `GET authorize?token=` on the state's current API */
   authorize?: Authorizer;
+  /** whether a token's user administers all databases; default: `GET admin?function=isAdminAll` */
+  isAdmin?: AdminCheck;
   /** Host names besides localhost, 127.0.0.1 and [::1] the helper answers to (HELPER_HOSTS;
    *  `name` or `name:port`); any other Host is 421 */
   allowedHosts?: readonly string[];
@@ -42,6 +50,7 @@ export interface HelperAppOptions {
 export function createHelperApp(options: HelperAppOptions): Express {
   const { state, scanner, testEndpoints, launch, bulk } = options;
   const authorize = options.authorize ?? httpAuthorizer(() => state.get().apiPath);
+  const isAdmin = options.isAdmin ?? httpAdminCheck(() => state.get().apiPath);
   const origins = options.allowedOrigins ?? [];
   const app = express();
   app.disable('x-powered-by');
@@ -54,7 +63,7 @@ export function createHelperApp(options: HelperAppOptions): Express {
     '/api/Management',
     managementRouter({ state, authorize, apiTargets: options.apiTargets ?? [state.get().apiPath] }),
   );
-  app.use('/api/launch', launchRouter(authorize, launch));
+  app.use('/api/launch', launchRouter({ authorize, isAdmin }, launch));
   if (bulk) app.use('/api/bulk', bulkRouter(bulk, authorize));
   app.use(
     '/api/scan',
