@@ -12,10 +12,13 @@ const arg = (args: string[], name: string, fallback: string): string => {
   return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
 };
 
+/** the bench plays the client's page: starting scan work needs an allowed Origin (decision 047) */
+const ORIGIN = 'http://localhost:1';
+
 async function json<T>(url: string, method = 'GET', body?: unknown): Promise<T> {
   const res = await fetch(url, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: body === undefined ? { Origin: ORIGIN } : { Origin: ORIGIN, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
@@ -63,6 +66,7 @@ export async function run(args: string[]): Promise<void> {
     httpsPort: 0,
     apiPath: 'http://localhost:1/Square9API/',
     signIn: false,
+    allowedOrigins: [ORIGIN],
     scanner: { msPerPage: 0 },
   });
   try {

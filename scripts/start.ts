@@ -3,7 +3,8 @@
 // Run: npm start   (npm run dev: Vite's dev server with reload; env PORT, HELPER_HTTP_PORT,
 // HELPER_HTTPS_PORT, DATA_DIR, SCENARIO, LICENSE_IDLE_MINUTES, PDF_CONVERT_DELAY_SECONDS,
 // SIM_TEST_ENDPOINTS=1, CORS_ORIGINS (origins whose pages may call the API and the helper; default
-// http://localhost:$PORT and http://127.0.0.1:$PORT, plus Vite's in `npm run dev`), and
+// http://localhost:$PORT and http://127.0.0.1:$PORT, plus Vite's in `npm run dev`), HELPER_HOSTS
+// (names the helper answers to besides localhost, 127.0.0.1 and [::1]), and
 // DATA_TEMPLATE_DIR: seed that folder instead, reseeding it when the fixtures or the schema change,
 // and start every run from a fresh copy of it in DATA_DIR, as the end-to-end tests do;
 // TRAINER_PASSWORD: the trainer page at /trainer and `npm run reset` (training rooms, decision 034),
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { startApi } from '@gs/simulator-api/server';
 import { corsOriginsFromEnv, parseAllowList } from '@gs/simulator-api/config';
 import { startHelper, type RunningHelper } from '@gs/simulator-helper/server';
+import { parseHosts } from '@gs/simulator-helper/hosts';
 import { isSeeded, seedScenario } from '@gs/simulator-fixtures/seed';
 import type { ScenarioName } from '@gs/simulator-fixtures/seed';
 import { TRAINER_ROOT } from '@gs/contract/trainer';
@@ -134,6 +136,7 @@ async function serve(clientDir: string | undefined): Promise<() => Promise<void>
     // one flag turns on the test endpoints of both services (e2e picks scanner faults through it)
     testEndpoints: env.SIM_TEST_ENDPOINTS === '1',
     allowedOrigins: helperOrigins,
+    allowedHosts: parseHosts(env.HELPER_HOSTS),
   });
   console.log(`Square9API simulator: ${api.url}Square9API/api/`);
   console.log(`Extensions helper:    ${helper.httpUrl} and ${helper.httpsUrl}`);

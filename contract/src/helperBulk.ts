@@ -196,17 +196,16 @@ export interface BulkCsvPreviewRequest {
   fieldDelimiter?: string;
   stringDelimiter?: string;
   HeadersIncluded?: boolean;
-  /** rows to return (default 5) */
+  /** rows to return (default 5, at most 100) */
   Rows?: number;
 }
 
 export interface BulkCsvPreviewResponse {
   /** headers, or Column 1..n without headers */
   Columns: string[];
-  /** the first data rows (the mapping dropdowns show the first row's values) */
+  /** the first data rows (the mapping dropdowns show the first row's values); the helper reads
+   *  no further than these (and the first 100 rows, for the columns), so no total is given */
   Rows: string[][];
-  /** data rows in the file (headers excluded) */
-  Total: number;
 }
 
 export interface BulkJobStarted {

@@ -94,6 +94,8 @@ export async function setNextScanFault(request: APIRequestContext, fault: ScanFa
   const body: ScanTestFaultRequest = { Fault: fault };
   const res = await request.post(`http://localhost:${E2E_HELPER_HTTP_PORT}${scanPaths.testFault}`, {
     data: body,
+    // as the client's page: work on the scanner needs an allowed Origin or a token (decision 047)
+    headers: { Origin: `http://localhost:${process.env.E2E_PORT ?? 18180}` },
   });
   if (!res.ok()) throw new Error(`set scan fault failed: ${res.status()} ${await res.text()}`);
 }

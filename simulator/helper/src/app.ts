@@ -11,8 +11,15 @@ import type { BulkOptions } from './bulk/context';
 import { ScanService } from './scanner/service';
 import { consoleLog, errorHandler, type HelperLog } from './errors';
 import type { HelperState } from './state';
-import { helperCors } from './cors';
-import { httpAuthorizer, type Authorizer } from './auth/users';
+import { helperCors, originAllowed } from './cors';
+import { helperHosts } from './hosts';
+import {
+  httpAdminCheck,
+  httpAuthorizer,
+  requireUserOrClient,
+  type AdminCheck,
+  type Authorizer,
+} from './auth/users';
 
 export interface HelperAppOptions {
   state: HelperState;
@@ -23,6 +30,11 @@ export interface HelperAppOptions {
   apiTargets?: readonly string[];
   /** checks a user's token; default: `GET authorize?token=` on the state's current API */
   authorize?: Authorizer;
+  /** whether a token's user administers all databases; default: `GET admin?function=isAdminAll` */
+  isAdmin?: AdminCheck;
+  /** Host names besides localhost, 127.0.0.1 and [::1] the helper answers to (HELPER_HOSTS;
+   *  `name` or `name:port`); any other Host is 421 */
+  allowedHosts?: readonly string[];
   /** the scanner simulator; a default one (real clock) when absent */
   scanner?: ScanService;
   /** POST /api/scan/test/fault answers only when on (HELPER_TEST_ENDPOINTS=1) */
@@ -38,21 +50,28 @@ export interface HelperAppOptions {
 export function createHelperApp(options: HelperAppOptions): Express {
   const { state, scanner, testEndpoints, launch, bulk } = options;
   const authorize = options.authorize ?? httpAuthorizer(() => state.get().apiPath);
+  const isAdmin = options.isAdmin ?? httpAdminCheck(() => state.get().apiPath);
+  const origins = options.allowedOrigins ?? [];
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  app.use(helperCors(options.allowedOrigins ?? []));
+  app.use(helperHosts(options.allowedHosts));
+  app.use(helperCors(origins));
   // UpdateApi posts a bare JSON string, so strict mode is off
   app.use(express.json({ strict: false, limit: '1mb' }));
   app.use(
     '/api/Management',
     managementRouter({ state, authorize, apiTargets: options.apiTargets ?? [state.get().apiPath] }),
   );
-  app.use('/api/launch', launchRouter(authorize, launch));
+  app.use('/api/launch', launchRouter({ authorize, isAdmin }, launch));
   if (bulk) app.use('/api/bulk', bulkRouter(bulk, authorize));
   app.use(
     '/api/scan',
-    scanRouter({ service: scanner ?? new ScanService(), testEndpoints: testEndpoints ?? false }),
+    scanRouter({
+      service: scanner ?? new ScanService(),
+      testEndpoints: testEndpoints ?? false,
+      guard: requireUserOrClient(authorize, originAllowed(origins)),
+    }),
   );
   app.use((req, res) => {
     // the path only: a query may hold a token

@@ -38,13 +38,19 @@ export function parseOrigins(value: string | undefined, fallback: readonly strin
   });
 }
 
-export function helperCors(allowedOrigins: readonly string[]): RequestHandler {
+/** Whether an `Origin` header names one of the allowed origins (a missing one does not). */
+export function originAllowed(allowedOrigins: readonly string[]): (origin: string | undefined) => boolean {
   const allowed = new Set(allowedOrigins.map((o) => canonicalOrigin(o)).filter((o) => o !== undefined));
+  return (origin) => origin !== undefined && allowed.has(canonicalOrigin(origin) ?? '');
+}
+
+export function helperCors(allowedOrigins: readonly string[]): RequestHandler {
+  const allowed = originAllowed(allowedOrigins);
   return (req, res, next) => {
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Origin');
     const origin = req.headers.origin;
-    if (origin !== undefined && allowed.has(canonicalOrigin(origin) ?? '')) {
+    if (origin !== undefined && allowed(origin)) {
       res.setHeader('Access-Control-Allow-Origin', origin);
       res.setHeader('Access-Control-Allow-Methods', 'GET,POST,PUT,DELETE,OPTIONS');
       res.setHeader('Access-Control-Allow-Headers', 'Content-Type,Auth-Token,Authorization');

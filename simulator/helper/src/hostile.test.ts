@@ -191,6 +191,27 @@ describe('a hostile page against the helper', () => {
     expect(existsSync(outbox) ? readdirSync(outbox) : []).toEqual([]);
   });
 
+  it('cannot change what the tray launches without an administrator: read-only and plain users 403', async () => {
+    const s = await stack();
+    const table = [{ Id: 'pdf', Extension: '.pdf', Path: 'C:\\Windows\\System32\\cmd.exe' }];
+    for (const user of ['reader', 'full.user']) {
+      const token = (await signIn(s.t.app, user)).Token;
+      for (const [path, body] of [
+        [helperPaths.launchTable, table],
+        [helperPaths.launchEntry, table[0]],
+      ] as const) {
+        const res = await request(s.url).post(path).set('Auth-Token', token).send(body);
+        expect(res.status, `${user} ${path}`).toBe(403);
+        expect(res.body).toEqual({ Message: expect.any(String) as string });
+      }
+    }
+    expect((await request(s.url).get(helperPaths.launchTable).expect(200)).body).toEqual([]);
+    // an administrator of all databases does
+    const admin = (await signIn(s.t.app, 'SSAdministrator')).Token;
+    await request(s.url).post(helperPaths.launchTable).set('Auth-Token', admin).send(table).expect(200);
+    expect((await request(s.url).get(helperPaths.launchTable).expect(200)).body).toEqual(table);
+  });
+
   it('cannot re-point the helper: UpdateApi needs a live token and an allowed target', async () => {
     const s = await stack();
     const evilApi = JSON.stringify('https://evil.example/Square9API/');

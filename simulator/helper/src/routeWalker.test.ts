@@ -6,8 +6,9 @@
 // user's data: the version test, GetApi and CheckPackages (what the client probes before sign-in),
 // Install/Uninstall (flags of the helper itself; the scanning flow calls them before a token
 // exists, and their JSON body needs a preflight a foreign page does not pass), launch/test and
-// reading the launch table, and the scanner simulator (local devices and the scans they make,
-// which the client only hands to the API with the user's token).
+// reading the launch table, and reading the scanner simulator (local devices and the scans they
+// make, which the client only hands to the API with the user's token). Starting work on the
+// scanner needs the client's page or a token: a foreign page gets 403 (decision 047).
 import { afterEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { mkdtempSync } from 'node:fs';
@@ -27,9 +28,12 @@ const LOCAL: readonly RegExp[] = [
   /^GET \/api\/Management\/(test|GetApi|CheckPackages)$/,
   /^POST \/api\/Management\/(Install|Uninstall)$/,
   /^GET \/api\/launch\/(test|launchTable)$/,
-  /^(GET|POST|DELETE) \/api\/scan\//,
+  /^GET \/api\/scan\//,
 ];
 const isLocal = (r: RegisteredRoute): boolean => LOCAL.some((re) => re.test(`${r.method} ${r.path}`));
+/** work on the local scanner: the client's page (an allowed Origin) or a token */
+const isClientWork = (r: RegisteredRoute): boolean =>
+  /^(POST|DELETE) \/api\/scan\//.test(`${r.method} ${r.path}`);
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -86,10 +90,11 @@ describe('every helper route, called by a page on a foreign origin', () => {
       expect(corsHeaders(res.headers), name).toEqual([]);
       expect(res.status, name).toBeLessThan(500);
       if (!isLocal(r)) {
-        expect(res.status, name).toBe(401);
+        expect(res.status, name).toBe(isClientWork(r) ? 403 : 401);
         expect((res.body as { Message?: unknown }).Message, name).toEqual(expect.any(String));
       }
     }
+    expect(routes.filter(isClientWork).length).toBeGreaterThanOrEqual(6);
     // the walk covered user routes and local ones
     expect(routes.filter(isLocal).length).toBeGreaterThan(5);
     expect(routes.filter((r) => !isLocal(r)).length).toBeGreaterThan(10);

@@ -11,6 +11,13 @@ import { httpFetcher } from './launch/fetcher';
 import { signIn } from './signIn';
 import { defaultOrigins } from './cors';
 import { apiTarget } from './routes/management';
+import { answerClientErrors } from './clientErrors';
+import { consoleLog, type HelperLog } from './errors';
+import { uploadStoreOf } from './bulk/context';
+import { uploadLimitsFromEnv, type UploadLimits } from './bulk/uploads';
+
+/** How often the running helper removes expired uploads (besides at each upload). */
+const UPLOAD_SWEEP_EVERY_MS = 10 * 60_000;
 
 export interface HelperServerOptions {
   dataDir: string;
@@ -30,6 +37,12 @@ export interface HelperServerOptions {
   allowedOrigins?: readonly string[];
   /** API addresses UpdateApi may switch to; default `[apiPath]` */
   apiTargets?: readonly string[];
+  /** Host names the helper answers to besides localhost, 127.0.0.1 and [::1] (HELPER_HOSTS) */
+  allowedHosts?: readonly string[];
+  /** where refused requests (one line) and 5xx (with the stack) are logged; default the console */
+  log?: HelperLog;
+  /** the users' upload quota and expiry; default UPLOAD_QUOTA_MB and UPLOAD_CACHE_HOURS */
+  uploads?: UploadLimits;
 }
 
 export interface RunningHelper {
@@ -64,10 +77,14 @@ export async function startHelper(options: HelperServerOptions): Promise<Running
   const targets = new Set(apiTargets.map(apiTarget));
   if (!targets.has(apiTarget(state.get().apiPath))) state.update({ apiPath: options.apiPath });
   const scanner = new ScanService(options.scanner);
+  const bulkDir = join(options.dataDir, 'helper-data');
+  const uploads = options.uploads ?? uploadLimitsFromEnv();
   const app = createHelperApp({
     state,
     allowedOrigins: options.allowedOrigins ?? defaultOrigins(Number(new URL(options.apiPath).port || 80)),
     apiTargets,
+    allowedHosts: options.allowedHosts,
+    log: options.log,
     scanner,
     testEndpoints: options.testEndpoints,
     launch: {
@@ -76,24 +93,35 @@ export async function startHelper(options: HelperServerOptions): Promise<Running
       fetcher: httpFetcher(() => state.get().apiPath),
     },
     bulk: {
-      dataDir: join(options.dataDir, 'helper-data'),
+      dataDir: bulkDir,
       apiPath: () => state.get().apiPath,
+      uploads,
     },
   });
   const certificate = await loadOrCreateCertificate(dir, new Date());
   const http = createHttpServer(app);
   const https = createHttpsServer(certificate, app);
+  answerClientErrors(http, options.log);
+  answerClientErrors(https, options.log);
   const httpPort = await listen(http, options.httpPort, host);
   const httpsPort = await listen(https, options.httpsPort, host);
   const credentials = options.signIn ?? { user: 'SSAdministrator', password: 'Demo@1234' };
   // in the background: an unreachable API never holds up or fails the start; only ever the address
   // the helper was started with, never one a request chose
   if (credentials) void signIn({ apiPath: options.apiPath, ...credentials });
+  // expired uploads go at start and every ten minutes, also when nobody uploads
+  const store = uploadStoreOf(bulkDir, uploads);
+  const sweep = () =>
+    void store.sweep().catch((err: unknown) => (options.log ?? consoleLog)('upload sweep failed', err));
+  sweep();
+  const sweeper = setInterval(sweep, UPLOAD_SWEEP_EVERY_MS);
+  sweeper.unref();
   return {
     httpUrl: `http://localhost:${httpPort}`,
     httpsUrl: `https://localhost:${httpsPort}`,
     scanner,
     close: async () => {
+      clearInterval(sweeper);
       await Promise.all([closeServer(http), closeServer(https)]);
     },
   };

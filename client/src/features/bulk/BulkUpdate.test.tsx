@@ -150,7 +150,7 @@ describe('bulk update', { timeout: 20_000 }, () => {
   it('checks every advanced rule, then sends a csvupdate built from the uploaded CSV and its mapping', async () => {
     const { fake } = open({
       'POST /api/bulk/upload': { Path: 'uploads\\ab12-update.csv', Name: 'update.csv', Size: 40 },
-      'POST /api/bulk/csv': { Columns: ['Archive', 'Doc', 'Status'], Rows: [['2', '101', 'Paid']], Total: 2 },
+      'POST /api/bulk/csv': { Columns: ['Archive', 'Doc', 'Status'], Rows: [['2', '101', 'Paid']] },
       'POST /api/bulk/count': json({ Message: 'The CSV file holds no data.', Key: 'INVALID_DATA' }, 400),
     });
     const modal = await openModal();

@@ -25,7 +25,6 @@ function show(routes: Record<string, FakeHandler | FakeAnswer> = {}, licenseType
     'POST /api/bulk/csv': {
       Columns: ['File', 'Number', 'Amount', 'User'],
       Rows: [['a.pdf', 'INV-1', '12.50', 'someone']],
-      Total: 2,
     },
     ...routes,
   });

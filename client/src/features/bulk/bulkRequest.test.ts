@@ -31,7 +31,7 @@ const csv = {
 const advanced = (overrides: Partial<AdvancedState>): AdvancedState => ({
   type: 'csvupdate',
   csv,
-  preview: { Columns: ['A', 'B', 'C'], Rows: [], Total: 1 },
+  preview: { Columns: ['A', 'B', 'C'], Rows: [] },
   mapping: {},
   searchId: null,
   searchMapping: {},

@@ -4,9 +4,12 @@
 // live licence and 401 or the licence-expired status otherwise) on every request, so a released
 // token stops working at once, and then acts with that token only: the API's permissions and
 // licence type apply. The helper's own credentials (server.ts, tray sign-in) never serve a request.
+// Work on the scanner needs the client's page (an allowed Origin) or a token; the machine's
+// launch table an administrator of all databases, as the API says (decision 047).
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { License } from '@gs/contract/licenses';
+import { LicenseType } from '@gs/contract/flags';
 import { HelperError } from '../errors';
 
 export interface HelperUser {
@@ -22,6 +25,8 @@ export interface HelperUser {
 export type Authorizer = (token: string) => Promise<HelperUser | undefined>;
 
 export class ApiUnreachable extends Error {}
+
+const LICENSE_READ_ONLY: number = LicenseType.ReadOnly;
 
 export function httpAuthorizer(apiPath: () => string): Authorizer {
   return async (token) => {
@@ -39,6 +44,28 @@ export function httpAuthorizer(apiPath: () => string): Authorizer {
     const licence = (await res.json().catch(() => undefined)) as Partial<License> | undefined;
     if (!licence || typeof licence.Username !== 'string' || licence.Username === '') return undefined;
     return { name: licence.Username, type: Number(licence.Type ?? 0), token };
+  };
+}
+
+/** Whether a token's user administers every database; throws when the API cannot answer. */
+export type AdminCheck = (user: HelperUser) => Promise<boolean>;
+
+/** `GET {apiPath}api/admin?function=isAdminAll` with the user's token (in the header, never the URL). */
+export function httpAdminCheck(apiPath: () => string): AdminCheck {
+  return async (user) => {
+    const base = apiPath().replace(/\/?$/, '/');
+    let res: globalThis.Response;
+    try {
+      res = await fetch(`${base}api/admin?function=isAdminAll`, {
+        headers: { 'Auth-Token': user.token, Accept: 'application/json' },
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      throw new ApiUnreachable('The GlobalSearch server could not be reached.');
+    }
+    if (res.status >= 500) throw new ApiUnreachable(`The GlobalSearch server answered ${res.status}.`);
+    if (!res.ok) return false;
+    return (await res.json().catch(() => false)) === true;
   };
 }
 
@@ -83,6 +110,57 @@ export function requireUser(authorize: Authorizer, errors: UserErrors = plainUse
     }
     if (!user) throw errors.unauthorized();
     res.locals.helperUser = user;
+    next();
+  };
+}
+
+export const clientMessages = {
+  foreignPage:
+    'This page may not use GlobalSearch Extensions: its origin is not allowed (CORS_ORIGINS) and the request carries no valid Auth-Token.',
+};
+
+/**
+ * Middleware for routes that start work without doing a user's (the scanner): the page must be
+ * one the deployment serves the client on (an allowed `Origin`, which a browser sets and a page
+ * cannot change), or the request must carry a live token. A foreign `Origin` without a token is
+ * 403; no `Origin` and no token (not a browser page) 401; an unknown token 401.
+ */
+export function requireUserOrClient(
+  authorize: Authorizer,
+  isAllowedOrigin: (origin: string | undefined) => boolean,
+): RequestHandler {
+  const user = requireUser(authorize);
+  return async (req, res, next) => {
+    if (isAllowedOrigin(req.headers.origin)) return next();
+    if (!tokenOf(req) && req.headers.origin !== undefined)
+      throw new HelperError(403, clientMessages.foreignPage);
+    await user(req, res, next);
+  };
+}
+
+export const adminMessages = {
+  notAdmin: 'Only administrators of all databases may change the launch table.',
+  readOnly: 'A read-only license cannot change the administration.',
+};
+
+/**
+ * Middleware: a live token (401) of an administrator of all databases whose licence is not
+ * read-only (403 otherwise, as the API refuses administration); 502 when the API cannot say.
+ */
+export function requireAdmin(authorize: Authorizer, isAdmin: AdminCheck): RequestHandler {
+  const user = requireUser(authorize);
+  return async (req, res, next) => {
+    // throws (401, 502) unless the token is live
+    await user(req, res, () => undefined);
+    const who = userOf(res);
+    if (who.type === LICENSE_READ_ONLY) throw new HelperError(403, adminMessages.readOnly);
+    let admin: boolean;
+    try {
+      admin = await isAdmin(who);
+    } catch {
+      throw plainUserErrors.unavailable();
+    }
+    if (!admin) throw new HelperError(403, adminMessages.notAdmin);
     next();
   };
 }

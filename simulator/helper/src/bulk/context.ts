@@ -8,6 +8,7 @@ import { JobStore } from './jobs';
 import { insideData, shownPath } from './paths';
 import type { BulkErrorKeyName } from '@gs/contract/helperBulk';
 import { userFolder, type HelperUser } from '../auth/users';
+import { createUploadStore, uploadLimitsFromEnv, type UploadLimits, type UploadStore } from './uploads';
 
 export interface BulkOptions {
   /** the helper's data folder; each user works in users/<name>/ of it */
@@ -16,6 +17,8 @@ export interface BulkOptions {
   apiPath: () => string;
   /** documents per API call (default BULK_BATCH_SIZE) */
   batchSize?: number;
+  /** the users' upload quota and expiry; default UPLOAD_QUOTA_MB and UPLOAD_CACHE_HOURS (uploads.ts) */
+  uploads?: UploadLimits;
 }
 
 /** One user's view: paths resolve inside the user's folder. */
@@ -38,6 +41,7 @@ export interface BulkContext {
 
 export interface BulkShared {
   jobs: JobStore;
+  uploads: UploadStore;
   forUser(user: HelperUser): BulkContext;
 }
 
@@ -47,10 +51,15 @@ export function userRoot(dataDir: string, user: HelperUser): string {
   return join(dataDir, USERS_FOLDER, userFolder(user.name));
 }
 
+/** The uploads of every user of the helper's data folder, held to `limits`. */
+export const uploadStoreOf = (dataDir: string, limits: UploadLimits = uploadLimitsFromEnv()): UploadStore =>
+  createUploadStore(join(dataDir, USERS_FOLDER), limits);
+
 export function bulkContext(o: BulkOptions): BulkShared {
   const batchSize = o.batchSize ?? BULK_BATCH_SIZE;
   return {
     jobs: new JobStore(),
+    uploads: uploadStoreOf(o.dataDir, o.uploads),
     forUser(user) {
       const root = userRoot(o.dataDir, user);
       const path = (given: string, key: BulkErrorKeyName) => insideData(root, given, key);

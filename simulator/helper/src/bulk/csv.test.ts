@@ -4,7 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { BulkError } from './errors';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { csvRecords, parseCsv } from './csv';
+import { previewCsv } from './csvPreview';
 
 const reference = (text: string, field = ',', quote = '"'): string[][] =>
   parse(text, { delimiter: field, quote, bom: true, relax_column_count: true, skip_empty_lines: true });
@@ -64,6 +68,30 @@ describe('csvRecords', () => {
     for (const bad of ['a,b"c\n', '"open,1\n2,3\n', '"closed" x,1\n']) {
       expect(() => reference(bad)).toThrow();
       expect(() => csvRecords(bad, ',', '"')).toThrow();
+    }
+  });
+});
+
+describe('previewCsv (streaming, csv-parse)', () => {
+  it("reads the records the jobs' reader reads, mixed line ends included", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gs-csv-preview-'));
+    const texts: [string, string, string][] = [];
+    for (const [field, quote] of [
+      [',', '"'],
+      [';', "'"],
+      ['\t', '"'],
+      ['|', '~'],
+    ] as const)
+      for (let seed = 1; seed <= 30; seed++) texts.push([randomCsv(seed, field, quote), field, quote]);
+    // line ends mixed in one file, and a string delimiter that is not the escape csv-parse assumes
+    texts.push(['a,b\r\nc,d\ne,"f\rg"\r\r\nh,i', ',', '"'], ["'x\"y';'a''b'\n'z';w", ';', "'"]);
+    for (const [i, [text, field, quote]] of texts.entries()) {
+      const file = join(dir, `${i}.csv`);
+      writeFileSync(file, text);
+      const expected = csvRecords(text, field, quote);
+      if (expected.length === 0) continue;
+      const preview = await previewCsv(file, { fieldDelimiter: field, stringDelimiter: quote }, 100);
+      expect(preview.rows, `${i}: ${JSON.stringify(text.slice(0, 60))}`).toEqual(expected.slice(0, 100));
     }
   });
 });

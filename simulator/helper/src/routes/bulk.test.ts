@@ -106,7 +106,6 @@ describe('bulk update through the helper', () => {
         ['1', 'A'],
         ['2', 'B'],
       ],
-      Total: 2,
     });
   });
 

@@ -1,18 +1,17 @@
 // Bulk update, import and export (contract/helperBulk.ts `bulkPaths`, docs/helper-api.md): CSV
-// upload from the browser (multer, into `uploads/` of the helper's data folder), the CSV preview,
-// the count/update/import/export jobs and their polling, error logs and export profiles.
+// upload from the browser (multer, into `uploads/` of the user's folder, within the user's quota
+// and never for a read-only licence: bulk/uploads.ts), the CSV preview (read only as far as it
+// shows: bulk/csvPreview.ts), the count/update/import/export jobs and their polling, error logs
+// and export profiles.
 // Validation failures answer 400 `{ Message, Key }` before a job starts. Every route needs the
 // user's token (401 without a live one) and works in that user's folder with that token; jobs
 // are seen only by the user who started them (decision 008).
-import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
 import {
   BULK_ERROR_MESSAGES,
-  BULK_FOLDERS,
   BulkErrorKey,
   type BulkCsvPreviewResponse,
   type BulkJobStarted,
@@ -22,12 +21,13 @@ import {
 import { ApiFailure } from '../bulk/api';
 import { BulkError, bulkError } from '../bulk/errors';
 import { bulkContext, type BulkContext, type BulkOptions } from '../bulk/context';
-import { readCsv } from '../bulk/csv';
+import { previewCsv } from '../bulk/csvPreview';
 import { prepareExport, readProfiles, runExport, saveProfile } from '../bulk/exporter';
 import { prepareImport, runImport } from '../bulk/importer';
 import { readOptions } from '../bulk/options';
 import { prepareUpdate, runCount, runUpdate } from '../bulk/update';
-import { MalformedRequest, notFound } from '../errors';
+import { HelperError, MalformedRequest, notFound } from '../errors';
+import { LicenseType } from '@gs/contract/flags';
 import {
   requireUser,
   tokenOf,
@@ -48,11 +48,18 @@ const keyedUserErrors: UserErrors = {
   unavailable: () => bulkError(BulkErrorKey.ApiUnavailable, 502),
 };
 
-/** A multer or busboy failure is the request's fault (two files, a truncated body): 400. A system
- *  error (disk full) stays a 500. */
-const uploadError = (err: unknown): unknown => {
+/** The largest single upload, whatever room the quota leaves. */
+const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
+const READ_ONLY: number = LicenseType.ReadOnly;
+
+/** A multer or busboy failure is the request's fault (two files, a truncated body): 400; a file
+ *  over the limit 413 (`overQuota` when the quota, not the largest upload, set the limit). A
+ *  system error (disk full) stays a 500. */
+const uploadError = (err: unknown, overQuota?: HelperError): unknown => {
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return err;
+  if (code === 'LIMIT_FILE_SIZE')
+    return overQuota ?? new HelperError(413, 'The file is larger than the upload limit of 1024 MiB.');
   const why = err instanceof Error ? err.message : String(err);
   return new MalformedRequest(`The upload is not a valid multipart body with one file: ${why}`);
 };
@@ -98,27 +105,36 @@ export function bulkRouter(options: BulkOptions, authorize: Authorizer): Router 
   });
 
   router.use(requireUser(authorize, keyedUserErrors));
-  const upload = multer({
-    storage: multer.diskStorage({
-      destination: (req, _file, done) => {
-        const uploads = join(userCtx(req.res as Response).root, BULK_FOLDERS.uploads);
-        mkdirSync(uploads, { recursive: true });
-        done(null, uploads);
-      },
-      filename: (_req, file, done) =>
-        done(null, `${randomUUID().slice(0, 8)}-${safeUploadName(file.originalname)}`),
-    }),
-    limits: { fileSize: 1024 * 1024 * 1024, files: 1 },
-  });
-
+  // a read-only licence uploads nothing (as the API's cache); everyone else within the quota
   const receive: RequestHandler = (req, res, next) => {
-    upload.any()(req, res, (err?: unknown) => (err ? next(uploadError(err)) : next()));
+    if (userOf(res).type === READ_ONLY) return next(bulkError(BulkErrorKey.ReadOnlyLicense, 403));
+    const root = userCtx(res).root;
+    const ready = async (): Promise<void> => {
+      const room = await shared.uploads.room(root);
+      const dir = await shared.uploads.prepare(root);
+      const fileSize = Math.min(MAX_UPLOAD_BYTES, room);
+      const upload = multer({
+        storage: multer.diskStorage({
+          destination: dir,
+          filename: (_req, file, done) =>
+            done(null, `${randomUUID().slice(0, 8)}-${safeUploadName(file.originalname)}`),
+        }),
+        limits: { fileSize, files: 1 },
+      });
+      upload.any()(req, res, (err?: unknown) =>
+        err
+          ? next(uploadError(err, fileSize < MAX_UPLOAD_BYTES ? shared.uploads.refusal() : undefined))
+          : next(),
+      );
+    };
+    ready().catch(next);
   };
 
-  router.post('/upload', receive, (req, res) => {
+  router.post('/upload', receive, async (req, res) => {
     const ctx = userCtx(res);
     const file = (req.files as Express.Multer.File[] | undefined)?.[0];
     if (!file) throw bulkError(BulkErrorKey.FileNotFound);
+    await shared.uploads.settle(ctx.root, file.path);
     const body: BulkUploadResponse = { Path: ctx.shown(file.path), Name: file.originalname, Size: file.size };
     res.json(body);
   });
@@ -127,17 +143,18 @@ export function bulkRouter(options: BulkOptions, authorize: Authorizer): Router 
     const ctx = userCtx(res);
     const o = readOptions({ Database: 0, ...(req.body as object) }, undefined);
     if (!o.csvPath) throw bulkError(BulkErrorKey.InvalidCsvPath);
-    const csv = await readCsv(ctx.path(o.csvPath, BulkErrorKey.InvalidCsvPath), {
-      fieldDelimiter: o.fieldDelimiter,
-      stringDelimiter: o.stringDelimiter,
-      headersIncluded: o.headersIncluded,
-    });
     const rows = typeof o.raw.rows === 'number' ? o.raw.rows : 5;
-    const body: BulkCsvPreviewResponse = {
-      Columns: csv.columns,
-      Rows: csv.rows.slice(0, rows),
-      Total: csv.rows.length,
-    };
+    // read as a stream up to the rows the preview needs, never the whole file
+    const csv = await previewCsv(
+      ctx.path(o.csvPath, BulkErrorKey.InvalidCsvPath),
+      {
+        fieldDelimiter: o.fieldDelimiter,
+        stringDelimiter: o.stringDelimiter,
+        headersIncluded: o.headersIncluded,
+      },
+      rows,
+    );
+    const body: BulkCsvPreviewResponse = { Columns: csv.columns, Rows: csv.rows };
     res.json(body);
   });
 

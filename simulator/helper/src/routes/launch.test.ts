@@ -8,13 +8,19 @@ import { createHelperApp } from '../app';
 import { createHelperState } from '../state';
 import type { DocumentFetcher } from '../launch/fetcher';
 import { signIn } from '../signIn';
-import type { Authorizer } from '../auth/users';
+import type { AdminCheck, Authorizer } from '../auth/users';
 import { API, PASSWORD, makeWorldApp, signIn as signInTo } from '../../../api/src/testing/testApp';
 import { listen } from '../../../api/src/testing/bulkWorld';
 
 /** The e-mail tests here are about the .eml; annotatedOutput.test.ts checks tokens against a real API. */
 const authorize: Authorizer = async (token) =>
-  token === 'T1' ? { name: 'full.user', type: 1, token } : undefined;
+  token === 'T1'
+    ? { name: 'full.user', type: 1, token }
+    : token === 'TA'
+      ? { name: 'SSAdministrator', type: 1, token }
+      : undefined;
+/** hostile.test.ts asks the real API; here SSAdministrator is the one administrator */
+const isAdmin: AdminCheck = async (user) => user.name === 'SSAdministrator';
 
 function setup(fail?: (token: string) => Error) {
   const outboxDir = mkdtempSync(join(tmpdir(), 'outbox-'));
@@ -32,6 +38,7 @@ function setup(fail?: (token: string) => Error) {
   const app = createHelperApp({
     state: createHelperState(undefined, { apiPath: 'http://localhost:1/Square9API/', installed: [] }),
     authorize,
+    isAdmin,
     launch: { outboxDir, fetcher, now: () => Date.UTC(2026, 0, 2, 9, 30) },
   });
   return { app, fetched, outboxDir };
@@ -126,34 +133,46 @@ describe('Launch API', () => {
     expect(JSON.stringify(res.body)).not.toContain('T1');
   });
 
-  it('keeps the launch table and adds or replaces entries, with a token only', async () => {
+  it("keeps the launch table and adds or replaces entries, an administrator's token only", async () => {
     const { app } = setup();
     expect((await request(app).get(helperPaths.launchTable).expect(200)).body).toEqual([]);
     await request(app)
       .post(helperPaths.launchTable)
       .send([{ Id: 'evil', Path: 'calc' }])
       .expect(401);
-    await request(app)
+    // a user who administers nothing may not choose what the tray starts
+    const user = await request(app)
       .post(helperPaths.launchTable)
       .set('Auth-Token', 'T1')
+      .send([{ Id: 'evil', Path: 'calc' }])
+      .expect(403);
+    expect(user.body).toEqual({ Message: expect.stringMatching(/administrators/) as string });
+    await request(app)
+      .post(helperPaths.launchTable)
+      .set('Auth-Token', 'TA')
       .send([{ Id: 'a', Path: 'notepad' }])
       .expect(200);
     await request(app)
       .post(helperPaths.launchEntry)
-      .set('Auth-Token', 'T1')
+      .set('Auth-Token', 'TA')
       .send({ Id: 'b', Path: 'calc' })
       .expect(200);
     await request(app).post(helperPaths.launchEntry).send({ Id: 'c', Path: 'calc' }).expect(401);
-    const res = await request(app)
+    await request(app)
       .post(helperPaths.launchEntry)
       .set('Auth-Token', 'T1')
+      .send({ Id: 'c', Path: 'calc' })
+      .expect(403);
+    const res = await request(app)
+      .post(helperPaths.launchEntry)
+      .set('Auth-Token', 'TA')
       .send({ Id: 'a', Path: 'mspaint' })
       .expect(200);
     expect(res.body).toEqual([
       { Id: 'b', Path: 'calc' },
       { Id: 'a', Path: 'mspaint' },
     ]);
-    await request(app).post(helperPaths.launchEntry).set('Auth-Token', 'T1').send({ Path: 'x' }).expect(400);
+    await request(app).post(helperPaths.launchEntry).set('Auth-Token', 'TA').send({ Path: 'x' }).expect(400);
   });
 });
 

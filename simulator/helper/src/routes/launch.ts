@@ -1,9 +1,10 @@
 // Launch API: the launch table (kept in memory, or in a JSON file in the data folder), launch
 // entries, and email: the documents' files are fetched from the API and written as an .eml into
-// the outbox folder, for the user's mail program to open as a draft. E-mail and changes to the
-// launch table need the user's token (the table decides what the tray app launches); the files are
-// fetched with that token only, the answer names the .eml relative to the data folder, and no
-// error ever repeats the token (decision 008).
+// the outbox folder, for the user's mail program to open as a draft. E-mail needs the user's token;
+// the files are fetched with that token only, the answer names the .eml relative to the data
+// folder, and no error ever repeats the token (decision 008). The launch table is the machine's
+// (which program the tray app starts for a file type), so changing it needs an administrator of
+// all databases with a licence that may write, as the API's administration does (decision 047).
 import { Router, type Request } from 'express';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { writeFile, mkdir } from 'node:fs/promises';
@@ -12,7 +13,7 @@ import type { LaunchEmailResponse, LaunchEntry } from '@gs/contract/helper';
 import { HelperError, badRequest } from '../errors';
 import { buildEml, type Attachment } from '../launch/eml';
 import type { DocumentFetcher, DocumentRef } from '../launch/fetcher';
-import { requireUser, userOf, type Authorizer } from '../auth/users';
+import { requireAdmin, requireUser, userOf, type AdminCheck, type Authorizer } from '../auth/users';
 
 export interface LaunchOptions {
   /** folder the .eml files go to */
@@ -81,9 +82,13 @@ const isEntry = (v: unknown): v is LaunchEntry =>
 const withoutToken = (message: string, token: string): string =>
   message.split(token).join('…').split(encodeURIComponent(token)).join('…');
 
-export function launchRouter(authorize: Authorizer, options?: LaunchOptions): Router {
+export function launchRouter(
+  { authorize, isAdmin }: { authorize: Authorizer; isAdmin: AdminCheck },
+  options?: LaunchOptions,
+): Router {
   const router = Router();
   const user = requireUser(authorize);
+  const admin = requireAdmin(authorize, isAdmin);
   const table = tableStore(options?.tableFile);
   router.get('/test', (_req, res) => {
     res.json(true);
@@ -91,13 +96,13 @@ export function launchRouter(authorize: Authorizer, options?: LaunchOptions): Ro
   router.get('/launchTable', (_req, res) => {
     res.json(table.get());
   });
-  router.post('/launchTable', user, (req, res) => {
+  router.post('/launchTable', admin, (req, res) => {
     const body: unknown = req.body;
     if (!Array.isArray(body) || !body.every(isEntry))
       throw badRequest('The launch table is an array of entries with an Id.');
     res.json(table.save(body));
   });
-  router.post('/launchEntry', user, (req, res) => {
+  router.post('/launchEntry', admin, (req, res) => {
     const entry: unknown = req.body;
     if (!isEntry(entry)) throw badRequest('A launch entry needs an Id.');
     res.json(table.save([...table.get().filter((e) => e.Id !== entry.Id), entry]));

@@ -79,7 +79,10 @@ describe('Extensions management API', () => {
       .set('Content-Type', 'application/json')
       .send('{"AppNames":')
       .expect(400);
-    expect(broken.body).toEqual({ Message: 'The request is invalid.' });
+    expect(broken.body).toEqual({
+      Message: 'The request is invalid.',
+      MessageDetail: expect.stringMatching(/^The request body is not valid JSON/) as string,
+    });
   });
 
   it('updates the API path only with a live token and to an allowed address', async () => {

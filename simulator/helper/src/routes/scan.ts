@@ -1,5 +1,8 @@
 // Scan API of the scanner simulator (paths in contract/helper.ts scanPaths; docs/helper-api.md).
-import { Router, type Request } from 'express';
+// Reading (serial, scanners, status, chunks, words) is open; everything that starts work (a
+// session, a job, its start, a merge, the end of a session, the test fault) needs the client's
+// page (an allowed Origin) or the user's token: `guard` (decision 047).
+import { Router, type Request, type RequestHandler } from 'express';
 import {
   HELPER_VERSION,
   SCAN_CHUNK_HEADERS,
@@ -87,6 +90,8 @@ const info = ({ Name, Size, Pages, ContentType, ChunkSize, ChunkCount }: ScanFil
 export interface ScanRouterOptions {
   service: ScanService;
   testEndpoints: boolean;
+  /** runs before every route that starts work (any method but GET and HEAD) */
+  guard: RequestHandler;
 }
 
 function fileRoutes(router: Router, service: ScanService): void {
@@ -123,8 +128,11 @@ function fileRoutes(router: Router, service: ScanService): void {
   });
 }
 
-export function scanRouter({ service, testEndpoints }: ScanRouterOptions): Router {
+export function scanRouter({ service, testEndpoints, guard }: ScanRouterOptions): Router {
   const router = Router();
+  router.use((req, res, next) =>
+    req.method === 'GET' || req.method === 'HEAD' ? next() : guard(req, res, next),
+  );
   router.get('/serial', (_req, res) => {
     res.json({ Serial: 'GSX-SIM-0001-2026', Version: HELPER_VERSION });
   });
