@@ -13,6 +13,7 @@ import {
   TOKEN_REQUEST_HEADER,
   TOKEN_RESPONSE_HEADER,
 } from '@gs/contract/licenses';
+import { CURRENT_PASSWORD_WRONG_MESSAGE, CURRENT_PASSWORD_WRONG_STATUS } from '@gs/contract/account';
 import type { Clock } from '../clock';
 import type { LicenseRow } from '../db/licensesRepo';
 import type { UsersRepo, UserRow } from '../db/usersRepo';
@@ -127,6 +128,31 @@ export function createAuth(
     return { user };
   }
 
+  /**
+   * A signed-in user's password checked again (the self password change, decision 046) under the
+   * sign-in back-off of their login and the caller's address: a wrong one counts as a failed
+   * sign-in, so it cannot be guessed faster than a sign-in. The refusal (403, or 429 while the
+   * back-off lasts), or undefined when it is right.
+   */
+  async function recheckPassword(
+    user: UserRow,
+    password: string,
+    address: string,
+  ): Promise<HttpError | undefined> {
+    const wait = backoff.waitMs(user.name, address);
+    if (wait > 0) return tooManySignIns(wait);
+    const done = backoff.begin(user.name, address);
+    let ok = false;
+    try {
+      ok = await verifyPassword(password, user.passwordHash);
+    } finally {
+      done(ok);
+    }
+    return ok
+      ? undefined
+      : new HttpError(CURRENT_PASSWORD_WRONG_STATUS, { Message: CURRENT_PASSWORD_WRONG_MESSAGE });
+  }
+
   /** Middleware: checks the call's Basic credentials, if any, before any route reads them. */
   const verifyCredentials: RequestHandler = async (req, _res, next) => {
     const creds = basicCredentials(req);
@@ -183,6 +209,6 @@ export function createAuth(
     resolve(req, false);
   }
 
-  return { verifyCredentials, requireAuth, authenticate, check, basicUser, licenseUser };
+  return { verifyCredentials, requireAuth, authenticate, check, basicUser, licenseUser, recheckPassword };
 }
 export type Auth = ReturnType<typeof createAuth>;
