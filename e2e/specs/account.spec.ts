@@ -4,7 +4,7 @@
 // then signs in with the new one.
 import type { Page } from '@playwright/test';
 import { API_ROOT } from '@gs/contract/paths';
-import { test, expect, DEMO_PASSWORD } from '../fixtures';
+import { test, expect, basicAuth, DEMO_PASSWORD } from '../fixtures';
 import { LoginPage } from '../pages/LoginPage';
 import { SelectDatabasePage } from '../pages/SelectDatabasePage';
 
@@ -86,6 +86,7 @@ test('delegation is turned on with a delegate, then off again', async ({ page, s
 
 test('a password change meets each error, then the new password signs in', async ({
   page,
+  request,
   sim: _sim,
   signInTo,
   loginPage,
@@ -117,9 +118,8 @@ test('a password change meets each error, then the new password signs in', async
   // another user's address is refused exactly as one that is not an address
   const email = dialog.getByLabel('E-mail');
   const saved = await email.inputValue();
-  const fullUser = await page.request.get(`${API_ROOT}users`, {
-    headers: { Authorization: `Basic ${Buffer.from(`full.user:${DEMO_PASSWORD}`).toString('base64')}` },
-  });
+  // the test's own request context: the page's would send the reader's token cookie
+  const fullUser = await request.get(`${API_ROOT}users`, { headers: basicAuth('full.user') });
   const taken = ((await fullUser.json()) as { Email: string }).Email;
   expect(taken).toContain('@');
   for (const address of [taken, 'not an address']) {
