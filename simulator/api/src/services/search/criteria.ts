@@ -3,12 +3,11 @@
 // bare numbers and booleans are read too; null and "" mean "no value". A value longer than
 // MAX_CRITERION_LENGTH is refused as soon as the reader passes the limit (decision 046): SQLite
 // gives up on LIKE patterns over 50,000 characters, and a value of megabytes stalled the loop.
+import { MAX_CRITERION_LENGTH } from '@gs/contract/searches';
+
 export class CriteriaSyntaxError extends Error {}
 /** A criterion over the length limit: its message is the whole answer. */
 export class CriterionTooLongError extends CriteriaSyntaxError {}
-
-/** characters of one criterion value at most, as typed (a prompt takes a field's value or a pattern) */
-export const MAX_CRITERION_LENGTH = 4096;
 
 type Scalar = string | null;
 
