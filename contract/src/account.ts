@@ -19,9 +19,15 @@ export interface NeedsDbId {
   DatabaseId: number | null;
 }
 
-/** Body of the self password change; `Email` optionally changes the address too. */
+/**
+ * Body of the self password change; `Email` optionally changes the address too. `currentPassword`
+ * is our design (decision 046; no public source shows the real body): the change needs the
+ * caller's current password, checked under the sign-in back-off, so a borrowed session or token
+ * cannot take the account over. A real server that does not know the key ignores it.
+ */
 export interface PasswordChange {
   password: string;
+  currentPassword: string;
   Email?: string;
 }
 
@@ -38,8 +44,15 @@ export const STRONG_PASSWORD_PATTERN = '^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[@#
 export const DEFAULT_PASSWORD_MESSAGE = 'Password must contain 6-18 characters.';
 export const DEFAULT_PASSWORD_PATTERN = '^.{6,18}$';
 
-/** Message of the 409 when the new e-mail address belongs to another user. */
-export const EMAIL_TAKEN_MESSAGE = 'The e-mail address is already in use.';
+/** Status and Message of a self password change whose current password is wrong (decision 046). */
+export const CURRENT_PASSWORD_WRONG_STATUS = 403;
+export const CURRENT_PASSWORD_WRONG_MESSAGE = 'The current password is not correct.';
+/**
+ * MessageDetail of the 400 for an e-mail address that cannot be used: not an address, or another
+ * user's. The simulator answers both alike, so the change does not tell whose addresses exist
+ * (decision 046); the real server's 409 for a taken address is still read by the client.
+ */
+export const EMAIL_REFUSED_MESSAGE = 'The e-mail address cannot be used.';
 
 export const accountPaths = {
   users: () => 'users',

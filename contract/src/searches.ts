@@ -128,6 +128,12 @@ export const MAX_RECORDS_PER_PAGE = 10000;
  * SearchCriteria key carrying content-search terms (searches with Settings & 1): `"content"` or
  * `"0"`. Terms are words ANDed, `"a phrase"` in quotes, `word*` a prefix.
  */
+/**
+ * Characters of one SearchCriteria value at most (decision 046): a longer one is a 400 before any
+ * search runs. Our limit; no public source gives the real server's.
+ */
+export const MAX_CRITERION_LENGTH = 4096;
+
 export const CONTENT_CRITERIA_KEY = 'content';
 export const CONTENT_CRITERIA_KEY_ALT = '0';
 

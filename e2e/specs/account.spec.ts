@@ -1,9 +1,10 @@
 // Issue 13 (account): the administrator releases a user's licence in the license manager and that
 // user's browser lands on the licence-expired sign-in; a permitted user turns delegation on and
-// off in the Settings dialog; a password change meets each error, then signs in with the new one.
+// off in the Settings dialog; a password change meets each error (the current password first),
+// then signs in with the new one.
 import type { Page } from '@playwright/test';
 import { API_ROOT } from '@gs/contract/paths';
-import { test, expect, DEMO_PASSWORD } from '../fixtures';
+import { test, expect, basicAuth, DEMO_PASSWORD } from '../fixtures';
 import { LoginPage } from '../pages/LoginPage';
 import { SelectDatabasePage } from '../pages/SelectDatabasePage';
 
@@ -85,6 +86,7 @@ test('delegation is turned on with a delegate, then off again', async ({ page, s
 
 test('a password change meets each error, then the new password signs in', async ({
   page,
+  request,
   sim: _sim,
   signInTo,
   loginPage,
@@ -92,21 +94,40 @@ test('a password change meets each error, then the new password signs in', async
   await signInTo('reader', 'Finance');
   const dialog = await openSettingsTab(page, 'Users');
   const outcome = dialog.getByTestId('password-outcome');
-  const change = async (password: string, confirm: string) => {
+  const change = async (password: string, confirm: string, current = DEMO_PASSWORD) => {
+    await dialog.getByLabel('Current password').fill(current);
     await dialog.getByLabel('New password').fill(password);
     await dialog.getByLabel('Confirm password').fill(confirm);
     await dialog.getByRole('button', { name: 'Change password' }).click();
   };
 
+  await change(NEW_PASSWORD, NEW_PASSWORD, '');
+  await expect(outcome).toHaveText('Enter your current password.');
   await change('', '');
   await expect(outcome).toHaveText('The password must not be blank.');
   await change(NEW_PASSWORD, `${NEW_PASSWORD}x`);
   await expect(outcome).toHaveText('The passwords do not match.');
+  // the server checks the current password first
+  await change(NEW_PASSWORD, NEW_PASSWORD, 'not-my-password');
+  await expect(outcome).toHaveText('The current password is not correct.');
   // the server's rule: 6 to 18 characters by default
   await change('short', 'short');
   await expect(outcome).toHaveText(
     'The password could not be changed. Password must contain 6-18 characters.',
   );
+  // another user's address is refused exactly as one that is not an address
+  const email = dialog.getByLabel('E-mail');
+  const saved = await email.inputValue();
+  // the test's own request context: the page's would send the reader's token cookie
+  const fullUser = await request.get(`${API_ROOT}users`, { headers: basicAuth('full.user') });
+  const taken = ((await fullUser.json()) as { Email: string }).Email;
+  expect(taken).toContain('@');
+  for (const address of [taken, 'not an address']) {
+    await email.fill(address);
+    await change(NEW_PASSWORD, NEW_PASSWORD);
+    await expect(outcome).toHaveText('That e-mail address cannot be used.');
+  }
+  await email.fill(saved);
   await change(NEW_PASSWORD, NEW_PASSWORD);
   await expect(outcome).toHaveText('Your password was changed.');
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -121,7 +142,7 @@ test('a password change meets each error, then the new password signs in', async
   // back to the demo password, for the specs after this one
   const token = await page.evaluate(() => document.cookie.match(/sstoken=([^;]+)/)?.[1] ?? '');
   const back = await page.request.post(`${API_ROOT}users?isSelfPasswordChange=true&token=${token}`, {
-    data: { password: DEMO_PASSWORD },
+    data: { password: DEMO_PASSWORD, currentPassword: NEW_PASSWORD },
   });
   expect(back.ok()).toBe(true);
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyCharacterMask, matchesCharacterMask, matchesRegex } from './characterMask';
 
 describe('character masks', () => {
@@ -21,5 +21,21 @@ describe('character masks', () => {
     expect(matchesRegex('abc123', '\\d')).toBe(true);
     expect(matchesRegex('x', '([')).toBe(true);
     expect(matchesRegex('x', '')).toBe(true);
+  });
+  it('runs RegEx on RE2 as the server does: linear time, no backreferences or lookaround', () => {
+    const words = String.raw`^(\w+\s?)*$`;
+    expect(matchesRegex('ab', String.raw`^(a)\1$`)).toBe(true);
+    expect(matchesRegex('abc', String.raw`^(?=.*\d)\w+$`)).toBe(true);
+    expect(matchesRegex('\u00e9', String.raw`^\u00e9$`)).toBe(true);
+    expect(matchesRegex('AB-123', String.raw`^(?<c>[A-Z]{2})-\d{3}$`)).toBe(true);
+    expect(matchesRegex(`${'a'.repeat(39)}!`, words)).toBe(false);
+    expect(matchesRegex('Acme Corporation of the North Sea Region', words)).toBe(true);
+  });
+  it('checks nothing until RE2 has loaded, then checks', async () => {
+    vi.resetModules();
+    const fresh = await import('./characterMask');
+    expect(fresh.matchesRegex('V1015', '^V\\d{5}$')).toBe(true);
+    await fresh.loadRegexEngine();
+    expect(fresh.matchesRegex('V1015', '^V\\d{5}$')).toBe(false);
   });
 });

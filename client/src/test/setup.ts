@@ -1,9 +1,13 @@
 // Vitest set-up for the client: fresh DOM, storage, cookies and address for every test.
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { loadRegexEngine } from '../lib/characterMask';
 
 // lazy pages load in well under a second, but a busy two-core CI machine can take longer
 configure({ asyncUtilTimeout: 5000 });
+
+// a field's RegEx checks nothing until RE2 has loaded (lib/characterMask.ts): tests check with it
+beforeAll(() => loadRegexEngine());
 
 function clearCookies() {
   for (const part of document.cookie.split(';')) {

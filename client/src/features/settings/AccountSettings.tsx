@@ -1,4 +1,5 @@
-// The Users tab: the signed-in account and the self password change (end-user spec §6, §7).
+// The Users tab: the signed-in account and the self password change (end-user spec §6, §7), which
+// asks for the current password (decision 046).
 import { useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ function PasswordChangeForm({ email: savedEmail }: { email: string }) {
   const http = useAtomValue(httpAtom);
   const session = useAtomValue(sessionAtom);
   const [email, setEmail] = useState(savedEmail);
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
@@ -23,17 +25,22 @@ function PasswordChangeForm({ email: savedEmail }: { email: string }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = checkPasswordChange(password, confirm);
+    const problem = checkPasswordChange(current, password, confirm);
     if (problem) {
       setOutcome({ key: problem, detail: null });
       return;
     }
     setBusy(true);
     try {
-      // the address goes along only when it changed (409 when another user has it)
-      const change = email.trim() !== savedEmail ? { password, Email: email.trim() } : { password };
-      await changeOwnPassword(http, session?.token ?? '', change);
+      // the address goes along only when it changed
+      const change = { password, currentPassword: current };
+      await changeOwnPassword(
+        http,
+        session?.token ?? '',
+        email.trim() !== savedEmail ? { ...change, Email: email.trim() } : change,
+      );
       setOutcome({ key: 'PASSWORD_UPDATED', detail: null });
+      setCurrent('');
       setPassword('');
       setConfirm('');
     } catch (error) {
@@ -49,6 +56,15 @@ function PasswordChangeForm({ email: savedEmail }: { email: string }) {
       <label className="field">
         <span>{t('password.email')}</span>
         <input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </label>
+      <label className="field">
+        <span>{t('password.currentPassword')}</span>
+        <input
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
       </label>
       <NewPasswordFields
         password={password}

@@ -1,6 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD_MESSAGE } from '@gs/contract/account';
+import {
+  CURRENT_PASSWORD_WRONG_MESSAGE,
+  EMAIL_REFUSED_MESSAGE,
+  STRONG_PASSWORD_MESSAGE,
+} from '@gs/contract/account';
 import type { Delegation } from '@gs/contract/delegation';
 import { createFakeServer, json, type FakeHandler } from '../../test/fakeServer';
 import { session } from '../../test/fixtures';
@@ -56,7 +60,7 @@ describe('the Settings dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('changes the password: blank and mismatch are caught first, the rule and 409 come from the server', async () => {
+  it('changes the password with the current one: blanks and mismatch first, then what the server says', async () => {
     let answer: Response = json(
       { Message: 'The request is invalid.', MessageDetail: STRONG_PASSWORD_MESSAGE },
       400,
@@ -65,41 +69,58 @@ describe('the Settings dialog', () => {
     renderApp({ url: '/view?db=1', fetch: fake.fetch, session: session() });
     const dialog = await openTab('Users');
     await within(dialog).findByLabelText('E-mail');
-    const fill = (password: string, confirm: string) => {
+    const fill = (password: string, confirm: string, current = 'Old#Pass1') => {
+      fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: current } });
       fireEvent.change(within(dialog).getByLabelText('New password'), { target: { value: password } });
       fireEvent.change(within(dialog).getByLabelText('Confirm password'), { target: { value: confirm } });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
     };
     const outcome = () => within(dialog).getByTestId('password-outcome').textContent;
+    const posts = () => fake.requests.filter((r) => r.method === 'POST');
 
+    fill('Good#Pass1', 'Good#Pass1', '');
+    expect(outcome()).toBe('Enter your current password.');
     fill('', '');
     expect(outcome()).toBe('The password must not be blank.');
     fill('Good#Pass1', 'Good#Pass2');
     expect(outcome()).toBe('The passwords do not match.');
-    expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
 
     fill('weak', 'weak');
     await waitFor(() =>
       expect(outcome()).toBe(`The password could not be changed. ${STRONG_PASSWORD_MESSAGE}`),
     );
-    // a changed address goes along; another user's gives 409
+    answer = json({ Message: CURRENT_PASSWORD_WRONG_MESSAGE }, 403);
+    fill('Good#Pass1', 'Good#Pass1', 'wrong');
+    await waitFor(() => expect(outcome()).toBe('The current password is not correct.'));
+    answer = json({ Message: 'Too many failed sign-in attempts. Try again in 2 seconds.' }, 429);
+    fill('Good#Pass1', 'Good#Pass1', 'wrong again');
+    await waitFor(() => expect(outcome()).toBe('Too many wrong passwords. Try again in a moment.'));
+
+    // a changed address goes along; one the server refuses is not said to be taken
     const emailBox = within(dialog).getByLabelText<HTMLInputElement>('E-mail');
     expect(emailBox.value).toBe('web@example.com');
     fireEvent.change(emailBox, { target: { value: 'taken@example.com' } });
+    answer = json({ Message: 'The request is invalid.', MessageDetail: EMAIL_REFUSED_MESSAGE }, 400);
+    fill('Good#Pass1', 'Good#Pass1');
+    await waitFor(() => expect(outcome()).toBe('That e-mail address cannot be used.'));
+    expect(JSON.parse(posts().at(-1)?.body ?? '{}')).toEqual({
+      password: 'Good#Pass1',
+      currentPassword: 'Old#Pass1',
+      Email: 'taken@example.com',
+    });
+    // a real server's 409
     answer = json({ Message: 'taken' }, 409);
     fill('Good#Pass1', 'Good#Pass1');
     await waitFor(() => expect(outcome()).toBe('That e-mail address is already in use.'));
-    expect(JSON.parse(fake.requests.filter((r) => r.method === 'POST').at(-1)?.body ?? '{}')).toEqual({
-      password: 'Good#Pass1',
-      Email: 'taken@example.com',
-    });
     fireEvent.change(emailBox, { target: { value: 'web@example.com' } });
     answer = json({ Success: true });
     fill('Good#Pass1', 'Good#Pass1');
     await waitFor(() => expect(outcome()).toBe('Your password was changed.'));
-    const post = fake.requests.filter((r) => r.method === 'POST').at(-1);
+    const post = posts().at(-1);
     expect(post?.url.searchParams.get('isSelfPasswordChange')).toBe('true');
-    expect(JSON.parse(post?.body ?? '{}')).toEqual({ password: 'Good#Pass1' });
+    expect(JSON.parse(post?.body ?? '{}')).toEqual({ password: 'Good#Pass1', currentPassword: 'Old#Pass1' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Current password').value).toBe('');
   });
 
   it('tells a user who may not delegate so', async () => {

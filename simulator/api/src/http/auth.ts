@@ -17,6 +17,7 @@ import {
   TOKEN_REQUEST_HEADER,
   TOKEN_RESPONSE_HEADER,
 } from '@gs/contract/licenses';
+import { CURRENT_PASSWORD_WRONG_MESSAGE, CURRENT_PASSWORD_WRONG_STATUS } from '@gs/contract/account';
 import type { Clock } from '../clock';
 import type { LicenseRow } from '../db/licensesRepo';
 import type { UsersRepo, UserRow } from '../db/usersRepo';
@@ -142,6 +143,31 @@ export function createAuth(
     return { user };
   }
 
+  /**
+   * A signed-in user's password checked again (the self password change, decision 046) under the
+   * sign-in back-off of their login and the caller's address: a wrong one counts as a failed
+   * sign-in, so it cannot be guessed faster than a sign-in. The refusal (403, or 429 while the
+   * back-off lasts), or undefined when it is right.
+   */
+  async function recheckPassword(
+    user: UserRow,
+    password: string,
+    address: string,
+  ): Promise<HttpError | undefined> {
+    const wait = backoff.waitMs(user.name, address);
+    if (wait > 0) return tooManySignIns(wait);
+    const done = backoff.begin(user.name, address);
+    let ok = false;
+    try {
+      ok = await verifyPassword(password, user.passwordHash);
+    } finally {
+      done(ok);
+    }
+    return ok
+      ? undefined
+      : new HttpError(CURRENT_PASSWORD_WRONG_STATUS, { Message: CURRENT_PASSWORD_WRONG_MESSAGE });
+  }
+
   /** Whether the call names a live licence in its query or headers (the cookie does not count). */
   function explicitLiveToken(req: Request): boolean {
     const token = requestToken(req, false);
@@ -218,6 +244,6 @@ export function createAuth(
     resolve(req, false);
   }
 
-  return { verifyCredentials, requireAuth, authenticate, check, basicUser, licenseUser };
+  return { verifyCredentials, requireAuth, authenticate, check, basicUser, licenseUser, recheckPassword };
 }
 export type Auth = ReturnType<typeof createAuth>;

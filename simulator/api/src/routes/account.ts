@@ -1,12 +1,14 @@
 // The caller's own account (end-user spec §7): `GET users`, `GET users?needsDbId=true` and the
-// self password change `POST users?isSelfPasswordChange=true&token=` with body `{password}`
-// (optionally `Email`; 409 when another user has that address). Shapes are our design
-// (contract/src/account.ts, decision 022). Passwords are hashed (scrypt) before they are stored.
+// self password change `POST users?isSelfPasswordChange=true&token=` with body `{password,
+// currentPassword}` (optionally `Email`). The current password is checked first, under the sign-in
+// back-off (403 when wrong, 429 while waiting); an address that is malformed or another user's is
+// one and the same 400 (decision 046). Shapes are our design (contract/src/account.ts, decision
+// 022). Passwords are hashed (scrypt) before they are stored.
 import { Router, type Request } from 'express';
-import { EMAIL_TAKEN_MESSAGE, type Account, type NeedsDbId } from '@gs/contract/account';
+import { EMAIL_REFUSED_MESSAGE, type Account, type NeedsDbId } from '@gs/contract/account';
 import { accessOf, type RouteDeps } from '../deps';
-import { callerOf } from '../http/auth';
-import { badRequest, HttpError, notFound } from '../http/errors';
+import { callerOf, clientIp } from '../http/auth';
+import { badRequest, notFound } from '../http/errors';
 import { parseBool, query } from '../http/query';
 import { hashPasswordAsync } from '../db/passwords';
 import { passwordProblem, passwordRule } from '../services/passwordPolicy';
@@ -20,22 +22,36 @@ const flag = (req: Request, name: string): boolean => {
 const MAX_EMAIL = 254;
 const EMAIL = /^[^\s@]+@[^\s@]+$/u;
 
-function bodyOf(body: unknown): { password: string; email: string | undefined } {
-  if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw badRequest('A body {password} is required.');
-  const record = body as Record<string, unknown>;
-  const key = Object.keys(record).find((k) => k.toLowerCase() === 'password');
-  const password = key === undefined ? undefined : record[key];
-  if (typeof password !== 'string') throw badRequest(`'password' must be a string.`);
-  const emailKey = Object.keys(record).find((k) => k.toLowerCase() === 'email');
-  const email = emailKey === undefined ? undefined : record[emailKey];
-  if (
-    email !== undefined &&
-    (typeof email !== 'string' || email.length > MAX_EMAIL || (email !== '' && !EMAIL.test(email)))
-  )
-    throw badRequest(`'Email' must be an e-mail address.`);
-  return { password, email: email?.trim() };
+interface ChangeBody {
+  password: string;
+  currentPassword: string | undefined;
+  email: string | undefined;
 }
+
+/** The value of `name` in any casing. */
+function keyOf(record: Record<string, unknown>, name: string): unknown {
+  const key = Object.keys(record).find((k) => k.toLowerCase() === name.toLowerCase());
+  return key === undefined ? undefined : record[key];
+}
+
+function bodyOf(body: unknown): ChangeBody {
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('A body {password, currentPassword} is required.');
+  const record = body as Record<string, unknown>;
+  const password = keyOf(record, 'password');
+  if (typeof password !== 'string') throw badRequest(`'password' must be a string.`);
+  const currentPassword = keyOf(record, 'currentPassword');
+  if (currentPassword !== undefined && typeof currentPassword !== 'string')
+    throw badRequest(`'currentPassword' must be a string.`);
+  const email = keyOf(record, 'email');
+  if (email !== undefined && typeof email !== 'string') throw badRequest(EMAIL_REFUSED_MESSAGE);
+  return { password, currentPassword, email: email?.trim() };
+}
+
+/** Whether the caller may take this address: a well-formed one that no other user holds. */
+const usableEmail = (deps: RouteDeps, email: string, userId: number): boolean =>
+  email === '' ||
+  (email.length <= MAX_EMAIL && EMAIL.test(email) && !deps.repos.account.emailTaken(email, userId));
 
 export function createAccountRouter(deps: RouteDeps): Router {
   const { repos } = deps;
@@ -67,12 +83,15 @@ export function createAccountRouter(deps: RouteDeps): Router {
     if (!flag(req, 'isSelfPasswordChange'))
       throw badRequest(`Only 'isSelfPasswordChange=true' is supported.`);
     const { user } = callerOf(res);
-    const { password, email } = bodyOf(req.body);
+    const { password, currentPassword, email } = bodyOf(req.body);
+    if (!currentPassword) throw badRequest('The current password is required.');
+    const refused = await deps.auth.recheckPassword(user, currentPassword, clientIp(req));
+    if (refused) throw refused;
     if (password.trim() === '') throw badRequest('The password must not be blank.');
     const problem = passwordProblem(passwordRule(repos.settings), password);
     if (problem) throw badRequest(problem);
-    if (email && repos.account.emailTaken(email, user.id))
-      throw new HttpError(409, { Message: EMAIL_TAKEN_MESSAGE });
+    // a taken address is answered as an invalid one: the change does not tell whose addresses exist
+    if (email !== undefined && !usableEmail(deps, email, user.id)) throw badRequest(EMAIL_REFUSED_MESSAGE);
     const hash = await hashPasswordAsync(password);
     repos.account.changePassword(user.id, hash, email);
     res.json({ Success: true });

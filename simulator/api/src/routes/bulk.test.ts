@@ -40,6 +40,17 @@ describe('POST dbs/{db}/bulk/resolve', () => {
     ]);
   });
 
+  it('answers 400 with a Message to a criterion over 4,096 characters', async () => {
+    const t = makeBulkApp();
+    for (const value of [`${'x'.repeat(59_999)}*`, 'y'.repeat(4_097)]) {
+      const res = await post(t, 'full.user', `dbs/${t.w.alpha}/bulk/resolve`, {
+        searchid: t.b.byCustomer,
+        searchcriteria: { [t.b.customerPrompt]: value },
+      }).expect(400);
+      expect((res.body as { Message: string }).Message).toMatch(/longer than 4096 characters/);
+    }
+  });
+
   it('answers 404 for a search the user may not run', async () => {
     const t = makeBulkApp();
     await post(t, 'nobody', `dbs/${t.w.alpha}/bulk/resolve`, { SearchID: t.b.allLedger }).expect(404);

@@ -166,6 +166,21 @@ describe('bad criteria: 400 with a Message naming the problem', () => {
     await bad('{1:"a"} trailing', /SearchCriteria is not a valid object/);
   });
 
+  it('refuses a value over 4,096 characters, quoted, unquoted or in a list, before searching', async () => {
+    const prompt = t.s.prompt('char', 1).prompt;
+    // 10,000 characters: a 60,000-character one does not fit Node's 16 KiB header limit (431)
+    const long = `${'x'.repeat(9_999)}*`;
+    const tooLong = /The SearchCriteria value at position \d+ is longer than 4096 characters/;
+    await bad(JSON.stringify({ [prompt]: long }), tooLong);
+    await bad(JSON.stringify({ [prompt]: ['acme', long] }), tooLong);
+    await bad(`{${prompt}:${'9'.repeat(5_000)}}`, tooLong);
+    await bad(`{'${prompt}':'${'y'.repeat(4_097)}'}`, tooLong);
+    const fits = await runSearch(t, t.s.all, t.s.ledger, {
+      SearchCriteria: JSON.stringify({ [prompt]: `${'z'.repeat(4_095)}*` }),
+    }).expect(200);
+    expect((fits.body as SearchPageResult).Count).toBe(0);
+  });
+
   it('refuses content terms on a search without content search', async () => {
     await bad('{"content":"acme"}', /key 'content' is not a prompt/);
   });

@@ -9,6 +9,7 @@ import {
 import { ArchiveFlags, FieldProp, hasFlag } from '@gs/contract/flags';
 import type { Repos } from '../db/repos';
 import { HttpError, badRequest } from '../http/errors';
+import { fieldRegexRefusal } from './fieldRegex';
 
 export const conflict = (message: string): HttpError => new HttpError(409, { Message: message });
 
@@ -47,11 +48,8 @@ export function createCatalogRules(repos: Repos) {
     if (f.Name === '') throw badRequest('A field needs a name.');
     if (repos.adminFields.nameTaken(db, f.Name, existing?.Id ?? 0))
       throw badRequest(`A field named '${f.Name}' already exists.`);
-    try {
-      new RegExp(f.Regex);
-    } catch {
-      throw badRequest(`The regular expression '${f.Regex}' is not valid.`);
-    }
+    const regexRefused = fieldRegexRefusal(f.Regex);
+    if (regexRefused) throw badRequest(regexRefused);
     if (f.SystemField && f.Required) throw badRequest('A system field cannot be required.');
     if (f.SystemField && f.SystemField !== 'readOnly' && f.MultiValue)
       throw badRequest('A system field cannot be multi-value unless it is read-only.');

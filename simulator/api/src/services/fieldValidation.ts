@@ -5,6 +5,7 @@ import { FieldCheckCode, type FieldCheckCodeValue } from '@gs/contract/fieldChec
 import { FieldProp, FieldType, SYSTEM_FIELD_PROPS, hasFlag } from '@gs/contract/flags';
 import type { StoredValue } from '../db/documentFieldsRepo';
 import type { FieldRule } from '../db/fieldRulesRepo';
+import { storedFieldRegex } from './fieldRegex';
 import { parseDate, parseDecimal, parseInteger } from './fieldValues';
 
 /** One field value as a client sends it (`{ID, VAL, MVAL}` in any casing). */
@@ -31,21 +32,6 @@ type ValueCheck =
   { ok: true; value: StoredValue } | { ok: false; code: FieldCheckCodeValue; message: string };
 
 const fail = (code: FieldCheckCodeValue, message: string): ValueCheck => ({ ok: false, code, message });
-
-const regexCache = new Map<string, RegExp | null>();
-/** The field's RegEx as .NET's IsMatch reads it (unanchored); an invalid pattern checks nothing. */
-function compiled(pattern: string): RegExp | null {
-  let re = regexCache.get(pattern);
-  if (re === undefined) {
-    try {
-      re = new RegExp(pattern);
-    } catch {
-      re = null;
-    }
-    regexCache.set(pattern, re);
-  }
-  return re;
-}
 
 function typed(rule: FieldRule, text: string): ValueCheck {
   switch (rule.type) {
@@ -78,7 +64,7 @@ function characterValue(rule: FieldRule, text: string): ValueCheck {
       FieldCheckCode.LengthOverflow,
       `The value is longer than the ${rule.size} characters of '${rule.name}'.`,
     );
-  const re = rule.regex ? compiled(rule.regex) : null;
+  const re = storedFieldRegex(rule.regex);
   if (re && !re.test(text))
     return fail(
       FieldCheckCode.Custom,

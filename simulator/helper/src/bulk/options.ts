@@ -8,6 +8,7 @@ import type {
   SearchInfo,
 } from '@gs/contract/helperBulk';
 import { BulkErrorKey } from '@gs/contract/helperBulk';
+import { MAX_CRITERION_LENGTH } from '@gs/contract/searches';
 import { bulkError } from './errors';
 
 type Obj = Record<string, unknown>;
@@ -71,6 +72,18 @@ export interface Options {
   exportWithMappedFields: boolean;
 }
 
+/** The search's prompt values; one over the API's limit is refused here, before any job starts. */
+function criteriaOf(criteria: Obj): Record<string, string> {
+  const values = Object.entries(criteria).map(([k, v]) => [k, str(v) ?? ''] as const);
+  if (values.some(([, v]) => v.length > MAX_CRITERION_LENGTH))
+    throw bulkError(
+      BulkErrorKey.IncorrectParameters,
+      400,
+      `A SearchCriteria value is longer than ${MAX_CRITERION_LENGTH} characters.`,
+    );
+  return Object.fromEntries(values);
+}
+
 /** `token`: the request's checked token (requireUser); a token in the body is never used instead. */
 export function readOptions(body: unknown, token: string | undefined): Options {
   if (!body || typeof body !== 'object' || Array.isArray(body))
@@ -86,9 +99,7 @@ export function readOptions(body: unknown, token: string | undefined): Options {
     database: need(num(b.database)),
     archive: num(b.archive),
     searchId: num(b.searchid),
-    searchCriteria: criteria
-      ? Object.fromEntries(Object.entries(criteria).map(([k, v]) => [k, str(v) ?? '']))
-      : undefined,
+    searchCriteria: criteria ? criteriaOf(criteria) : undefined,
     values: arr(b.values).map((v) => ({ FieldID: need(num(v.fieldid)), Value: str(v.value) ?? '' })),
     docs: arr(b.docs).map((d) => ({
       ArchiveID: need(num(d.archiveid ?? d.archive)),

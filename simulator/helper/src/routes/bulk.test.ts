@@ -146,6 +146,31 @@ describe('bulk update through the helper', () => {
     expect(value(s, w.vendor, b.docs[0] ?? 0)).toBe('Acme');
   });
 
+  it('refuses a prompt value over 4,096 characters before any job starts (update, count, export)', async () => {
+    const s = await setup();
+    const { w, b } = s.t;
+    const search = { Database: w.alpha, SearchID: b.byCustomer };
+    const long = { [b.customerPrompt]: `${'x'.repeat(59_999)}*` };
+    for (const [path, body] of [
+      [
+        bulkPaths.update,
+        { ...search, Type: 'simple', SearchCriteria: long, Values: [{ FieldID: w.vendor, Value: 'X' }] },
+      ],
+      [
+        bulkPaths.count,
+        { ...search, Type: 'simple', SearchCriteria: long, Values: [{ FieldID: w.vendor, Value: 'X' }] },
+      ],
+      [bulkPaths.export, { ...search, SearchCriteria: long }],
+    ] as const) {
+      const res = await s.call().post(path).send(body).expect(400);
+      expect(res.body).toEqual({
+        Message: 'A SearchCriteria value is longer than 4096 characters.',
+        Key: 'ERROR_INCORRECT_PARAMETERS',
+      });
+    }
+    expect(value(s, w.vendor, b.docs[0] ?? 0)).toBe('Acme');
+  });
+
   it('documentSelectUpdate: only the given documents', async () => {
     const s = await setup();
     const { w, e, b } = s.t;

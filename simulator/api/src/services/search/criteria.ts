@@ -1,9 +1,18 @@
 // SearchCriteria as clients send it: strict JSON (`{"11":"x"}`, Go) or with unquoted keys
 // (`{11:"x",12:"10/29/2020"}`, Newtonsoft-style, the C# helper library). Single-quoted strings,
-// bare numbers and booleans are read too; null and "" mean "no value".
+// bare numbers and booleans are read too; null and "" mean "no value". A value longer than
+// MAX_CRITERION_LENGTH is refused as soon as the reader passes the limit (decision 046): SQLite
+// gives up on LIKE patterns over 50,000 characters, and a value of megabytes stalled the loop.
+import { MAX_CRITERION_LENGTH } from '@gs/contract/searches';
+
 export class CriteriaSyntaxError extends Error {}
+/** A criterion over the length limit: its message is the whole answer. */
+export class CriterionTooLongError extends CriteriaSyntaxError {}
 
 type Scalar = string | null;
+
+/** a bare key or value, read where the reader stands (sticky: no copy of the rest of the text) */
+const BARE = /[A-Za-z0-9_$.+-]+/y;
 
 class Reader {
   private pos = 0;
@@ -11,6 +20,11 @@ class Reader {
 
   fail(what: string): never {
     throw new CriteriaSyntaxError(`${what} at position ${this.pos}`);
+  }
+  tooLong(start: number): never {
+    throw new CriterionTooLongError(
+      `The SearchCriteria value at position ${start} is longer than ${MAX_CRITERION_LENGTH} characters.`,
+    );
   }
   skipSpace(): void {
     while (this.pos < this.text.length && /\s/.test(this.text[this.pos] ?? '')) this.pos++;
@@ -49,6 +63,7 @@ class Reader {
       }
       body += ch;
       this.pos++;
+      if (body.length > MAX_CRITERION_LENGTH) this.tooLong(start);
     }
     return this.fail('unterminated string');
   }
@@ -63,8 +78,10 @@ class Reader {
 
   bare(): string {
     this.skipSpace();
-    const m = /^[A-Za-z0-9_$.+-]+/.exec(this.text.slice(this.pos));
+    BARE.lastIndex = this.pos;
+    const m = BARE.exec(this.text);
     if (!m) return this.fail('expected a key or a value');
+    if (m[0].length > MAX_CRITERION_LENGTH) this.tooLong(this.pos);
     this.pos += m[0].length;
     return m[0];
   }

@@ -15,7 +15,7 @@ import { query } from '../../http/query';
 import { messages, type UserAccess } from '../access';
 import { conditionFor, fieldRef, promptConditions, searchError } from './conditions';
 import { contentQuery } from './content';
-import { CriteriaSyntaxError, parseSearchCriteria } from './criteria';
+import { CriteriaSyntaxError, CriterionTooLongError, parseSearchCriteria } from './criteria';
 import { parseCountOnly, parsePaging, parseSort, parseTabId } from './params';
 import { toResult } from './result';
 
@@ -64,6 +64,7 @@ function readCriteria(req: Request): Map<string, string[]> {
   try {
     return parseSearchCriteria(query(req, 'SearchCriteria'));
   } catch (error) {
+    if (error instanceof CriterionTooLongError) throw searchError(error.message);
     if (error instanceof CriteriaSyntaxError)
       throw searchError(`SearchCriteria is not a valid object: ${error.message}.`);
     throw error;
