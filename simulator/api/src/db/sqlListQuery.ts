@@ -36,33 +36,68 @@ export function listParameters(text: string): ListParameters {
   return out;
 }
 
-/** The catalogue of one database, copied into TEMP tables that shadow the server-wide ones. */
-const catalogue = (d: number): string => `
-  CREATE TEMP TABLE archives AS SELECT id, database_id, parent_id, name FROM main.archives WHERE database_id = ${d};
-  CREATE TEMP TABLE fields AS SELECT id, database_id, name, type, size, mask, prop, list_id, parent_id
-    FROM main.fields WHERE database_id = ${d};
-  CREATE TEMP TABLE lists AS SELECT id, database_id, name FROM main.lists WHERE database_id = ${d};
-  CREATE TEMP TABLE list_items AS SELECT i.list_id, i.ordinal, i.value
-    FROM main.list_items i JOIN main.lists l ON l.id = i.list_id WHERE l.database_id = ${d};
-  CREATE TEMP TABLE field_list_mappings AS SELECT m.field_id, m.primary_value, m.secondary_value, m.list_id
-    FROM main.field_list_mappings m JOIN main.fields f ON f.id = m.field_id WHERE f.database_id = ${d};`;
+/**
+ * The TEMP tables that shadow the server-wide catalogue, made once per connection; each query
+ * fills them with its database's rows inside its transaction, and the rollback empties them again.
+ * (Only rows change: a schema change rolled back would make SQLite parse the whole schema again.)
+ */
+const CATALOGUE: [name: string, columns: string, rows: string][] = [
+  [
+    'archives',
+    'id, database_id, parent_id, name',
+    'SELECT id, database_id, parent_id, name FROM main.archives WHERE database_id = ?',
+  ],
+  [
+    'fields',
+    'id, database_id, name, type, size, mask, prop, list_id, parent_id',
+    'SELECT id, database_id, name, type, size, mask, prop, list_id, parent_id FROM main.fields WHERE database_id = ?',
+  ],
+  ['lists', 'id, database_id, name', 'SELECT id, database_id, name FROM main.lists WHERE database_id = ?'],
+  [
+    'list_items',
+    'list_id, ordinal, value',
+    `SELECT i.list_id, i.ordinal, i.value FROM main.list_items i JOIN main.lists l ON l.id = i.list_id
+      WHERE l.database_id = ?`,
+  ],
+  [
+    'field_list_mappings',
+    'field_id, primary_value, secondary_value, list_id',
+    `SELECT m.field_id, m.primary_value, m.secondary_value, m.list_id FROM main.field_list_mappings m
+      JOIN main.fields f ON f.id = m.field_id WHERE f.database_id = ?`,
+  ],
+];
+
+/** What each connection's TEMP views show now: "database:doc table exists:mv table exists". */
+const viewsOf = new WeakMap<Db, string>();
 
 const exists = (db: Db, name: string): boolean =>
   db.prepare(`SELECT 1 FROM main.sqlite_schema WHERE type = 'table' AND name = ?`).get(name) !== undefined;
 
-/** The TEMP objects of the database's scope; the b-trees ("schema:rootpage") a list query may open. */
-function openScope(db: Db, databaseId: number): Set<string> {
+/** The TEMP tables (empty) and the document views of the database, outside any transaction. */
+function prepareScope(db: Db, databaseId: number): void {
   if (!Number.isSafeInteger(databaseId) || databaseId <= 0)
     throw new Error(`not a database id: ${databaseId}`);
-  db.exec(catalogue(databaseId));
-  const docs = [docTable(databaseId), mvTable(databaseId)].filter((t) => exists(db, t));
+  for (const [name, columns] of CATALOGUE) db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${name}(${columns})`);
   const [doc, mv] = [docTable(databaseId), mvTable(databaseId)];
-  if (docs.includes(doc)) db.exec(`CREATE TEMP VIEW documents AS SELECT * FROM main.${doc}`);
-  if (docs.includes(mv)) db.exec(`CREATE TEMP VIEW document_values AS SELECT * FROM main.${mv}`);
+  const key = `${databaseId}:${exists(db, doc)}:${exists(db, mv)}`;
+  if (viewsOf.get(db) === key) return;
+  db.exec(`DROP VIEW IF EXISTS temp.documents; DROP VIEW IF EXISTS temp.document_values;`);
+  if (exists(db, doc)) db.exec(`CREATE TEMP VIEW documents AS SELECT * FROM main.${doc}`);
+  if (exists(db, mv)) db.exec(`CREATE TEMP VIEW document_values AS SELECT * FROM main.${mv}`);
+  viewsOf.set(db, key);
+}
+
+/** Fill the TEMP tables with the database's rows (in the query's transaction); the b-trees
+ * ("schema:rootpage") a list query may open. */
+function openScope(db: Db, databaseId: number): Set<string> {
+  for (const [name, , rows] of CATALOGUE) {
+    db.exec(`DELETE FROM temp.${name}`);
+    db.prepare(`INSERT INTO temp.${name} ${rows}`).run(databaseId);
+  }
   const main = db
     .prepare(`SELECT rootpage FROM main.sqlite_schema WHERE rootpage > 0 AND tbl_name IN (?, ?)`)
     .pluck()
-    .all(doc, mv) as number[];
+    .all(docTable(databaseId), mvTable(databaseId)) as number[];
   const temp = db
     .prepare(`SELECT rootpage FROM temp.sqlite_schema WHERE rootpage > 0`)
     .pluck()
@@ -117,10 +152,11 @@ const LEADING = /^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?(?:\*\/|$))*/;
 
 /**
  * Run a list's query on `db` (the list-query process's own connection, read-only) for database
- * `databaseId`: the first column of each row, at most LIST_SQL_MAX_ITEMS, as text. Everything it
- * creates is TEMP and rolled back at the end; the read sees one snapshot.
+ * `databaseId`: the first column of each row, at most LIST_SQL_MAX_ITEMS, as text. The rows it
+ * copies into TEMP tables are rolled back at the end; the read sees one snapshot.
  */
 export function runListQuery(db: Db, databaseId: number, sql: string, params: ListParameters): string[] {
+  prepareScope(db, databaseId);
   db.exec('BEGIN');
   try {
     const allowed = openScope(db, databaseId);

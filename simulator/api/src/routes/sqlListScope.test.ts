@@ -164,7 +164,8 @@ describe('a [SQL] list query reads only its own database', () => {
 
 const UNBOUNDED = `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c`;
 
-describe('a [SQL] list query past its time limit', () => {
+// each stopped query costs the next one a fresh process: generous limits on a busy machine
+describe('a [SQL] list query past its time limit', { timeout: 60_000 }, () => {
   let started: Promise<void>;
   let slow: EditTestApp;
   beforeEach(() => {

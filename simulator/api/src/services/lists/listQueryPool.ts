@@ -100,7 +100,9 @@ export function createListQueryPool(file: string | undefined, size = POOL_SIZE):
     child.on('message', (a: ListQueryAnswer | 'ready') => {
       if (a === 'ready') {
         slot.ready = true;
-        return pump();
+        pump();
+        if (!slot.running) idle(slot);
+        return;
       }
       if (slot.running?.pending.job.id !== a.id) return;
       finish(slot, (p) => {
@@ -109,16 +111,17 @@ export function createListQueryPool(file: string | undefined, size = POOL_SIZE):
       });
     });
     const died = (why: string): void => {
+      if (!slots.includes(slot)) return;
       drop(slot);
-      finish(slot, (p) =>
-        p.reject(new ListQueryError(`The query of the [SQL] list failed: its process stopped (${why}).`)),
-      );
-      // a job waiting for this process to start goes to the next one
+      const failed = new ListQueryError(`The query of the [SQL] list failed: its process stopped (${why}).`);
+      // one that could not even start fails the waiting jobs rather than being started again and again
+      if (!slot.ready) for (const p of queue.splice(0)) p.reject(failed);
+      finish(slot, (p) => p.reject(failed));
       pump();
     };
     child.on('error', (e) => died(e.message));
     child.on('exit', (code, signal) => died(signal ?? `exit ${code}`));
-    idle(slot);
+    // started for a job that waits: it keeps the process alive until it is ready and idle
     slots.push(slot);
     return slot;
   };
