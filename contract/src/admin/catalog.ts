@@ -185,9 +185,12 @@ export const TABLE_FIELD_MIN_ROWS = 'Can not have less than 1 Row.';
 
 /**
  * Our design (no public source shows it): list bindings.
- * - `[SQL]<query>`: a read-only SELECT run against the server's own database each time the list
- *   is read; `AssemblyParameters` is empty or a JSON object of named parameters (`:name`,
- *   `@name`, `$name` in the query), bound, never pasted in. The first column of each row is an item.
+ * - `[SQL]<query>`: a read-only SELECT over the list's own database, run each time the list is
+ *   read, for at most 2 s (decision 044): it may name that database's `archives`, `fields`,
+ *   `lists`, `list_items`, `field_list_mappings` and documents (`doc_{id}`, `doc_mv_{id}`, or
+ *   `documents`, `document_values`), nothing else; `AssemblyParameters` is empty or a JSON object
+ *   of named parameters (`:name`, `@name`, `$name` in the query), bound, never pasted in. The
+ *   first column of each row is an item.
  * - `[MONGODB]<query>`: stored; reading the list is refused (no document database is shipped).
  * - any other path: an assembly (e.g. `Lists.dll`), which needs `AssemblyParameters`; the items
  *   are the stored `Values` (no assembly runs in the simulator).

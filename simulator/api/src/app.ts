@@ -47,6 +47,8 @@ import { createViewerPagesRouter } from './routes/viewerPages';
 import { createViewerSessionsRouter } from './routes/viewerSessions';
 import { ensureAllSearchSchemas } from './db/docSearchSchema';
 import { inProcessReads, type SearchReads } from './services/search/searchReads';
+import { createListQueries } from './services/lists/listQueries';
+import { createListQueryPool, type ListQueryPool } from './services/lists/listQueryPool';
 import { createSimRouter } from './routes/sim';
 import { createUploadRouter } from './routes/upload';
 import { createUploadPagesRouter } from './routes/uploadPages';
@@ -74,6 +76,8 @@ export interface AppOptions {
   testEndpoints?: boolean;
   /** where searches read (decision 038); default: on this thread, on `db` */
   searchReads?: SearchReads;
+  /** where `[SQL]` list queries run (decision 044); default: processes started on `db`, never closed */
+  listQueryPool?: ListQueryPool;
 }
 
 /** Express matches mount paths case-insensitively, so this also serves /square9api/api/ etc. */
@@ -140,6 +144,16 @@ export function createApp(options: AppOptions): Express {
   return createSimulator(options).app;
 }
 
+let sharedListQueryPool: ListQueryPool | undefined;
+
+/** List queries (decision 044) on the given pool; else on processes that read the database's file,
+ * or for an in-memory database (tests), on one pool shared by every app, sent a snapshot each time. */
+function listQueriesOn(db: Db, pool: ListQueryPool | undefined, timeLimitMs: number) {
+  if (!db.memory) return createListQueries(pool ?? createListQueryPool(db.name), timeLimitMs);
+  sharedListQueryPool ??= createListQueryPool(undefined);
+  return createListQueries(pool ?? sharedListQueryPool, timeLimitMs, () => db.serialize());
+}
+
 export function createSimulator(options: AppOptions): Simulator {
   const { db, clock, files } = options;
   const config = makeApiConfig(options.config);
@@ -168,6 +182,7 @@ export function createSimulator(options: AppOptions): Simulator {
     }),
     secret: db.transaction(() => serverSecret(db))(),
     searchReads: options.searchReads ?? inProcessReads(repos),
+    listQueries: listQueriesOn(db, options.listQueryPool, config.listQueryMs),
   };
   const pdfConverter = createPdfConverter({
     repos,

@@ -22,6 +22,8 @@ export interface ApiConfig {
   uploadUrlAllow: string[];
   /** how long each batch processing step (Queued → Processing → Processed) takes (decision 028) */
   batchStepMs: number;
+  /** how long the query of a `[SQL]` list may run before it is stopped (decision 044) */
+  listQueryMs: number;
   client: ClientConfig;
 }
 
@@ -36,6 +38,8 @@ export interface ApiConfigOptions {
   uploadUrlAllow?: string[];
   /** default: env BATCH_STEP_MS, else 10 s */
   batchStepMs?: number;
+  /** default: env LIST_QUERY_MS, else 2 s */
+  listQueryMs?: number;
   helperHost?: string;
   helperHttpPort?: number;
   helperHttpsPort?: number;
@@ -50,6 +54,7 @@ export const DEFAULT_PDF_CONVERT_DELAY_MS = 5000;
 export const DEFAULT_UPLOAD_QUOTA_MB = 1024;
 export const DEFAULT_UPLOAD_CACHE_HOURS = 24;
 export const DEFAULT_BATCH_STEP_MS = 10_000;
+export const DEFAULT_LIST_QUERY_MS = 2000;
 
 /** A positive number from the environment, else the fallback (read here so that every way of
  * starting the API, main.ts and scripts/start.ts, honours it). */
@@ -81,6 +86,7 @@ export function makeApiConfig(options: ApiConfigOptions = {}): ApiConfig {
     loginBackoff: { ...DEFAULT_BACKOFF, ...options.loginBackoff },
     uploadUrlAllow: options.uploadUrlAllow ?? [],
     batchStepMs: options.batchStepMs ?? envNumber('BATCH_STEP_MS', DEFAULT_BATCH_STEP_MS),
+    listQueryMs: options.listQueryMs ?? envNumber('LIST_QUERY_MS', DEFAULT_LIST_QUERY_MS),
     client,
   };
 }

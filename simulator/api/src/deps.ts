@@ -6,6 +6,7 @@ import type { Repos } from './db/repos';
 import type { Auth } from './http/auth';
 import { callerOf } from './http/auth';
 import type { Licensing } from './services/licensing';
+import type { ListQueries } from './services/lists/listQueries';
 import type { SearchReads } from './services/search/searchReads';
 import type { UploadCache } from './services/uploadCache';
 import { userAccess, type UserAccess } from './services/access';
@@ -28,6 +29,8 @@ export interface RouteDeps {
   secret: string;
   /** where search counts and pages are read: this thread, or worker threads (decision 038) */
   searchReads: SearchReads;
+  /** where `[SQL]` list queries run: child processes with a time limit (decision 044) */
+  listQueries: ListQueries;
 }
 
 /** The authenticated caller's rights (the route must run after auth.requireAuth). */

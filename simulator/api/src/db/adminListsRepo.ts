@@ -1,7 +1,6 @@
 // The admin API's lists (AdminList, wire §2.8): the `lists` row with its binding and its items.
 import type { Db } from './connection';
 import type { AdminList } from '@gs/contract/admin/catalog';
-import { runListQuery } from './sqlListQuery';
 
 interface RawList {
   id: number;
@@ -70,10 +69,6 @@ export function createAdminListsRepo(db: Db) {
         update.run(l.Name, l.AssemblyPath, l.AssemblyParameters, listId, dbId);
         writeItems(listId, l.Values);
       })();
-    },
-    /** the items of a `[SQL]` list's query (sqlListQuery.ts): ListQueryError when refused */
-    runQuery(sql: string, parameters: string): string[] {
-      return runListQuery(db, sql, parameters);
     },
     remove(dbId: number, listId: number): void {
       db.transaction(() => remove.run(listId, dbId))();

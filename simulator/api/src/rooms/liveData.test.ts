@@ -3,7 +3,8 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LicenseType } from '@gs/contract/flags';
-import { openDatabase } from '../db/connection';
+import { addArchive, addDatabase, grantDatabase } from '@gs/simulator-fixtures/builders';
+import { openDatabase, type Db } from '../db/connection';
 import { hashPassword } from '../db/passwords';
 import { startApi, type RunningApi } from '../server';
 import { DB_FILE_NAME } from './liveData';
@@ -52,6 +53,36 @@ describe('the live data of a running API', () => {
     await swap;
     expect((await during).status).toBe(200);
     expect(api.live.db().prepare(`SELECT count(*) FROM licenses`).pluck().get()).toBe(1);
+  });
+
+  it('runs [SQL] list queries on the current database file, the swapped-in one after a swap', async () => {
+    /** database 1 with one archive and a [SQL] list of its archives' names, for `newcomer` */
+    const world = (db: Db, archive: string): number => {
+      const database = addDatabase(db, 'Live');
+      addArchive(db, database, { name: archive, fieldIds: [] });
+      const user = db.prepare(`SELECT id FROM users WHERE name = 'newcomer'`).pluck().get() as number;
+      grantDatabase(db, database, user);
+      return Number(
+        db
+          .prepare(`INSERT INTO lists(database_id, name, assembly_path) VALUES (?, 'Archives', ?)`)
+          .run(database, '[SQL]SELECT name FROM archives ORDER BY name').lastInsertRowid,
+      );
+    };
+    const items = async (list: number) => {
+      const res = await fetch(new URL(`Square9API/api/dbs/1/lists/${list}`, api.url), {
+        headers: { Authorization: `Basic ${Buffer.from('newcomer:pw').toString('base64')}` },
+      });
+      return ((await res.json()) as { Items: string[] }).Items;
+    };
+    const list = world(api.live.db(), 'Before');
+    expect(await items(list)).toEqual(['Before']);
+    const next = join(dirs[1] ?? '', 'next.sqlite');
+    copyFileSync(prepared, next);
+    const db = openDatabase(next);
+    expect(world(db, 'After')).toBe(list);
+    db.close();
+    await api.live.swap(() => copyFileSync(next, join(api.live.dataDir, DB_FILE_NAME)));
+    expect(await items(list)).toEqual(['After']);
   });
 
   it('reopens the data as it was when the replacement fails', async () => {

@@ -9,6 +9,7 @@ import type { ApiConfigOptions } from '../config';
 import { openDatabase, type Db } from '../db/connection';
 import { startWalCheckpointer, type WalCheckpointer } from '../db/walCheckpointer';
 import type { RouteDeps } from '../deps';
+import { createListQueryPool, type ListQueryPool } from '../services/lists/listQueryPool';
 import { createSearchReadPool } from '../services/search/searchReadPool';
 import type { SearchReads } from '../services/search/searchReads';
 import type { OffsetClock } from '../testClock';
@@ -34,6 +35,8 @@ interface Stack {
   db: Db;
   /** the worker threads' read-only connections go with the database they read (decision 038) */
   searchReads?: SearchReads;
+  /** the `[SQL]` list-query processes read the same file (decision 044) */
+  listQueries: ListQueryPool;
   sim: Simulator;
   checkpointer: WalCheckpointer;
   sweeper: NodeJS.Timeout;
@@ -66,6 +69,7 @@ function openStack(o: LiveDataOptions): Stack {
   const db = openDatabase(dbFile);
   const checkpointer = startWalCheckpointer(db, dbFile);
   const searchReads = o.searchWorkers > 0 ? createSearchReadPool(dbFile, o.searchWorkers) : undefined;
+  const listQueries = createListQueryPool(dbFile);
   const sim = createSimulator({
     db,
     clock: o.clock,
@@ -74,11 +78,12 @@ function openStack(o: LiveDataOptions): Stack {
     clientDir: o.clientDir,
     testEndpoints: o.testEndpoints,
     searchReads,
+    listQueryPool: listQueries,
   });
   sim.pdfConverter.start(PDF_POLL_MS);
   const sweeper = setInterval(() => void sim.uploads.sweep().catch(() => undefined), UPLOAD_SWEEP_MS);
   sweeper.unref();
-  return { db, searchReads, sim, checkpointer, sweeper, inFlight: 0 };
+  return { db, searchReads, listQueries, sim, checkpointer, sweeper, inFlight: 0 };
 }
 
 /** Settles when no request runs on the stack any more, or after `ms`. */
@@ -91,7 +96,12 @@ async function drained(stack: Stack, ms: number): Promise<void> {
 async function closeStack(stack: Stack): Promise<void> {
   clearInterval(stack.sweeper);
   // a conversion under way finishes before the database closes
-  await Promise.all([stack.sim.pdfConverter.stop(), stack.checkpointer.stop(), stack.searchReads?.close()]);
+  await Promise.all([
+    stack.sim.pdfConverter.stop(),
+    stack.checkpointer.stop(),
+    stack.searchReads?.close(),
+    stack.listQueries.close(),
+  ]);
   stack.db.close();
 }
 

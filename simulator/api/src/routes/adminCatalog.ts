@@ -14,7 +14,7 @@ export function createAdminCatalogRouter(deps: RouteDeps): Router {
   const router = Router();
   router.use(createAdminFieldsRouter(deps, rules));
   router.use(createAdminTableFieldsRouter(deps, rules));
-  router.use(createAdminListsRouter(deps, createListBindings(deps.repos.adminLists)));
+  router.use(createAdminListsRouter(deps, createListBindings(deps.listQueries)));
   router.use(createAdminSearchesRouter(deps, rules));
   return router;
 }

@@ -153,14 +153,14 @@ describe('POST and PUT admin/databases/{db}/lists', () => {
 describe('PUT admin/databases/{db}/lists (load a bound list)', () => {
   it('answers the list with the values its binding loads and saves nothing', async () => {
     const lists = snapshot(t, 'lists');
-    const res = await as('SSAdministrator', 'put', path(), {
+    const res = await as('SSAdministrator', 'put', path(undefined, t.w.beta), {
       Name: 'Try',
       AssemblyPath: archiveNames,
       AssemblyParameters: `{"db":${t.w.beta}}`,
       Values: [],
     }).expect(200);
     // `PUT databases/{id}/lists/` as admin-spec §7 spells it
-    const slash = await as('SSAdministrator', 'put', `${path()}/`, {
+    const slash = await as('SSAdministrator', 'put', `${path(undefined, t.w.beta)}/`, {
       Name: 'Try',
       AssemblyPath: archiveNames,
       AssemblyParameters: `{"db":${t.w.beta}}`,

@@ -19,10 +19,15 @@ export function createAdminListsRouter(deps: RouteDeps, bindings: ListBindings):
   const router = Router();
   const base = '/admin/databases/:db/lists';
 
-  const checked = (db: number, l: AdminList, selfId = 0): AdminList => {
+  const named = (db: number, l: AdminList, selfId: number): void => {
     if (l.Name === '') throw badRequest('A list needs a name.');
     if (lists.nameTaken(db, l.Name, selfId)) throw badRequest(`A list named '${l.Name}' already exists.`);
-    bindings.check(l);
+  };
+  /** the list, once its name and binding are good; the name again after the query (it takes time) */
+  const checked = async (db: number, l: AdminList, selfId = 0): Promise<AdminList> => {
+    named(db, l, selfId);
+    await bindings.check(db, l);
+    named(db, l, selfId);
     return l;
   };
 
@@ -35,22 +40,25 @@ export function createAdminListsRouter(deps: RouteDeps, bindings: ListBindings):
     if (!l) throw missing(db, intParam(req, 'id'));
     res.json(l);
   });
-  router.post(base, auth.requireAuth, (req, res) => {
+  router.post(base, auth.requireAuth, async (req, res) => {
     const db = dbAdminWriterOf(deps, res, intParam(req, 'db'));
-    const l = checked(db, parseAdminList(req.body));
+    const l = await checked(db, parseAdminList(req.body));
     res.json(lists.byId(db, lists.create(db, l)));
   });
   // our design: loading reads, but it is the admin's test of a binding, so it needs the writer's rights
-  router.put(base, auth.requireAuth, (req, res) => {
-    dbAdminWriterOf(deps, res, intParam(req, 'db'));
+  router.put(base, auth.requireAuth, async (req, res) => {
+    const db = dbAdminWriterOf(deps, res, intParam(req, 'db'));
     const l = parseAdminList(req.body);
-    res.json({ ...l, Values: bindings.items(l) });
+    res.json({ ...l, Values: await bindings.items(db, l) });
   });
-  router.put(`${base}/:id`, auth.requireAuth, (req, res) => {
+  router.put(`${base}/:id`, auth.requireAuth, async (req, res) => {
     const db = dbAdminWriterOf(deps, res, intParam(req, 'db'));
     const id = intParam(req, 'id');
     if (!lists.byId(db, id)) throw missing(db, id);
-    lists.update(db, id, checked(db, { ...parseAdminList(req.body), Id: id }, id));
+    const l = await checked(db, { ...parseAdminList(req.body), Id: id }, id);
+    // the list may have gone while its query ran
+    if (!lists.byId(db, id)) throw missing(db, id);
+    lists.update(db, id, l);
     res.json(lists.byId(db, id));
   });
   router.delete(`${base}/:id`, auth.requireAuth, (req, res) => {

@@ -20,6 +20,7 @@ import { documentMessages, requireEditingLicense } from '../services/documentAcc
 import { createBulkImports } from '../services/bulkImport';
 import { createPdfTextJobs } from '../services/pdf/pdfTextJobs';
 import { createBulkUpdates } from '../services/bulkUpdate';
+import { sqlListItems } from '../services/lists/sqlListItems';
 import { documentFilter, type SearchTarget } from '../services/search/run';
 
 /** documents or rows per call at most */
@@ -107,12 +108,16 @@ export function createBulkRouter(deps: RouteDeps, sqlite: Db): Router {
     res.json({ Documents: documents } satisfies BulkResolveResponse);
   });
 
-  router.post('/dbs/:db/bulk/update', deps.auth.requireAuth, (req, res) => {
+  router.post('/dbs/:db/bulk/update', deps.auth.requireAuth, async (req, res) => {
     const access = accessOf(deps, res);
     const databaseId = access.database(intParam(req, 'db')).Id;
     requireEditingLicense(res);
     const body = readBulkUpdate(req.body, MAX_BATCH);
+    // the [SQL] lists of the fields updated, read before the checks (decision 044)
+    const fields = new Set(body.Updates.flatMap((u) => u.Fields.map((f) => f.FieldID)));
+    const rules = [...fields].flatMap((id) => repos.fieldRules.byId(databaseId, id) ?? []);
     const results = updates.apply({
+      sqlItems: await sqlListItems(repos.fieldRules, deps.listQueries, rules),
       databaseId,
       access,
       updates: body.Updates,
@@ -134,6 +139,11 @@ export function createBulkRouter(deps: RouteDeps, sqlite: Db): Router {
       throw forbidden(documentMessages.permission(archive, 'add documents'));
     res.json(
       await imports.run({
+        sqlItems: await sqlListItems(
+          repos.fieldRules,
+          deps.listQueries,
+          repos.fieldRules.ofArchive(archive.id),
+        ),
         dataDir: deps.files.dataDir,
         cacheDir: deps.uploads.dirOf(callerOf(res).user.id),
         archive,

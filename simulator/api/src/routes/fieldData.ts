@@ -11,19 +11,18 @@ import { callerOf } from '../http/auth';
 import { parseFieldValues, parseSaveBody } from '../http/fieldInput';
 import { documentOf, requireEditingLicense, requirePermission } from '../services/documentAccess';
 import { createFieldEdits } from '../services/fieldEdits';
-import { createFieldLists } from '../services/fieldLists';
 import type { FieldInput } from '../services/fieldValidation';
 
 export function createFieldDataRouter(deps: RouteDeps): Router {
-  const edits = createFieldEdits(deps.repos, createFieldLists(deps.repos.fieldRules));
+  const edits = createFieldEdits(deps.repos, deps.listQueries);
   const router = Router();
 
-  const save = (req: Request, res: Response, read: (body: unknown) => FieldInput[]): void => {
+  const save = async (req: Request, res: Response, read: (body: unknown) => FieldInput[]): Promise<void> => {
     const ref = documentOf(deps, req, res);
     requirePermission(ref, ArchivePermission.ModifyData, 'modify data');
     requireEditingLicense(res);
     const inputs = read(req.body);
-    const body: FieldDataResponse = edits.save({
+    const body: FieldDataResponse = await edits.save({
       ref,
       inputs,
       userName: callerOf(res).user.name,

@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../http/errors';
 import { messages } from '../services/access';
 import { parseImportBody } from '../http/importBody';
 import { intParam, parseId, query, queryBool } from '../http/query';
-import { createFieldLists } from '../services/fieldLists';
+import { listsOfSent } from '../services/lists/sqlListItems';
 import { importDocuments, type ImportFile } from '../services/importDocuments';
 import { checkImportValues, importError } from '../services/importValues';
 import { inboxAccess } from '../services/inboxAccess';
@@ -21,7 +21,6 @@ import { createPdfTextJobs } from '../services/pdf/pdfTextJobs';
 
 export function createImportRouter(deps: RouteDeps): Router {
   const router = Router();
-  const lists = createFieldLists(deps.repos.fieldRules);
   const { dataDir } = deps.files;
   const textJobs = createPdfTextJobs(deps.repos);
 
@@ -67,6 +66,7 @@ export function createImportRouter(deps: RouteDeps): Router {
       );
     const body = parseImportBody(req.body);
     const rules = deps.repos.fieldRules.ofArchive(archive.id);
+    const lists = await listsOfSent(deps.repos.fieldRules, deps.listQueries, rules, body.fields);
     const writes = checkImportValues(rules, body.fields, lists);
     const files = await sources(req, res, body.files);
     const ids = await importDocuments(deps.repos, {

@@ -12,6 +12,8 @@ import { parseCheckBody } from '../http/fieldInput';
 import { parseId, query, queryAny, readKey } from '../http/query';
 import { createFieldEdits } from '../services/fieldEdits';
 import { createFieldLists } from '../services/fieldLists';
+import { readListItems } from '../services/lists/sqlListItems';
+import { ListQueryError } from '../db/sqlListQuery';
 
 /** A parameter from the query (any of its spellings) or, failing that, a key of an object body. */
 function param(req: Request, keys: string[]): string | undefined {
@@ -42,18 +44,18 @@ const tokenFromBody: RequestHandler = (req, _res, next) => {
 export function createIndexesRouter(deps: RouteDeps): Router {
   const { repos } = deps;
   const lists = createFieldLists(repos.fieldRules);
-  const edits = createFieldEdits(repos, lists);
+  const edits = createFieldEdits(repos, deps.listQueries);
   const router = Router();
 
-  router.post('/indexes', tokenFromBody, deps.auth.requireAuth, (req, res) => {
+  router.post('/indexes', tokenFromBody, deps.auth.requireAuth, async (req, res) => {
     const access = accessOf(deps, res);
     const db = access.database(requiredId(req, ['db', 'database', 'DatabaseId'])).Id;
     const archive = access.archive(db, requiredId(req, ['archive', 'ArchiveId']));
-    const body: FieldCheckResponse = edits.check(archive.id, parseCheckBody(req.body));
+    const body: FieldCheckResponse = await edits.check(archive.id, parseCheckBody(req.body));
     res.json(body);
   });
 
-  router.get('/indexes', deps.auth.requireAuth, (req, res) => {
+  router.get('/indexes', deps.auth.requireAuth, async (req, res) => {
     const access = accessOf(deps, res);
     const db = access.database(requiredId(req, ['database', 'db'])).Id;
     const fieldId = requiredId(req, ['Field', 'FieldId']);
@@ -66,11 +68,14 @@ export function createIndexesRouter(deps: RouteDeps): Router {
       if (!repos.archives.fields(archive.id).some((f) => f.ID === fieldId)) throw unknown;
     } else if (!repos.archives.withField(fieldId).some((a) => a.databaseId === db && access.canView(a)))
       throw unknown;
-    const body: DynamicListResponse = lists.itemsFor(
-      rule,
-      query(req, 'Filter1') ?? '',
-      query(req, 'Filter2') ?? '',
-    );
+    // a [SQL] list runs its query (decision 044): refused, failed or stopped, it is a 400
+    const listId = lists.listFor(rule, query(req, 'Filter1') ?? '', query(req, 'Filter2') ?? '');
+    let body: DynamicListResponse = [];
+    try {
+      if (listId !== undefined) body = await readListItems(repos.fieldRules, deps.listQueries, listId);
+    } catch (err) {
+      throw err instanceof ListQueryError ? badRequest(err.message) : err;
+    }
     res.json(body);
   });
 

@@ -9,13 +9,13 @@ import { createListBindings } from '../services/listBindings';
 
 export function createListsRouter(deps: RouteDeps): Router {
   const router = Router();
-  const bindings = createListBindings(deps.repos.adminLists);
-  router.get('/dbs/:db/lists/:list', deps.auth.requireAuth, (req, res) => {
+  const bindings = createListBindings(deps.listQueries);
+  router.get('/dbs/:db/lists/:list', deps.auth.requireAuth, async (req, res) => {
     const db = accessOf(deps, res).database(intParam(req, 'db')).Id;
     const listId = intParam(req, 'list');
     const list = deps.repos.adminLists.byId(db, listId);
     if (!list) throw notFound(messages.list(db, listId));
-    res.json({ ID: list.Id, Name: list.Name, Items: bindings.items(list) });
+    res.json({ ID: list.Id, Name: list.Name, Items: await bindings.items(db, list) });
   });
   return router;
 }

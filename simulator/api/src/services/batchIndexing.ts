@@ -10,7 +10,7 @@ import type { RouteDeps } from '../deps';
 import type { PortalRow } from '../db/batchesRepo';
 import { notFound } from '../http/errors';
 import { parseImportBody } from '../http/importBody';
-import { createFieldLists } from './fieldLists';
+import { listsOfSent } from './lists/sqlListItems';
 import { importDocuments, type ImportedFile } from './importDocuments';
 import { checkImportValues, importError } from './importValues';
 
@@ -35,7 +35,8 @@ export async function indexBatchDocument(deps: RouteDeps, r: BatchIndexRequest):
   // the body is the archive import's; its files are the viewer's copy, the batch's file is imported
   const body = parseImportBody(r.body);
   const rules = deps.repos.fieldRules.ofArchive(archive.id);
-  const writes = checkImportValues(rules, body.fields, createFieldLists(deps.repos.fieldRules));
+  const lists = await listsOfSent(deps.repos.fieldRules, deps.listQueries, rules, body.fields);
+  const writes = checkImportValues(rules, body.fields, lists);
   const [id] = await importDocuments(deps.repos, {
     dataDir: deps.files.dataDir,
     archive,

@@ -36,6 +36,8 @@ export interface BulkImportCall {
   request: BulkApiImportRequest;
   userName: string;
   now: number;
+  /** the items of the archive's [SQL] lists, read first (lists/sqlListItems.ts) */
+  sqlItems: ReadonlyMap<number, string[]>;
 }
 
 type Result = BulkApiImportResponse['Results'][number];
@@ -208,7 +210,7 @@ export function createBulkImports(db: Db, repos: Repos, textJobs?: PdfTextJobs) 
     const databaseId = archive.databaseId;
     const rules = repos.fieldRules.ofArchive(archive.id);
     const byId = new Map(rules.map((r) => [r.id, r]));
-    const lists = memoLists(repos.fieldRules);
+    const lists = memoLists(repos.fieldRules, call.sqlItems);
     const files = await sources(call);
     const relDir = `${databaseId}/${archive.id}`;
     const dir = join(call.dataDir, 'files', databaseId.toString(), archive.id.toString());

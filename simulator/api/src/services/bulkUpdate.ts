@@ -11,7 +11,7 @@ import type { Db } from '../db/connection';
 import type { Repos } from '../db/repos';
 import type { ArchiveRow } from '../db/archivesRepo';
 import type { StoredDocument, StoredValue } from '../db/documentFieldsRepo';
-import type { FieldRule, FieldRulesRepo } from '../db/fieldRulesRepo';
+import type { FieldRule, FieldRulesRepo, SqlList } from '../db/fieldRulesRepo';
 import { docTable, fieldColumn, mvTable } from '../db/docTables';
 import type { UserAccess } from './access';
 import { createFieldLists, type FieldLists } from './fieldLists';
@@ -34,14 +34,21 @@ export interface BulkUpdateCall {
   dryRun: boolean;
   userName: string;
   now: number;
+  /** the items of the [SQL] lists the updated fields may offer, read first (lists/sqlListItems.ts) */
+  sqlItems: ReadonlyMap<number, string[]>;
 }
 
 /** List lookups of one batch, memoised (a batch of thousands asks the same few lists). */
-export function memoLists(rules: FieldRulesRepo): FieldLists {
+export function memoLists(rules: FieldRulesRepo, sqlItems: ReadonlyMap<number, string[]>): FieldLists {
   const items = new Map<number, string[]>();
+  const sql = new Map<number, SqlList | undefined>();
   const mapped = new Map<string, number | undefined>();
-  return createFieldLists({
+  const memo: FieldRulesRepo = {
     ...rules,
+    sqlList(listId) {
+      if (!sql.has(listId)) sql.set(listId, rules.sqlList(listId));
+      return sql.get(listId);
+    },
     listItems(listId) {
       let v = items.get(listId);
       if (!v) items.set(listId, (v = rules.listItems(listId)));
@@ -52,7 +59,8 @@ export function memoLists(rules: FieldRulesRepo): FieldLists {
       if (!mapped.has(key)) mapped.set(key, rules.mappedList(fieldId, primary, secondary));
       return mapped.get(key);
     },
-  });
+  };
+  return createFieldLists(memo, sqlItems);
 }
 
 /** What one document of a batch gets written: column values and multi-value lists. */
@@ -303,7 +311,7 @@ export function createBulkUpdates(db: Db, repos: Repos) {
   /** Check and apply every update of the call in one transaction; a result per update, in order. */
   function apply(call: BulkUpdateCall): BulkApiDocResult[] {
     const infos = new Map<number, ArchiveInfo>();
-    const lists = memoLists(repos.fieldRules);
+    const lists = memoLists(repos.fieldRules, call.sqlItems);
     const infoOf = (archiveId: number): ArchiveInfo => {
       let info = infos.get(archiveId);
       if (!info) infos.set(archiveId, (info = archiveInfo(call, archiveId)));

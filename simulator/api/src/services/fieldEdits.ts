@@ -1,6 +1,7 @@
 // Checking and saving a document's index values. A save checks every field first (any invalid
 // field refuses the whole save), then in ONE transaction writes the changed values, the Last
 // Modified By system fields and modified_at, and one `updated` history entry per changed field.
+// The `[SQL]` lists of the fields sent are read first, outside the transaction (decision 044).
 import type { FieldValue } from '@gs/contract/fields';
 import { FieldCheckCode, type FieldCheckResult, type FieldDataErrorBody } from '@gs/contract/fieldChecks';
 import { FieldProp, SYSTEM_FIELD_PROPS, hasFlag } from '@gs/contract/flags';
@@ -11,6 +12,8 @@ import { HttpError, notFound } from '../http/errors';
 import { messages } from './access';
 import type { DocumentRef } from './documentAccess';
 import type { FieldLists } from './fieldLists';
+import type { ListQueries } from './lists/listQueries';
+import { listsOfSent } from './lists/sqlListItems';
 import { checkField, type FieldCheck, type FieldInput, type FieldWrite } from './fieldValidation';
 import { sameStored, toWireText } from './fieldValues';
 
@@ -63,10 +66,15 @@ const isUnchangedSystemValue = (
   );
 };
 
-export function createFieldEdits(repos: Repos, lists: FieldLists) {
+export function createFieldEdits(repos: Repos, queries: ListQueries) {
   const { fieldRules, documentFields, audit } = repos;
 
+  /** the lists of the fields the inputs set, their [SQL] lists read */
+  const listsOf = (rules: FieldRule[], inputs: FieldInput[]): Promise<FieldLists> =>
+    listsOfSent(fieldRules, queries, rules, inputs);
+
   const checkAll = (
+    lists: FieldLists,
     rules: FieldRule[],
     inputs: FieldInput[],
     current: (fieldId: number) => string,
@@ -79,8 +87,10 @@ export function createFieldEdits(repos: Repos, lists: FieldLists) {
   };
 
   /** POST indexes: each value checked against the archive's fields, no document involved. */
-  function check(archiveId: number, inputs: FieldInput[]): FieldCheckResult[] {
-    return checkAll(fieldRules.ofArchive(archiveId), inputs, () => '').map(toResult);
+  async function check(archiveId: number, inputs: FieldInput[]): Promise<FieldCheckResult[]> {
+    const rules = fieldRules.ofArchive(archiveId);
+    const lists = await listsOf(rules, inputs);
+    return checkAll(lists, rules, inputs, () => '').map(toResult);
   }
 
   /** Write one checked value if it changes anything; the audit message when it does. */
@@ -123,8 +133,9 @@ export function createFieldEdits(repos: Repos, lists: FieldLists) {
   }
 
   /** Check, then write and audit in one transaction; the document's values after the save. */
-  function save(req: SaveRequest): FieldValue[] {
+  async function save(req: SaveRequest): Promise<FieldValue[]> {
     const { ref } = req;
+    const lists = await listsOf(fieldRules.ofArchive(ref.archive.id), req.inputs);
     return documentFields.transaction(() => {
       const doc = documentFields.read(ref.databaseId, ref.archive.id, ref.docId);
       if (!doc) throw notFound(messages.document(ref.archive.id, ref.docId));
@@ -135,7 +146,7 @@ export function createFieldEdits(repos: Repos, lists: FieldLists) {
         const rule = byId.get(fieldId);
         return rule ? wireValue(rule, doc).VAL : '';
       };
-      const checks = checkAll(rules, inputs, current);
+      const checks = checkAll(lists, rules, inputs, current);
       const refused = invalidSave(checks);
       if (refused) throw refused;
       const changes = checks.flatMap((c) => (c.valid ? (apply(ref, doc, c.rule, c.write) ?? []) : []));

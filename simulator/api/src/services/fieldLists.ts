@@ -2,20 +2,28 @@
 // or Parent, then the optional ListF2): the parents' values pick a list through
 // field_list_mappings; with no parent value the field's own list (every item) is offered.
 // Any other field with a List (drop-down, type-ahead) offers that list.
+// A `[SQL]` list's items are its query's rows, read before the checks that use them
+// (lists/sqlListItems.ts, decision 044): `sqlItems` holds them; one not read offers nothing.
 import { FieldProp, hasFlag } from '@gs/contract/flags';
 import type { FieldRule, FieldRulesRepo } from '../db/fieldRulesRepo';
 
-export function createFieldLists(rules: FieldRulesRepo) {
-  const ownList = (rule: FieldRule): string[] => (rule.listId ? rules.listItems(rule.listId) : []);
+export function createFieldLists(rules: FieldRulesRepo, sqlItems: ReadonlyMap<number, string[]> = new Map()) {
+  const listItems = (listId: number): string[] =>
+    rules.sqlList(listId) ? (sqlItems.get(listId) ?? []) : rules.listItems(listId);
+
+  /** the list a field offers for these parent values (ignored unless it is a dynamic list) */
+  function listFor(rule: FieldRule, primary: string, secondary: string): number | undefined {
+    if (!hasFlag(rule.prop, FieldProp.DynamicList) || primary.trim() === '') return rule.listId || undefined;
+    return (
+      rules.mappedList(rule.id, primary.trim(), secondary.trim()) ??
+      (secondary.trim() === '' ? undefined : rules.mappedList(rule.id, primary.trim(), ''))
+    );
+  }
 
   /** what the field offers for these parent values (ignored unless it is a dynamic list) */
   function itemsFor(rule: FieldRule, primary: string, secondary: string): string[] {
-    if (!hasFlag(rule.prop, FieldProp.DynamicList)) return ownList(rule);
-    if (primary.trim() === '') return ownList(rule);
-    const listId =
-      rules.mappedList(rule.id, primary.trim(), secondary.trim()) ??
-      (secondary.trim() === '' ? undefined : rules.mappedList(rule.id, primary.trim(), ''));
-    return listId === undefined ? [] : rules.listItems(listId);
+    const listId = listFor(rule, primary, secondary);
+    return listId === undefined ? [] : listItems(listId);
   }
 
   /** the parent fields of a dynamic list: [first, second]; 0 when there is none */
@@ -27,6 +35,6 @@ export function createFieldLists(rules: FieldRulesRepo) {
     return itemsFor(rule, first ? valueOf(first) : '', second ? valueOf(second) : '');
   }
 
-  return { itemsFor, offered };
+  return { listFor, itemsFor, offered };
 }
 export type FieldLists = ReturnType<typeof createFieldLists>;

@@ -1,9 +1,10 @@
 // What a list offers, by its binding (contract/admin/catalog.ts): a static list its items, a
-// `[SQL]` list its query's rows, an assembly list its stored items; a `[MONGODB]` list is refused.
+// `[SQL]` list its query's rows (run in the list-query processes with a time limit, decision 044),
+// an assembly list its stored items; a `[MONGODB]` list is refused.
 import { LIST_BINDING_PREFIX, type AdminList } from '@gs/contract/admin/catalog';
-import type { AdminListsRepo } from '../db/adminListsRepo';
 import { ListQueryError } from '../db/sqlListQuery';
 import { badRequest } from '../http/errors';
+import type { ListQueries } from './lists/listQueries';
 
 export type ListBinding =
   | { kind: 'static' }
@@ -37,10 +38,10 @@ function checkAssembly(path: string, list: AdminList): void {
   if (list.AssemblyParameters.trim() === '') throw badRequest(bindingMessages.assemblyParameters);
 }
 
-export function createListBindings(lists: AdminListsRepo) {
-  const query = (sql: string, parameters: string): string[] => {
+export function createListBindings(queries: ListQueries) {
+  const query = async (databaseId: number, sql: string, parameters: string): Promise<string[]> => {
     try {
-      return lists.runQuery(sql, parameters);
+      return await queries.run(databaseId, sql, parameters);
     } catch (err) {
       if (err instanceof ListQueryError) throw badRequest(err.message);
       throw err;
@@ -48,20 +49,20 @@ export function createListBindings(lists: AdminListsRepo) {
   };
 
   /** 400 unless the binding can be saved: a [SQL] query must run, an assembly needs parameters */
-  function check(list: AdminList): void {
+  async function check(databaseId: number, list: AdminList): Promise<void> {
     const b = bindingOf(list.AssemblyPath);
     if (b.kind === 'assembly') checkAssembly(b.path, list);
     if (b.kind === 'sql') {
       if (b.query === '') throw badRequest(bindingMessages.sqlQuery);
-      query(b.query, list.AssemblyParameters);
+      await query(databaseId, b.query, list.AssemblyParameters);
     }
   }
 
-  /** the items the list offers now; 400 for a [MONGODB] list or a [SQL] query that fails */
-  function items(list: AdminList): string[] {
+  /** the items a list of the database offers now; 400 for a [MONGODB] list or a [SQL] query that fails */
+  async function items(databaseId: number, list: AdminList): Promise<string[]> {
     const b = bindingOf(list.AssemblyPath);
     if (b.kind === 'mongodb') throw badRequest(bindingMessages.mongo);
-    if (b.kind === 'sql') return query(b.query, list.AssemblyParameters);
+    if (b.kind === 'sql') return query(databaseId, b.query, list.AssemblyParameters);
     if (b.kind === 'assembly') checkAssembly(b.path, list);
     return list.Values;
   }

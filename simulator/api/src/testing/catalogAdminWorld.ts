@@ -7,8 +7,8 @@ import { INVALID_REQUEST } from '@gs/contract/errors';
 import { makeEditApp, type EditTestApp } from './editWorld';
 import { API, basic } from './testApp';
 
-export function makeAdminApp(): EditTestApp {
-  return makeEditApp((db, w) => grantDatabase(db, w.alpha, w.reader, 1));
+export function makeAdminApp(options: Parameters<typeof makeEditApp>[1] = {}): EditTestApp {
+  return makeEditApp((db, w) => grantDatabase(db, w.alpha, w.reader, 1), options);
 }
 
 export type Method = 'get' | 'post' | 'put' | 'delete';

@@ -114,9 +114,12 @@ export function seedEditWorld(db: Db, w: World): EditWorld {
 
 export type EditTestApp = TestApp & { w: World; e: EditWorld };
 
-export function makeEditApp(extra: (db: Db, w: World, e: EditWorld) => void = () => {}): EditTestApp {
+export function makeEditApp(
+  extra: (db: Db, w: World, e: EditWorld) => void = () => {},
+  options: Parameters<typeof makeWorldApp>[0] = {},
+): EditTestApp {
   let e: EditWorld | undefined;
-  const t = makeWorldApp({}, (db, w) => {
+  const t = makeWorldApp(options, (db, w) => {
     e = seedEditWorld(db, w);
     extra(db, w, e);
   });
