@@ -1,8 +1,7 @@
 // Currency masks of decimal fields (spec §5): "C" (the locale's currency, e.g. $2,999.99), "N{digits}"
 // (grouped number with that many decimals), "{symbol}" (that symbol before the amount) and any other
-// custom pattern like "#,##0.00 kr". The currency comes from the locale's country. Values searched
-// for are stripped to digits (with sign and decimal point).
-import { decimalSeparator } from './numbers';
+// custom pattern like "#,##0.00 kr". The currency comes from the locale's country. An amount typed
+// is read by numberInput.ts.
 import { localeRegion, numberFormat } from './locale';
 
 export type CurrencyMask =
@@ -116,18 +115,4 @@ export function formatCurrency(wire: string, mask: CurrencyMask, locale: string)
   } catch {
     return wire;
   }
-}
-
-/** Text typed in a currency field, stripped to what a search sends: digits, sign and '.' ("$2,999.99" -> "2999.99"). */
-export function stripCurrency(text: string, locale: string): string {
-  const sep = decimalSeparator(locale);
-  const negative = /^\s*[-(]|-\s*$|\)\s*$/.test(text);
-  let body = '';
-  for (const ch of text) {
-    if (ch >= '0' && ch <= '9') body += ch;
-    else if (ch === sep && !body.includes('.')) body += '.';
-  }
-  if (body.endsWith('.')) body = body.slice(0, -1);
-  if (!body) return '';
-  return negative ? `-${body}` : body;
 }
