@@ -28,6 +28,15 @@ describe('currency masks', () => {
     expect(currencyForLocale('pt')).toBe('BRL');
     expect(currencyForLocale('de-CH')).toBe('CHF');
   });
+  it('keeps the currency the locale names with its cu keyword, whatever the language (decision 049)', () => {
+    expect(currencyForLocale('de-u-cu-usd')).toBe('USD');
+    expect(currencyForLocale('es-ES-u-cu-usd')).toBe('USD');
+    const c2 = { kind: 'currency', digits: 2 } as const;
+    expect(nbsp(formatCurrency('274686.25', c2, 'de-u-cu-usd'))).toBe('274.686,25 $');
+    expect(nbsp(formatCurrency('274686.25', c2, 'es-u-cu-usd'))).toBe('274.686,25 US$');
+    expect(formatCurrency('274686.25', c2, 'en-US-u-cu-usd')).toBe('$274,686.25');
+    expect(nbsp(formatCurrency('274686.25', c2, 'de-u-cu-eur'))).toBe('274.686,25 €');
+  });
   it('formats an amount with each kind of mask', () => {
     expect(formatCurrency('2999.99', { kind: 'currency', digits: 2 }, 'en-US')).toBe('$2,999.99');
     expect(nbsp(formatCurrency('2999.99', { kind: 'currency', digits: 2 }, 'fr'))).toBe('2 999,99 €');

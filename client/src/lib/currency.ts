@@ -1,8 +1,9 @@
 // Currency masks of decimal fields (spec §5): "C" (the locale's currency, e.g. $2,999.99), "N{digits}"
 // (grouped number with that many decimals), "{symbol}" (that symbol before the amount) and any other
-// custom pattern like "#,##0.00 kr". The currency comes from the locale's country. An amount typed
-// is read by numberInput.ts.
-import { localeRegion, numberFormat } from './locale';
+// custom pattern like "#,##0.00 kr". A "C" amount is in the archives' currency (config.json's
+// `currency`, carried by the formatting locale); the language only changes its separators and
+// where the symbol goes (decision 049).
+import { localeCurrency, localeRegion, numberFormat } from './locale';
 
 export type CurrencyMask =
   | { kind: 'currency'; digits: number }
@@ -59,8 +60,14 @@ const CURRENCIES: Record<string, string> = {
   ...Object.fromEntries(EURO.map((c) => [c, 'EUR'])),
 };
 
-/** ISO currency code of the locale's country (USD when unknown). */
+/**
+ * ISO currency code of a "C" mask: the locale's own currency keyword (`-u-cu-usd`, which the
+ * client's formatting locale carries: the archives' currency from config.json, decision 049),
+ * else the locale's country's (USD when unknown).
+ */
 export function currencyForLocale(locale: string): string {
+  const keyword = localeCurrency(locale);
+  if (keyword) return keyword;
   return CURRENCIES[localeRegion(locale)] ?? 'USD';
 }
 
