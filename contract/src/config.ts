@@ -27,6 +27,12 @@ export interface ClientConfig {
   };
   /** name of an external authentication provider; logout then goes to its login page */
   externalAuthProvider: string;
+  /**
+   * our addition (decision 049): the ISO 4217 code of the amounts in "C"-masked decimal fields,
+   * the server's currency (the real server formats "C" in its own culture); the interface
+   * language changes only how an amount is written, never its currency
+   */
+  currency: string;
 }
 
 /** What a config.json leaves out: the API on the same host, the helper on localhost, nothing hidden. */
@@ -46,4 +52,5 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
     analytics: false,
   },
   externalAuthProvider: '',
+  currency: 'USD',
 };

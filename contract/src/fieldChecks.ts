@@ -16,6 +16,14 @@ export const FieldCheckCode = {
 } as const;
 export type FieldCheckCodeValue = (typeof FieldCheckCode)[keyof typeof FieldCheckCode];
 
+/**
+ * The most significant digits a decimal field takes (decision 049): a decimal is stored as an
+ * IEEE double, which keeps 15 significant decimal digits exactly. Counted from the first non-zero
+ * digit of the whole part to the last non-zero digit of the fraction; more is refused with code
+ * -1 by the server and INVALID_INT_OR_DEC by the client, never rounded.
+ */
+export const DECIMAL_MAX_DIGITS = 15;
+
 /** The client's translation key for each code; -6 shows the server's Message itself. */
 export const FIELD_CHECK_MESSAGE_KEYS: Readonly<Record<FieldCheckCodeValue, string | undefined>> = {
   [FieldCheckCode.Valid]: undefined,

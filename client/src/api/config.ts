@@ -35,6 +35,10 @@ export function mergeConfig(raw: unknown): ClientConfig {
       analytics: pick(hide.analytics, d.hide.analytics),
     },
     externalAuthProvider: pick(raw.externalAuthProvider, d.externalAuthProvider),
+    currency:
+      typeof raw.currency === 'string' && /^[A-Za-z]{3}$/.test(raw.currency)
+        ? raw.currency.toUpperCase()
+        : d.currency,
   };
 }
 

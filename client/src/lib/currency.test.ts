@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyForLocale, formatCurrency, parseCurrencyMask, stripCurrency } from './currency';
+import { currencyForLocale, formatCurrency, parseCurrencyMask } from './currency';
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -28,6 +28,15 @@ describe('currency masks', () => {
     expect(currencyForLocale('pt')).toBe('BRL');
     expect(currencyForLocale('de-CH')).toBe('CHF');
   });
+  it('keeps the currency the locale names with its cu keyword, whatever the language (decision 049)', () => {
+    expect(currencyForLocale('de-u-cu-usd')).toBe('USD');
+    expect(currencyForLocale('es-ES-u-cu-usd')).toBe('USD');
+    const c2 = { kind: 'currency', digits: 2 } as const;
+    expect(nbsp(formatCurrency('274686.25', c2, 'de-u-cu-usd'))).toBe('274.686,25 $');
+    expect(nbsp(formatCurrency('274686.25', c2, 'es-u-cu-usd'))).toBe('274.686,25 US$');
+    expect(formatCurrency('274686.25', c2, 'en-US-u-cu-usd')).toBe('$274,686.25');
+    expect(nbsp(formatCurrency('274686.25', c2, 'de-u-cu-eur'))).toBe('274.686,25 €');
+  });
   it('formats an amount with each kind of mask', () => {
     expect(formatCurrency('2999.99', { kind: 'currency', digits: 2 }, 'en-US')).toBe('$2,999.99');
     expect(nbsp(formatCurrency('2999.99', { kind: 'currency', digits: 2 }, 'fr'))).toBe('2 999,99 €');
@@ -41,13 +50,5 @@ describe('currency masks', () => {
       ),
     ).toBe('1,234.00 kr');
     expect(formatCurrency('n/a', { kind: 'currency', digits: 2 }, 'en-US')).toBe('n/a');
-  });
-  it('strips an amount to digits for searching', () => {
-    expect(stripCurrency('$2,999.99', 'en-US')).toBe('2999.99');
-    expect(stripCurrency('2 999,99 €', 'fr')).toBe('2999.99');
-    expect(stripCurrency('-$5', 'en-US')).toBe('-5');
-    expect(stripCurrency('($5.00)', 'en-US')).toBe('-5.00');
-    expect(stripCurrency('1000', 'en-US')).toBe('1000');
-    expect(stripCurrency('abc', 'en-US')).toBe('');
   });
 });

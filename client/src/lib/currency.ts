@@ -1,9 +1,9 @@
 // Currency masks of decimal fields (spec §5): "C" (the locale's currency, e.g. $2,999.99), "N{digits}"
 // (grouped number with that many decimals), "{symbol}" (that symbol before the amount) and any other
-// custom pattern like "#,##0.00 kr". The currency comes from the locale's country. Values searched
-// for are stripped to digits (with sign and decimal point).
-import { decimalSeparator } from './numbers';
-import { localeRegion, numberFormat } from './locale';
+// custom pattern like "#,##0.00 kr". A "C" amount is in the archives' currency (config.json's
+// `currency`, carried by the formatting locale); the language only changes its separators and
+// where the symbol goes (decision 049).
+import { localeCurrency, localeRegion, numberFormat } from './locale';
 
 export type CurrencyMask =
   | { kind: 'currency'; digits: number }
@@ -60,8 +60,14 @@ const CURRENCIES: Record<string, string> = {
   ...Object.fromEntries(EURO.map((c) => [c, 'EUR'])),
 };
 
-/** ISO currency code of the locale's country (USD when unknown). */
+/**
+ * ISO currency code of a "C" mask: the locale's own currency keyword (`-u-cu-usd`, which the
+ * client's formatting locale carries: the archives' currency from config.json, decision 049),
+ * else the locale's country's (USD when unknown).
+ */
 export function currencyForLocale(locale: string): string {
+  const keyword = localeCurrency(locale);
+  if (keyword) return keyword;
   return CURRENCIES[localeRegion(locale)] ?? 'USD';
 }
 
@@ -116,18 +122,4 @@ export function formatCurrency(wire: string, mask: CurrencyMask, locale: string)
   } catch {
     return wire;
   }
-}
-
-/** Text typed in a currency field, stripped to what a search sends: digits, sign and '.' ("$2,999.99" -> "2999.99"). */
-export function stripCurrency(text: string, locale: string): string {
-  const sep = decimalSeparator(locale);
-  const negative = /^\s*[-(]|-\s*$|\)\s*$/.test(text);
-  let body = '';
-  for (const ch of text) {
-    if (ch >= '0' && ch <= '9') body += ch;
-    else if (ch === sep && !body.includes('.')) body += '.';
-  }
-  if (body.endsWith('.')) body = body.slice(0, -1);
-  if (!body) return '';
-  return negative ? `-${body}` : body;
 }

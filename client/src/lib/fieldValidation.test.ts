@@ -36,6 +36,24 @@ describe('field value checks, codes -1 to -6', () => {
     expect(checkFieldValue(money, 'lots', en).code).toBe(FieldCheckCode.InvalidNumber);
     expect(toWireValue(money, '$2,999.99', 'en-US')).toBe('2999.99');
   });
+  it('-1 for an entry that is not one whole number, in every number field (issue 27, decision 049)', () => {
+    const money = field({ type: FieldType.Decimal, mask: 'C' });
+    const dec = field({ type: FieldType.Decimal });
+    const int = field({ type: FieldType.Integer });
+    for (const f of [money, dec, int])
+      for (const text of ['12abc', '1.2.3', '99999999999999999999999', '1,23.4'])
+        expect(checkFieldValue(f, text, en).code, `${text} (type ${f.type})`).toBe(
+          FieldCheckCode.InvalidNumber,
+        );
+    // grouping where en-US puts it is that very number; an integer takes digits only (spec §5)
+    expect(checkFieldValue(int, '1,234', en).code).toBe(FieldCheckCode.InvalidNumber);
+    for (const f of [money, dec]) {
+      expect(checkFieldValue(f, '1,234.50', en).code).toBe(FieldCheckCode.Valid);
+      expect(toWireValue(f, '1,234.50', 'en-US')).toBe('1234.50');
+    }
+    expect(checkFieldValue(money, '1.234,50 $', { locale: 'de-u-cu-usd' }).code).toBe(FieldCheckCode.Valid);
+    expect(toWireValue(money, '1.234,50 $', 'de-u-cu-usd')).toBe('1234.50');
+  });
   it('-2 for dates that do not parse in the mask', () => {
     const date = field({ type: FieldType.Date, mask: 'DMY' });
     expect(checkFieldValue(date, '31/12/2024', en).code).toBe(FieldCheckCode.Valid);

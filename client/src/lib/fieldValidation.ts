@@ -1,14 +1,15 @@
 // The client-side check of one entered value (spec §5): required (Prop 2, or in an inbox), maximum
-// length (Size), 64-bit integers, locale decimals and currencies, dates in the field's mask, the
+// length (Size), 64-bit integers, locale decimals and currencies (numberInput.ts), dates in the field's mask, the
 // character Mask and RegEx, and list membership. Codes -1..-6 as the server's (contract fieldChecks);
 // the wire conversion turns a valid entry into what the server reads.
 import { FieldCheckCode, type FieldCheckCodeValue } from '@gs/contract/fieldChecks';
 import { FieldType } from '@gs/contract/flags';
 import { matchesCharacterMask, matchesRegex } from './characterMask';
-import { parseCurrencyMask, stripCurrency } from './currency';
+import { parseCurrencyMask } from './currency';
 import { dateMaskOf, displayWireDate, parseMaskedDate, toWireDate } from './dates';
 import { fieldKind, isRequired, type FieldSpec } from './fieldSpec';
-import { isValidInteger, parseLocaleDecimal, toLocaleDecimalText } from './numbers';
+import { readNumberEntry } from './numberInput';
+import { toLocaleDecimalText } from './numbers';
 
 /** Why a value with the custom code (-6) is refused, when the client decided it. */
 export type CustomReason = 'format' | 'mask' | 'notInList';
@@ -39,14 +40,8 @@ const inList = (items: readonly string[], text: string): boolean => {
 function checkOne(field: FieldSpec, text: string, options: CheckOptions): ValueCheck {
   switch (field.type) {
     case FieldType.Integer:
-      return isValidInteger(text) ? VALID : invalid(FieldCheckCode.InvalidNumber);
-    case FieldType.Decimal: {
-      const currency = parseCurrencyMask(field.mask);
-      const wire = currency
-        ? decimalOfCurrencyText(text, options.locale)
-        : parseLocaleDecimal(text, options.locale);
-      return wire === null ? invalid(FieldCheckCode.InvalidNumber) : VALID;
-    }
+    case FieldType.Decimal:
+      return numberWire(field, text, options.locale) === null ? invalid(FieldCheckCode.InvalidNumber) : VALID;
     case FieldType.Date:
       return parseMaskedDate(text, dateMaskOf(field.mask, options.locale))
         ? VALID
@@ -63,12 +58,13 @@ function checkOne(field: FieldSpec, text: string, options: CheckOptions): ValueC
   return VALID;
 }
 
-/** A currency entry as a wire decimal: symbols and grouping dropped; null when no number is left. */
-function decimalOfCurrencyText(text: string, locale: string): string | null {
-  if (!/\d/.test(text)) return null;
-  const stripped = stripCurrency(text, locale);
-  return /^-?\d+(\.\d+)?$/.test(stripped) ? stripped : null;
-}
+/** An integer or decimal entry as the server reads it; null when it is not one whole valid number. */
+const numberWire = (field: FieldSpec, text: string, locale: string): string | null =>
+  readNumberEntry(text, {
+    kind: field.type === FieldType.Integer ? 'integer' : 'decimal',
+    locale,
+    currency: parseCurrencyMask(field.mask),
+  });
 
 /** Checks an entry; `values` holds every value of a multi-value field (one item otherwise). */
 export function checkFieldValues(
@@ -89,16 +85,15 @@ export function checkFieldValues(
 export const checkFieldValue = (field: FieldSpec, text: string, options: CheckOptions): ValueCheck =>
   checkFieldValues(field, [text], options);
 
-/** A valid entry as the server reads it: decimals with '.', currencies stripped, dates MM/DD/YYYY. */
+/** A valid entry as the server reads it: numbers with '.' and no grouping or symbol, dates MM/DD/YYYY. */
 export function toWireValue(field: FieldSpec, text: string, locale: string): string {
   const v = text.trim();
   if (v === '') return '';
   switch (field.type) {
+    case FieldType.Integer:
     case FieldType.Decimal:
-      return (
-        (parseCurrencyMask(field.mask) ? decimalOfCurrencyText(v, locale) : parseLocaleDecimal(v, locale)) ??
-        v
-      );
+      // an invalid entry never gets this far (checkFieldValues); sent as typed, the server refuses it
+      return numberWire(field, v, locale) ?? v;
     case FieldType.Date: {
       const parts = parseMaskedDate(v, dateMaskOf(field.mask, locale));
       return parts ? toWireDate(parts) : v;

@@ -10,6 +10,29 @@ export function formatLocale(
   return base || 'en';
 }
 
+const CURRENCY_KEYWORD = /-u(?:-[a-z0-9]{2,8})*?-cu-([a-z]{3})(?=-|$)/i;
+
+/** The currency a locale tag names with the Unicode `cu` keyword (`de-u-cu-usd` -> "USD"). */
+export function localeCurrency(locale: string): string | undefined {
+  return CURRENCY_KEYWORD.exec(locale)?.[1]?.toUpperCase();
+}
+
+/**
+ * The locale with the currency keyword: `de` and USD -> `de-u-cu-usd`. Intl reads the rest of the
+ * tag as before (separators, dates); currencyForLocale reads the keyword. A tag with other
+ * extensions keeps its language, script and region only.
+ */
+export function withCurrency(locale: string, currency: string): string {
+  if (!/^[A-Za-z]{3}$/.test(currency)) return locale;
+  let base: string;
+  try {
+    base = new Intl.Locale(locale).baseName;
+  } catch {
+    base = locale.split(/-u-|-x-/i)[0] ?? locale;
+  }
+  return `${base}-u-cu-${currency.toLowerCase()}`;
+}
+
 const regions = new Map<string, string>();
 
 /** The country of a locale ("fr" -> "FR", "en" -> "US", "pt" -> "BR"). */

@@ -1,17 +1,7 @@
-// Number fields (spec §5): integers are an optional minus and at most 19 digits within signed
-// 64 bits; decimals use the locale's separator on screen and '.' on the wire. Number inputs block
-// e, + and (unless allowed) '.' and '-'.
+// Number fields (spec §5): decimals use the locale's separator on screen and '.' on the wire
+// (an entry is read by numberInput.ts, the one strict reading). Number inputs block e, + and
+// (unless allowed) '.' and '-'.
 import { numberFormat } from './locale';
-
-const INT64_MAX = 9223372036854775807n;
-const INT64_MIN = -9223372036854775808n;
-
-export function isValidInteger(text: string): boolean {
-  const v = text.trim();
-  if (!/^-?\d{1,19}$/.test(v)) return false;
-  const n = BigInt(v);
-  return n <= INT64_MAX && n >= INT64_MIN;
-}
 
 /** The locale's decimal separator ("." in en, "," in fr, de, nl...). */
 export function decimalSeparator(locale: string): string {
@@ -23,21 +13,6 @@ export function decimalSeparator(locale: string): string {
   } catch {
     return '.';
   }
-}
-
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A decimal typed with the locale separator, as wire text ("1234,5" in fr -> "1234.5"); null if invalid. */
-export function parseLocaleDecimal(text: string, locale: string): string | null {
-  const sep = escape(decimalSeparator(locale));
-  const v = text.trim();
-  const re = new RegExp(`^(-?)(\\d*)(?:${sep}(\\d*))?$`);
-  const m = re.exec(v);
-  if (!m) return null;
-  const [, sign = '', whole = '', fraction = ''] = m;
-  if (!whole && !fraction) return null;
-  const wire = `${sign}${whole || '0'}${fraction ? `.${fraction}` : ''}`;
-  return Number.isFinite(Number(wire)) ? wire : null;
 }
 
 /** Wire text of a decimal ("1234.5") as typed in the locale ("1234,5"). Other text is unchanged. */

@@ -1,6 +1,7 @@
 // Small labelled inputs the console's editors share, and the editor frame (Save / Cancel).
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readNumberEntry } from '../../lib/numberInput';
 
 export function TextInput({
   label,
@@ -29,27 +30,48 @@ export function TextInput({
   );
 }
 
+/**
+ * A whole number setting (length, port, time): typed as text and read by the one strict reading
+ * (lib/numberInput.ts, decision 049): anything but a whole integer ("12abc", "1e3", "12.5") is
+ * INVALID_INT_OR_DEC and gives NaN, which the editor's own rule refuses, never another number.
+ */
 export function NumberInput({
   label,
   value,
   onChange,
-  min = 0,
 }: {
   label: string;
   value: number;
   onChange: (value: number) => void;
+  /** the least the editor's rule takes (it says so itself) */
   min?: number;
 }) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState<{ text: string; value: number } | null>(null);
+  // the text as typed while it is what gave the value; the value itself once it changed elsewhere
+  const text =
+    typed && Object.is(typed.value, value) ? typed.text : Number.isFinite(value) ? String(value) : '';
+  // below the minimum is the editor's own rule (its message); not a number at all is this one
+  const invalid = text.trim() !== '' && readNumberEntry(text, { kind: 'integer', locale: 'en' }) === null;
   return (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        type="number"
-        min={min}
-        value={Number.isFinite(value) ? value : ''}
-        onChange={(e) => onChange(e.target.valueAsNumber)}
-      />
-    </label>
+    <>
+      <label className="field">
+        <span>{label}</span>
+        <input
+          type="text"
+          inputMode="numeric"
+          value={text}
+          aria-invalid={invalid || undefined}
+          onChange={(e) => {
+            const next = readNumberEntry(e.target.value, { kind: 'integer', locale: 'en' });
+            const n = next === null ? NaN : Number(next);
+            setTyped({ text: e.target.value, value: n });
+            onChange(n);
+          }}
+        />
+      </label>
+      {invalid && <span className="field__error">{t('INVALID_INT_OR_DEC')}</span>}
+    </>
   );
 }
 

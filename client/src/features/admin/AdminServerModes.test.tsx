@@ -148,7 +148,15 @@ describe('registration and email server', () => {
     expect(within(form).getByLabelText<HTMLInputElement>('SMTP server').value).toBe('smtp.local');
     fireEvent.change(within(form).getByLabelText('Port'), { target: { value: '0' } });
     expect(within(form).getByRole('alert').textContent).toBe('The port must be between 1 and 65535.');
+    // not a whole number: refused as typed, never read as 1000 or 12 (decision 049)
+    for (const value of ['1e3', '12abc', '25.5']) {
+      fireEvent.change(within(form).getByLabelText('Port'), { target: { value } });
+      expect(within(form).getByLabelText<HTMLInputElement>('Port').value).toBe(value);
+      expect(within(form).getByText('Enter a valid number.')).toBeTruthy();
+      expect(within(form).getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(true);
+    }
     fireEvent.change(within(form).getByLabelText('Port'), { target: { value: '587' } });
+    expect(within(form).queryByText('Enter a valid number.')).toBeNull();
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(

@@ -6,11 +6,12 @@ import { FieldType, Operator } from '@gs/contract/flags';
 import type { Search, SearchPrompt } from '@gs/contract/searches';
 import type { CriteriaValues } from '../../api/searches';
 import { matchesRegex } from '../../lib/characterMask';
-import { parseCurrencyMask, stripCurrency } from '../../lib/currency';
+import { parseCurrencyMask } from '../../lib/currency';
 import { dateMaskOf, displayWireDate, isTodayExpression, parseMaskedDate, toWireDate } from '../../lib/dates';
 import { isMultiValue, type FieldSpec } from '../../lib/fieldSpec';
 import { VALID, type ValueCheck } from '../../lib/fieldValidation';
-import { isValidInteger, parseLocaleDecimal, toLocaleDecimalText } from '../../lib/numbers';
+import { readNumberEntry } from '../../lib/numberInput';
+import { toLocaleDecimalText } from '../../lib/numbers';
 
 /** Prompt id -> the values typed (one item unless the field is multi-value). */
 export type PromptEntries = Record<string, string[]>;
@@ -49,6 +50,14 @@ export function initialEntries(
   return entries;
 }
 
+/** A number criterion as the wire reads it (a currency amount stripped to digits, spec §3); null if invalid. */
+const numberCriterion = (spec: FieldSpec, text: string, locale: string): string | null =>
+  readNumberEntry(text, {
+    kind: spec.type === FieldType.Integer ? 'integer' : 'decimal',
+    locale,
+    currency: parseCurrencyMask(spec.mask),
+  });
+
 /** One typed value of a prompt; empty is always fine (it is left out). */
 export function checkPromptValue(p: SearchPrompt, spec: FieldSpec, text: string, locale: string): ValueCheck {
   const v = text.trim();
@@ -56,12 +65,10 @@ export function checkPromptValue(p: SearchPrompt, spec: FieldSpec, text: string,
   switch (spec.type) {
     case FieldType.Integer:
       if (hasWildcard(v)) return /^-?[\d*]+$/.test(v) ? VALID : { code: FieldCheckCode.InvalidNumber };
-      return isValidInteger(v) ? VALID : { code: FieldCheckCode.InvalidNumber };
-    case FieldType.Decimal: {
+      return numberCriterion(spec, v, locale) !== null ? VALID : { code: FieldCheckCode.InvalidNumber };
+    case FieldType.Decimal:
       if (hasWildcard(v)) return /\d/.test(v) ? VALID : { code: FieldCheckCode.InvalidNumber };
-      const ok = parseCurrencyMask(spec.mask) ? /\d/.test(v) : parseLocaleDecimal(v, locale) !== null;
-      return ok ? VALID : { code: FieldCheckCode.InvalidNumber };
-    }
+      return numberCriterion(spec, v, locale) !== null ? VALID : { code: FieldCheckCode.InvalidNumber };
     case FieldType.Date:
       return isTodayExpression(v) || parseMaskedDate(v, dateMaskOf(spec.mask, locale))
         ? VALID
@@ -81,8 +88,8 @@ export function promptWireValue(spec: FieldSpec, text: string, locale: string): 
     const parts = parseMaskedDate(v, dateMaskOf(spec.mask, locale));
     return parts ? toWireDate(parts) : v;
   }
-  if (spec.type === FieldType.Decimal)
-    return parseCurrencyMask(spec.mask) ? stripCurrency(v, locale) : (parseLocaleDecimal(v, locale) ?? v);
+  if (spec.type === FieldType.Integer || spec.type === FieldType.Decimal)
+    return numberCriterion(spec, v, locale) ?? v;
   return v;
 }
 

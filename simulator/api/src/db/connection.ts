@@ -21,9 +21,10 @@ export function openDatabase(file: string): Db {
 
 export function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  migrations.slice(current).forEach((sql, index) => {
+  migrations.slice(current).forEach((migration, index) => {
     db.transaction(() => {
-      db.exec(sql);
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
       db.pragma(`user_version = ${current + index + 1}`);
     })();
   });

@@ -6,6 +6,7 @@
 import type { Db } from './connection';
 import { FieldType, type FieldTypeCode } from '@gs/contract/flags';
 import { dropFieldSearch, dropSearchSchema, ensureSearchSchema } from './docSearchSchema';
+import { rewriteTableSql, tableSql } from './schemaText';
 
 const int = (n: number): number => {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not an id: ${n}`);
@@ -29,7 +30,9 @@ export function createDocumentTables(db: Db, dbId: number): void {
   if (fresh) dropSearchSchema(db, dbId);
   db.exec(`
     CREATE TABLE IF NOT EXISTS ${docTable(dbId)} (
-      id INTEGER PRIMARY KEY,
+      -- AUTOINCREMENT: an id is never handed out twice, not even the last one after its delete
+      -- (history, links and caches name documents by id; decision 049)
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
       archive_id INTEGER NOT NULL,
       -- path of the file relative to the data folder's files/ directory
       file_path TEXT NOT NULL DEFAULT '',
@@ -64,30 +67,14 @@ const STRICT_END = /\)\s*STRICT\s*$/i;
  * Append a nullable column without a default to a STRICT table's catalogue text. On a STRICT
  * table ALTER TABLE ADD COLUMN re-checks every row (a quick_check: ~1 s on the large scenario's
  * million rows, decision 018) although such a column changes no stored row: a row shorter than
- * the table reads NULL for the columns it lacks, which is all ADD COLUMN relies on. So this is
- * SQLite's documented procedure for schema changes that leave the rows as they are
- * (lang_altertable.html, "making other kinds of table schema changes"): the text changed through
- * writable_schema and the schema version bumped, inside the caller's transaction. False (nothing
- * done) when the table's text is not the `CREATE TABLE ... ) STRICT` this expects.
+ * the table reads NULL for the columns it lacks, which is all ADD COLUMN relies on. So the text
+ * is rewritten (schemaText.ts). False (nothing done) when the table's text is not the
+ * `CREATE TABLE ... ) STRICT` this expects.
  */
 function appendStrictColumn(db: Db, table: string, column: string, type: string): boolean {
-  const row = db.prepare(`SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?`).get(table) as
-    { sql: string } | undefined;
-  if (!row || !STRICT_END.test(row.sql) || !db.inTransaction) return false;
-  const version = db.pragma('schema_version', { simple: true }) as number;
-  db.unsafeMode(true);
-  try {
-    db.pragma('writable_schema = ON');
-    db.prepare(`UPDATE sqlite_schema SET sql = ? WHERE type = 'table' AND name = ?`).run(
-      row.sql.replace(STRICT_END, `, ${column} ${type}) STRICT`),
-      table,
-    );
-    db.pragma(`schema_version = ${version + 1}`);
-  } finally {
-    db.pragma('writable_schema = OFF');
-    db.unsafeMode(false);
-  }
-  return true;
+  const sql = tableSql(db, table);
+  if (!sql || !STRICT_END.test(sql)) return false;
+  return rewriteTableSql(db, table, sql.replace(STRICT_END, `, ${column} ${type}) STRICT`));
 }
 
 /** Add the column of a new field to its database's document table (no-op when present). */

@@ -1,8 +1,13 @@
 // Schema migrations, applied in order inside one transaction each; user_version records the last.
 // Documents live in one table per GlobalSearch database (doc_{dbId}) with one column per field
 // (f_{fieldId}), as the real product keeps each database apart: see docTables.ts.
+// A migration is SQL, or a function where the tables it changes are only known at run time.
+import type { Db } from './connection';
+import { neverReuseIds } from './idSequences';
 
-export const migrations: string[] = [
+export type Migration = string | ((db: Db) => void);
+
+export const migrations: Migration[] = [
   /* 1: the catalogue, security, licences and audit */ `
   CREATE TABLE settings (
     key TEXT PRIMARY KEY,
@@ -611,4 +616,7 @@ export const migrations: string[] = [
      group and filter on, so a year of entries is read from the index alone */ `
   CREATE INDEX audit_by_time ON audit(database_id, time, category, user_name, archive_id);
   `,
+  /* 16: ids are never handed out twice (decision 049): AUTOINCREMENT on every table whose ids
+     history, links, logs or caches name, and on every doc_{db} (idSequences.ts) */
+  neverReuseIds,
 ];

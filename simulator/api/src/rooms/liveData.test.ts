@@ -93,4 +93,21 @@ describe('the live data of a running API', () => {
     ).rejects.toThrow('no template');
     expect((await signIn()).status).toBe(200);
   });
+
+  it('keeps the ids handed out before a swap used after it (decision 049)', async () => {
+    const addUser = (name: string): number =>
+      Number(
+        api.live
+          .db()
+          .prepare(`INSERT INTO users(name, password_hash, license_type) VALUES (?, 'x', 1)`)
+          .run(name).lastInsertRowid,
+      );
+    for (const name of ['a1', 'a2', 'a3']) addUser(name);
+    const handedOut = addUser('a4');
+    // the replacement (a room's template) has only made user 1
+    await api.live.swap(() => copyFileSync(prepared, join(api.live.dataDir, DB_FILE_NAME)));
+    expect(api.live.db().prepare(`SELECT max(id) FROM users`).pluck().get()).toBe(1);
+    expect(addUser('after.reset')).toBeGreaterThan(handedOut);
+    expect((await signIn()).status).toBe(200);
+  });
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createSimulator, type Simulator } from '../app';
 import type { ApiConfigOptions } from '../config';
 import { openDatabase, type Db } from '../db/connection';
+import { idHighWater, raiseIdHighWater } from '../db/idSequences';
 import { startWalCheckpointer, type WalCheckpointer } from '../db/walCheckpointer';
 import type { RouteDeps } from '../deps';
 import { createListQueryPool, type ListQueryPool } from '../services/lists/listQueryPool';
@@ -131,11 +132,16 @@ export function openLiveData(options: LiveDataOptions): LiveData {
       const run = (async () => {
         // new requests wait from here; those under way finish on the old database first
         await drained(stack, DRAIN_MS);
+        // the ids handed out so far stay used after the swap (decision 049)
+        const highWater = idHighWater(stack.db);
         await closeStack(stack);
+        let replaced = false;
         try {
           await replace();
+          replaced = true;
         } finally {
           stack = openStack(options);
+          if (replaced) raiseIdHighWater(stack.db, highWater);
         }
       })();
       swapping = run.then(

@@ -15,6 +15,7 @@ describe('GET /config.json', () => {
       captureBase: '/square9capture/',
       viewerBase: '/square9viewer/',
       externalAuthProvider: '',
+      currency: 'USD',
       hide: {
         globalCapture: false,
         globalAction: false,

@@ -128,6 +128,27 @@ describe('PUT UpdateDocument/.../FieldData', () => {
     expect(modifiedAt()).toBe(0);
   });
 
+  it('refuses a decimal that is not one whole number or has more digits than it keeps (decision 049)', async () => {
+    const before = stored();
+    for (const VAL of [
+      '12abc',
+      '1.2.3',
+      '1,234.50',
+      '$4,385.32',
+      '99999999999999999999999',
+      '1234567890.123456',
+    ]) {
+      const res = await putFields([{ ID: t.e.price, VAL }]).expect(400);
+      expect(res.body.Fields, VAL).toEqual([
+        { ID: t.e.price, Valid: false, Code: -1, Message: `'${VAL}' is not a valid decimal.` },
+      ]);
+    }
+    expect(stored()).toEqual(before);
+    await putFields([{ ID: t.e.price, VAL: '123456789012345' }]).expect(200);
+    await putFields([{ ID: t.e.price, VAL: '4385.32' }]).expect(200);
+    expect(stored().values.get(t.e.price)).toBe(4385.32);
+  });
+
   it('rolls the field update back when a later step of the same save fails', async () => {
     const { w } = t;
     t.db.exec(

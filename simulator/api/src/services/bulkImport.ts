@@ -22,6 +22,7 @@ import type { ArchiveRow } from '../db/archivesRepo';
 import type { StoredValue } from '../db/documentFieldsRepo';
 import type { FieldRule } from '../db/fieldRulesRepo';
 import { docTable, fieldColumn } from '../db/docTables';
+import { documentIdHighWaterSql } from '../db/idSequences';
 import { memoLists } from './bulkUpdate';
 import type { FieldLists } from './fieldLists';
 import { checkField } from './fieldValidation';
@@ -158,7 +159,8 @@ export function createBulkImports(db: Db, repos: Repos, textJobs?: PdfTextJobs) 
   const topIds = new Map<number, Statement>();
   const topId = (databaseId: number): number => {
     let s = topIds.get(databaseId);
-    if (!s) topIds.set(databaseId, (s = db.prepare(`SELECT max(id) AS id FROM ${docTable(databaseId)}`)));
+    // ids of deleted documents included: an id is never handed out twice (decision 049)
+    if (!s) topIds.set(databaseId, (s = db.prepare(documentIdHighWaterSql(docTable(databaseId)))));
     return Number((s.get() as { id: number | bigint | null }).id ?? 0);
   };
 

@@ -56,7 +56,14 @@ describe('value parsers', () => {
     expect(parseDecimal('2999.99')).toBe(2999.99);
     expect(parseDecimal('-.5')).toBe(-0.5);
     expect(parseDecimal('12.')).toBe(12);
-    for (const bad of ['$1', '1,5', '1.2.3', 'abc', '1e5', ''])
+    for (const bad of ['$1', '1,5', '1.2.3', 'abc', '1e5', '', '.', '-', '12abc'])
+      expect(parseDecimal(bad), bad).toBeUndefined();
+  });
+  it('decimals: at most 15 significant digits, refused beyond rather than rounded', () => {
+    expect(parseDecimal('123456789012345')).toBe(123456789012345);
+    expect(parseDecimal('0.000000000000001')).toBe(1e-15);
+    expect(parseDecimal('00012345678901234.5000')).toBe(12345678901234.5);
+    for (const bad of ['99999999999999999999999', '1234567890123456', '0.1234567890123456'])
       expect(parseDecimal(bad), bad).toBeUndefined();
   });
   it('dates: MM/DD/YYYY, M/D/YYYY and ISO, stored as an ISO day', () => {

@@ -1,6 +1,7 @@
 // Index values between their wire text and their stored form: 64-bit integers (INTEGER),
 // decimals (REAL, '.' as the separator; a currency mask means the client sends plain digits),
 // dates (ISO 'YYYY-MM-DD' text, read from MM/DD/YYYY, M/D/YYYY or ISO).
+import { DECIMAL_MAX_DIGITS } from '@gs/contract/fieldChecks';
 import { FieldType, type FieldTypeCode } from '@gs/contract/flags';
 import type { StoredValue } from '../db/documentFieldsRepo';
 
@@ -15,9 +16,16 @@ export function parseInteger(text: string): bigint | undefined {
   return n > INT64_MAX || n < INT64_MIN ? undefined : n;
 }
 
+/**
+ * Optional minus, digits and '.', with at most DECIMAL_MAX_DIGITS significant digits (what a REAL
+ * keeps exactly; the client's numberInput.ts has the same limit): more is refused, never rounded.
+ */
 export function parseDecimal(text: string): number | undefined {
   const v = text.trim();
-  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(v)) return undefined;
+  const m = /^-?(\d*)(?:\.(\d*))?$/.exec(v);
+  if (!m || !/\d/.test(v)) return undefined;
+  const significant = (m[1] ?? '').replace(/^0+/, '') + (m[2] ?? '').replace(/0+$/, '');
+  if (significant.length > DECIMAL_MAX_DIGITS) return undefined;
   const n = Number(v);
   return Number.isFinite(n) ? n : undefined;
 }

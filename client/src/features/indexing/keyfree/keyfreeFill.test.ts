@@ -106,8 +106,22 @@ describe('numbers', () => {
     const plain = spec({ type: FieldType.Decimal });
     expect(keyFreeValue(amount, '$1,234.56', en)).toMatchObject({ ok: true });
     expect(keyFreeValue(plain, '$1,234.56', en)).toEqual({ ok: true, value: '1234.56' });
-    expect(keyFreeValue(plain, '12.5', { locale: 'de-DE' })).toMatchObject({ ok: true });
+    expect(keyFreeValue(plain, '12,5', { locale: 'de-DE' })).toEqual({ ok: true, value: '12,5' });
     expect(keyFreeValue(plain, 'due', en)).toEqual({ ok: false, error: 'INVALID_INT_OR_DEC' });
+  });
+  it('refuse a word that is not one whole number rather than read another number in it (decision 049)', () => {
+    const qty = spec({ type: FieldType.Integer });
+    const plain = spec({ type: FieldType.Decimal });
+    const amount = spec({ type: FieldType.Decimal, mask: 'C' });
+    // before, "12.5" became 125 in German and in an integer field, "12abc" became 12
+    expect(keyFreeValue(plain, '12.5', { locale: 'de-DE' })).toEqual({
+      ok: false,
+      error: 'INVALID_INT_OR_DEC',
+    });
+    expect(keyFreeValue(qty, '12.5', en)).toEqual({ ok: false, error: 'INVALID_INT_OR_DEC' });
+    for (const word of ['12abc', '1.2.3', '1,23.4'])
+      for (const field of [qty, plain, amount])
+        expect(keyFreeValue(field, word, en), word).toEqual({ ok: false, error: 'INVALID_INT_OR_DEC' });
   });
 });
 

@@ -8,7 +8,7 @@ import { FieldType } from '@gs/contract/flags';
 import { dateMaskOf, formatMaskedDate, parseMaskedDate } from '../../../lib/dates';
 import { fieldKind, type FieldSpec } from '../../../lib/fieldSpec';
 import { checkFieldValue, toEditText, toWireValue } from '../../../lib/fieldValidation';
-import { decimalSeparator, isValidInteger } from '../../../lib/numbers';
+import { readNumberEntry } from '../../../lib/numberInput';
 import { FieldCheckCode } from '@gs/contract/fieldChecks';
 
 export type KeyFreeError =
@@ -68,21 +68,25 @@ export function matchListItem(items: readonly string[], text: string): string | 
 /** Trailing punctuation a printed value carries ("12/03/2025." or "INV-1,") is not part of it. */
 const trimPunctuation = (text: string): string => text.trim().replace(/[.,;:]+$/, '');
 
+/** A printed amount's currency signs around it ("$1,234.56", "12,50 €") are not part of the number. */
+const trimCurrencySigns = (text: string): string => text.replace(/^[\p{Sc}\s]+|[\p{Sc}\s]+$/gu, '');
+
+/**
+ * Words read as a number by the one strict reading (numberInput.ts): the whole word must be a
+ * number, its grouping where the locale puts it ("1,234" is 1234 in en, "1.5" is no integer).
+ */
 function numberFill(spec: FieldSpec, text: string, locale: string): KeyFreeFill {
-  const candidates = [text, trimPunctuation(text)];
+  const candidates = [text, trimPunctuation(text)].flatMap((c) => [c, trimCurrencySigns(c)]);
   for (const candidate of candidates) {
     if (spec.type === FieldType.Integer) {
-      const digits = candidate.replace(/[\s,.'’]/g, '');
-      if (isValidInteger(digits)) return { ok: true, value: digits };
+      // a printed integer may be grouped: read as a decimal, it must have no fraction
+      const wire = readNumberEntry(candidate, { kind: 'decimal', locale });
+      if (wire !== null && readNumberEntry(wire, { kind: 'integer', locale }) !== null)
+        return { ok: true, value: wire };
       continue;
     }
     if (checkFieldValue(spec, candidate, { locale }).code === FieldCheckCode.Valid)
       return { ok: true, value: toEditText(spec, toWireValue(spec, candidate, locale), locale) };
-    // a printed amount with its currency sign and grouping ("$1,234.56") in a plain decimal field
-    const separator = decimalSeparator(locale);
-    const plain = [...candidate].filter((c) => /[\d-]/.test(c) || c === separator).join('');
-    if (plain && checkFieldValue(spec, plain, { locale }).code === FieldCheckCode.Valid)
-      return { ok: true, value: toEditText(spec, toWireValue(spec, plain, locale), locale) };
   }
   return { ok: false, error: 'INVALID_INT_OR_DEC' };
 }
