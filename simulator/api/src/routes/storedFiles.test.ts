@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addArchive, grantArchive } from '@gs/simulator-fixtures/builders';
 import { ALL_ARCHIVE_PERMISSIONS } from '@gs/contract/flags';
 import type { UploadResponse } from '@gs/contract/upload';
@@ -51,7 +51,8 @@ async function upload(name: string, bytes: Buffer): Promise<string> {
   return body.files[0]?.name ?? '';
 }
 
-beforeEach(async () => {
+// one world for the file: the tests only read what full.user stored (its setup takes a while)
+beforeAll(async () => {
   t = makeInboxApp((db, w) => {
     const intake = addArchive(db, w.alpha, { name: 'Intake', fieldIds: [] });
     grantArchive(db, intake, w.full, ALL_ARCHIVE_PERMISSIONS);
@@ -62,7 +63,6 @@ beforeEach(async () => {
     ['fine.pdf', await pdf()],
     ['fine.png', await png()],
   ];
-  docs.clear();
   for (const [name, bytes] of files) {
     const imported = await as('full.user')
       .post(`dbs/${t.w.alpha}/archives/${t.x.intake}`)
@@ -74,8 +74,8 @@ beforeEach(async () => {
       .post(`inboxes/${t.i.scans}?FilePath=${await upload(name, bytes)}&newFileName=${name}`)
       .expect(200);
   }
-});
-afterEach(() => rmSync(t.i.dataDir, { recursive: true, force: true }));
+}, 120_000);
+afterAll(() => rmSync(t.i.dataDir, { recursive: true, force: true }));
 
 const docPath = (name: string, suffix: string) => {
   const doc = docs.get(name);
