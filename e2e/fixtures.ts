@@ -1,5 +1,6 @@
-// Test fixtures: page objects, and a simulator reset around every test (every licence released,
-// seats back to the demo's 10 per type) through the test endpoints of SIM_TEST_ENDPOINTS=1.
+// Test fixtures: page objects, a simulator reset around every test (every licence released,
+// seats back to the demo's 10 per type) through the test endpoints of SIM_TEST_ENDPOINTS=1, and
+// a guard that fails a test whose page logged a Content-Security-Policy refusal (decision 043).
 import { expect, test as base, type APIRequestContext } from '@playwright/test';
 import { API_ROOT } from '@gs/contract/paths';
 import { simPaths, type SimSeatsRequest } from '@gs/contract/sim';
@@ -53,6 +54,8 @@ export class Simulator {
 
 interface Fixtures {
   sim: Simulator;
+  /** fails a test whose page logged a Content-Security-Policy refusal (decision 043) */
+  cspGuard: void;
   loginPage: LoginPage;
   selectPage: SelectDatabasePage;
   header: AppHeader;
@@ -67,6 +70,17 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  cspGuard: [
+    async ({ page }, use) => {
+      const refusals: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) refusals.push(message.text());
+      });
+      await use();
+      expect(refusals, 'the client page broke its Content-Security-Policy').toEqual([]);
+    },
+    { auto: true },
+  ],
   sim: async ({ request }, use) => {
     const sim = new Simulator(request);
     await sim.reset();

@@ -13,6 +13,7 @@ import { createApiFront } from './http/apiFront';
 import { createAuth } from './http/auth';
 import { apiNotFound, errorHandler, requestUri } from './http/errors';
 import { apiHeaders } from './http/headers';
+import { noSniff } from './http/securityHeaders';
 import { createStaticClient } from './http/staticClient';
 import { createLicensing } from './services/licensing';
 import { createPdfConverter, type PdfConverter } from './services/pdfConversion';
@@ -194,6 +195,7 @@ export function createSimulator(options: AppOptions): Simulator {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.use(noSniff);
   app.use(createConfigRouter(deps));
   app.use(API_MOUNT, createApiFront(auth, config.corsOrigins));
   app.use(API_MOUNT, createBulkApi(deps, db));
@@ -202,7 +204,7 @@ export function createSimulator(options: AppOptions): Simulator {
   app.use(ANALYTICS_MOUNT, createAnalyticsRouter(deps, db));
   if (options.testEndpoints)
     app.use('/__sim', express.json({ strict: false }), createSimRouter(deps, pdfConverter));
-  if (options.clientDir) app.use(createStaticClient(options.clientDir));
+  if (options.clientDir) app.use(createStaticClient(options.clientDir, config.client));
   app.use((req, res) => {
     res.status(404).json({ Message: notFoundMessage(requestUri(req)) });
   });

@@ -35,6 +35,7 @@ export function answerClientErrors(server: Server): void {
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
+        'X-Content-Type-Options: nosniff\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         'Connection: close\r\n\r\n' +
         body,

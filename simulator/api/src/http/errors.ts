@@ -33,8 +33,12 @@ export const forbidden = (message: string): HttpError => new HttpError(403, { Me
 
 export const denied = (): HttpError => new HttpError(401, { Message: AUTHORIZATION_DENIED });
 
+/** The request's path without its query, which may carry a token (issue 26): never echo it. */
+export const pathOnly = (url: string): string => url.split('?')[0] ?? '';
+
+/** The request's address as ASP.NET echoes it in a 404, without the query. */
 export const requestUri = (req: Request): string =>
-  `${req.protocol}://${req.get('host') ?? ''}${req.originalUrl}`;
+  `${req.protocol}://${req.get('host') ?? ''}${pathOnly(req.originalUrl)}`;
 
 /** Last handler of the API: no route matched. */
 export const apiNotFound: RequestHandler = (req, res) => {
@@ -66,7 +70,7 @@ function detailOf(err: Error): string {
 
 /** One line per refused malformed request: enough to see it, too little to flood the log. */
 export function logClientError(req: Request, status: number, detail: string): void {
-  console.warn(`${status} ${req.method} ${req.originalUrl.slice(0, 200)}: ${detail.slice(0, 200)}`);
+  console.warn(`${status} ${req.method} ${pathOnly(req.originalUrl).slice(0, 200)}: ${detail.slice(0, 200)}`);
 }
 
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {

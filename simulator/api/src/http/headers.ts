@@ -7,6 +7,7 @@
 // The preflight is answered here so no route has to know about OPTIONS.
 import type { RequestHandler } from 'express';
 import { TOKEN_RESPONSE_HEADER } from '@gs/contract/licenses';
+import { SANDBOX } from './securityHeaders';
 
 export const IIS_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-cache',
@@ -40,12 +41,13 @@ const canonical = (origin: string): string | undefined => {
   }
 };
 
-/** The IIS headers and the CORS headers the request's Origin earns. */
+/** The IIS headers, the CORS headers the request's Origin earns, and `Content-Security-Policy:
+ * sandbox` (decision 043: no answer of the APIs, a file or not, runs script on our origin). */
 export function apiHeaders(origins: CorsOrigins): RequestHandler {
   const allowed =
     origins === '*' ? undefined : new Set(origins.map(canonical).filter((o) => o !== undefined));
   return (req, res, next) => {
-    res.set(IIS_HEADERS);
+    res.set(IIS_HEADERS).set(SANDBOX);
     if (!allowed) res.set(CORS_HEADERS);
     else {
       res.vary('Origin');

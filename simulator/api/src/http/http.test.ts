@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
-import { API, basic, makeWorldApp } from '../testing/testApp';
+import { API, basic, makeWorldApp, signIn } from '../testing/testApp';
 
 const IIS = {
   'content-type': 'application/json; charset=utf-8',
@@ -43,6 +43,27 @@ describe('response headers', () => {
       expect(res.headers.etag).toBeUndefined();
     }
     expect(statuses).toEqual([200, 401, 404, 400]);
+  });
+
+  it('every answer says nosniff, and every answer of the APIs is sandboxed (issue 26)', async () => {
+    const { app } = makeWorldApp();
+    const apis = [
+      request(app).get(`${API}dbs`).set('Authorization', basic('full.user')),
+      request(app).get(`${API}dbs`),
+      request(app).get(`${API}no/such/route`),
+      request(app).options(`${API}dbs`),
+      request(app).get('/square9capture/portals').set('Authorization', basic('full.user')),
+      request(app).get('/square9analytics/analytics/nothing'),
+    ];
+    for (const call of apis) {
+      const res = await call;
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': 'sandbox',
+      });
+    }
+    for (const call of [request(app).get('/config.json'), request(app).get('/not/the/api')])
+      expect((await call).headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('answer an OPTIONS preflight of an allowed origin with 200, the CORS headers and no body', async () => {
@@ -94,7 +115,7 @@ describe('response headers', () => {
 });
 
 describe('errors', () => {
-  it('an unknown route under the API is a 404 naming the full request URI', async () => {
+  it('an unknown route under the API is a 404 naming the request URI without its query', async () => {
     const { app } = makeWorldApp();
     const res = await request(app)
       .get('/square9api/api/nothing/here?Token=abc')
@@ -102,8 +123,38 @@ describe('errors', () => {
       .expect(404);
     expect(res.body).toEqual({
       Message:
-        "No HTTP resource was found that matches the request URI 'http://gs.local:8080/square9api/api/nothing/here?Token=abc'.",
+        "No HTTP resource was found that matches the request URI 'http://gs.local:8080/square9api/api/nothing/here'.",
     });
+  });
+
+  it('no 404 echoes the query, where a token may travel (issue 26)', async () => {
+    const { app } = makeWorldApp();
+    const secret = 'token=0123-secret-4567&SecureId=hidden';
+    for (const path of [
+      `${API}nothing/here`,
+      '/square9capture/no/such/thing',
+      '/square9analytics/analytics/nothing',
+      '/not/the/api',
+    ]) {
+      const res = await request(app).get(`${path}?${secret}`).set('Host', 'gs.local').expect(404);
+      expect([path, (res.body as { Message: string }).Message]).toEqual([
+        path,
+        `No HTTP resource was found that matches the request URI 'http://gs.local${path}'.`,
+      ]);
+    }
+  });
+
+  it('a refused malformed request is logged without its query', async () => {
+    const { app } = makeWorldApp();
+    const { Token } = await signIn(app, 'full.user');
+    const log = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await request(app)
+      .post(`${API}dbs/1/archives/1?token=${Token}`)
+      .set('Content-Type', 'application/json')
+      .send('{"fields": [')
+      .expect(400);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('/dbs/1/archives/1'));
+    expect(JSON.stringify(log.mock.calls)).not.toContain(Token);
   });
 
   it('a wrong method on a known path is a 404 too', async () => {

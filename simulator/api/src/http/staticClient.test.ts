@@ -116,4 +116,60 @@ describe('the built client, served like a production web app', () => {
     await request(app).get('/Square9API/whatever').expect(404);
     await request(app).post('/select').expect(404);
   });
+
+  it("gives the client's pages a strict policy allowing the helper's host of config.json (issue 26)", async () => {
+    const policy = [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data: blob:",
+      "font-src 'self' data:",
+      "connect-src 'self' http://localhost:* https://localhost:*",
+      "worker-src 'self'",
+      "frame-src 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'self'",
+    ].join('; ');
+    for (const path of ['/', '/index.html', '/results/abc?db=1', '/view'])
+      expect([path, (await request(app).get(path).expect(200)).headers['content-security-policy']]).toEqual([
+        path,
+        policy,
+      ]);
+    const head = await request(app).head('/scan').expect(200);
+    expect(head.headers['content-security-policy']).toBe(policy);
+    // the build's own files carry no page policy (a worker would take it as its own)
+    const script = await request(app).get('/assets/app-1a2b3c.js').expect(200);
+    expect(script.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('lets the page reach a server and a helper elsewhere named by config.json, and nothing else', async () => {
+    const elsewhere = makeTestApp({
+      clientDir: dir,
+      config: {
+        helperHost: 'helper.corp',
+        helperHttpPort: 19080,
+        helperHttpsPort: 443,
+        client: {
+          apiBase: 'https://gs.example.com/Square9API/api/',
+          captureBase: 'https://capture.example.com:8443/square9capture/',
+        },
+      },
+    }).app;
+    const res = await request(elsewhere).get('/').expect(200);
+    const directives = String(res.headers['content-security-policy']).split('; ');
+    expect(directives).toContain(
+      "connect-src 'self' https://gs.example.com https://capture.example.com:8443 " +
+        'http://helper.corp:* https://helper.corp:*',
+    );
+    expect(directives).toContain(
+      "img-src 'self' data: blob: https://gs.example.com https://capture.example.com:8443",
+    );
+    // a host that would end the directive is left out rather than written into the policy
+    const odd = makeTestApp({ clientDir: dir, config: { helperHost: "x;script-src 'unsafe-inline'" } }).app;
+    const oddPolicy = String((await request(odd).get('/').expect(200)).headers['content-security-policy']);
+    expect(oddPolicy).toContain("connect-src 'self'; ");
+    expect(oddPolicy).not.toContain('unsafe-inline');
+  });
 });

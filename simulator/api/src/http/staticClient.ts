@@ -4,10 +4,13 @@
 // build precompressed (`.br`, `.gz` beside it, client/vite.config.ts) is sent compressed when the
 // request's Accept-Encoding allows, with its own Content-Type, `Content-Encoding` and
 // `Vary: Accept-Encoding`; Range requests work on the uncompressed file. No directory listings.
-// Any other GET that is not an API or asset path gets index.html (the client's routes).
+// Any other GET that is not an API or asset path gets index.html (the client's routes). Its HTML
+// pages carry the client's Content-Security-Policy (clientPolicy.ts, decision 043).
 import { Router, type Request, type Response, type NextFunction } from 'express';
+import type { ClientConfig } from '@gs/contract/config';
 import { statSync } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
+import { clientPagePolicy } from './clientPolicy';
 
 /** Paths of the API, never answered with the client (any casing, as Express mounts it). */
 const UNDER_API = /^\/square9api(\/|$)/i;
@@ -45,15 +48,22 @@ function fileBelow(root: string, urlPath: string): string | null {
   return isFile(full) ? full : null;
 }
 
+interface Served {
+  root: string;
+  /** the Content-Security-Policy of the client's HTML pages */
+  pagePolicy: string;
+}
+
 function sendFile(
   req: Request,
   res: Response,
   next: NextFunction,
-  root: string,
+  { root, pagePolicy }: Served,
   file: string,
   cacheControl: string,
 ) {
   const relative = file.slice(root.length + 1);
+  if (/\.html?$/i.test(file)) res.set('Content-Security-Policy', pagePolicy);
   const available = VARIANTS.filter((v) => isFile(file + v.suffix));
   // our preference among what the request accepts (browsers list gzip before br at equal weight)
   const variant = available.find((v) => req.acceptsEncodings(v.encoding) === v.encoding);
@@ -73,19 +83,21 @@ function sendFile(
   );
 }
 
-/** GET and HEAD of the built client in `clientDir`, with the SPA fallback to its index.html. */
-export function createStaticClient(clientDir: string): Router {
+/** GET and HEAD of the built client in `clientDir`, with the SPA fallback to its index.html;
+ * `config` is the config.json the API serves, whose addresses the pages' policy allows. */
+export function createStaticClient(clientDir: string, config: ClientConfig): Router {
   const root = resolve(clientDir);
+  const served: Served = { root, pagePolicy: clientPagePolicy(config) };
   const router = Router();
   router.use((req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || UNDER_API.test(req.path)) return next();
     const file = req.path.endsWith('/') ? null : fileBelow(root, req.path);
-    if (file) return sendFile(req, res, next, root, file, ASSETS.test(req.path) ? IMMUTABLE : REVALIDATE);
+    if (file) return sendFile(req, res, next, served, file, ASSETS.test(req.path) ? IMMUTABLE : REVALIDATE);
     // a missing hashed file is a 404, never index.html (a stale page asking for an old chunk)
     if (ASSETS.test(req.path)) return next();
     const index = resolve(root, 'index.html');
     if (!isFile(index)) return next();
-    sendFile(req, res, next, root, index, REVALIDATE);
+    sendFile(req, res, next, served, index, REVALIDATE);
   });
   return router;
 }

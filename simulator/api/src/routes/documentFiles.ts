@@ -18,6 +18,7 @@ import { secureId } from '../db/secureIds';
 import { callerOf } from '../http/auth';
 import { JSON_CONTENT_TYPE } from '../http/headers';
 import { notFound, type HttpError } from '../http/errors';
+import { storedFileHeaders } from '../http/securityHeaders';
 import { query } from '../http/query';
 import { messages } from '../services/access';
 import { documentOf, requirePermission, type DocumentRef } from '../services/documentAccess';
@@ -100,15 +101,13 @@ export function createDocumentFilesRouter(deps: RouteDeps): Router {
       });
     }
     res.set({
-      'Content-Type': contentTypeOf(ext),
-      'Content-Disposition': `inline; filename="${ref.docId}${ext}"`,
+      ...storedFileHeaders(`${ref.docId}${ext}`, contentTypeOf(ext)),
       'Accept-Ranges': 'bytes',
       'Last-Modified': new Date(doc.modifiedAt).toUTCString(),
     });
     if (annotated) {
       res.set({
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `inline; filename="${ref.docId}.pdf"`,
+        ...storedFileHeaders(`${ref.docId}.pdf`, 'application/pdf'),
         'Content-Length': String(annotated.length),
       });
       res.removeHeader('Accept-Ranges');

@@ -12,6 +12,7 @@ import type { RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
 import { COOKIE_ONLY_MESSAGE, cookieOnly } from '../http/cookieOnly';
 import { badRequest, forbidden } from '../http/errors';
+import { storedFileHeaders } from '../http/securityHeaders';
 import { intParam, parseId, query, queryBool, queryInt, readKey } from '../http/query';
 import { isPdf, isTiff, safeName } from '../services/fileStore';
 import { contentTypeOf } from '../services/fileTypes';
@@ -171,7 +172,8 @@ export function createInboxesRouter(deps: RouteDeps): Router {
     const filePath = query(req, 'FilePath');
     if (fileName !== undefined) {
       const path = await existingFile(dirOf(ref), fileName);
-      res.type(contentTypeOf(extname(fileName))).sendFile(path, { dotfiles: 'allow' });
+      res.set(storedFileHeaders(basename(path), contentTypeOf(extname(path))));
+      res.sendFile(path, { dotfiles: 'allow' });
       return;
     }
     if (filePath !== undefined && query(req, 'targetInboxId') !== undefined) {

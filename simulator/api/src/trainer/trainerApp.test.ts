@@ -76,6 +76,19 @@ describe('the trainer page', () => {
     expect((await call(off, '/trainers')).status).not.toBe(401);
   });
 
+  it('answers an unknown trainer path 404 without echoing its query, and says nosniff (issue 26)', async () => {
+    const res = await call(on, '/trainer/api/nothing?token=0123-secret', {
+      headers: { Authorization: auth('sesame') },
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const { Message } = (await res.json()) as { Message: string };
+    expect(Message).toMatch(/trainer\/api\/nothing'\.$/);
+    expect(Message).not.toContain('secret');
+    const off404 = await call(off, '/trainer?token=0123-secret');
+    expect(off404.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('asks for the trainer password, and refuses a wrong one', async () => {
     const none = await call(on, trainerPaths.page);
     expect(none.status).toBe(401);

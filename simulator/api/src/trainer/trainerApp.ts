@@ -12,7 +12,8 @@ import { LicenseType } from '@gs/contract/flags';
 import { SCAN_FAULTS } from '@gs/contract/helper';
 import { TRAINER_ROOT, type TrainerLoadResponse, type TrainerState } from '@gs/contract/trainer';
 import { licenseId } from '../db/secureIds';
-import { badRequest, errorHandler, HttpError } from '../http/errors';
+import { badRequest, errorHandler, HttpError, requestUri } from '../http/errors';
+import { noSniff } from '../http/securityHeaders';
 import { lowerKeys } from '../http/query';
 import type { LiveData } from '../rooms/liveData';
 import { trainerPage } from './page';
@@ -27,6 +28,7 @@ export const trainerOff = (req: IncomingMessage, res: ServerResponse): void => {
   const path = (req.url ?? '').split('?')[0] ?? '';
   res.statusCode = 404;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
   res.end(JSON.stringify({ Message: notFoundMessage(`http://${req.headers.host ?? ''}${path}`) }));
 };
 
@@ -92,6 +94,7 @@ export function createTrainerApp({ password, live, room }: TrainerAppOptions): E
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.use(noSniff);
   const router = express.Router();
   router.use(requireTrainer(password, live.deps().config.loginBackoff));
   router.use((_req, res, next) => {
@@ -149,9 +152,7 @@ export function createTrainerApp({ password, live, room }: TrainerAppOptions): E
     res.json({ OffsetMs: live.clock.offset(), Now: live.clock.now() });
   });
   router.use((req, res) => {
-    res
-      .status(404)
-      .json({ Message: notFoundMessage(`${req.protocol}://${req.get('host') ?? ''}${req.originalUrl}`) });
+    res.status(404).json({ Message: notFoundMessage(requestUri(req)) });
   });
   app.use(TRAINER_ROOT, router);
   app.use(errorHandler);
