@@ -78,6 +78,10 @@ test('a full user copies, merges, emails and deletes checked documents', async (
   await toolbar.check(b);
   await toolbar.check(a);
   await toolbar.action('merge').click();
+  // the merge dialog: check order, the first as base; confirm
+  const mergeDialog = page.getByTestId('merge-dialog');
+  await expect(mergeDialog.getByTestId('merge-order').getByRole('listitem')).toHaveCount(2);
+  await mergeDialog.getByTestId('merge-confirm').click();
   await expect(toolbar.waitModal).toBeHidden();
   const merged = await toolbar.openNotifications();
   const note = merged.getByText(/^Merge successful: new document \d+\.$/);
