@@ -116,6 +116,20 @@ describe('Cancel in the indexing view keeps unsaved pages (issue 27)', () => {
     await waitFor(() => expect(currentPath()).toBe('/results/Inbox?db=1&inboxId=5'));
     expect(kept(fake)).toHaveLength(0);
   });
+
+  it("a batch's document is kept by its batch: the dialog says so and goes back to the batches", async () => {
+    const fake = server();
+    open(fake, { ...UPLOAD, batch: { portalId: 3, batchId: 9, docId: 1 } });
+    await cancel();
+    const asked = await dialog();
+    expect(await within(asked).findByText('Discard 3 unsaved pages?')).toBeTruthy();
+    expect(within(asked).getByTestId('cancel-indexing-where').textContent).toBe(
+      'They stay in batch 9, ready to be indexed later.',
+    );
+    fireEvent.click(within(asked).getByRole('button', { name: 'Back to the batch' }));
+    await waitFor(() => expect(currentPath()).toMatch(/^\/batches\?portalId=3/));
+    expect(kept(fake)).toHaveLength(0);
+  });
 });
 
 describe('kept file names', () => {
