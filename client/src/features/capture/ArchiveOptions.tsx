@@ -74,7 +74,16 @@ export function ArchiveOptions({
   const allowed = canImportInto(archive, licenseType);
 
   const openIndexing = useCallback(
-    (names: string[]) => navigate(indexingPath({ db, archive: archive.Id, importDocs: names })),
+    // the names the user knows the files by ride along: Cancel keeps the files under them
+    (result: UploadResult) =>
+      navigate(
+        indexingPath({
+          db,
+          archive: archive.Id,
+          importDocs: result.names,
+          importNames: result.files.map((f) => f.originalName),
+        }),
+      ),
     [navigate, db, archive.Id],
   );
 
@@ -91,7 +100,7 @@ export function ArchiveOptions({
         // nothing to say: straight to indexing; else the user reads the notice first
         if (result.skipped.length === 0 && result.names.length > 0) {
           setImporting(null);
-          openIndexing(result.names);
+          openIndexing(result);
         } else setImporting({ state: 'done', result });
       } catch (error) {
         setImporting({ state: 'failed', detail: error instanceof ApiError ? error.serverMessage : null });
@@ -175,9 +184,9 @@ export function ArchiveOptions({
           <ImportDialog
             importing={importing}
             onClose={() => setImporting(null)}
-            onContinue={(names) => {
+            onContinue={() => {
               setImporting(null);
-              openIndexing(names);
+              if (importing.state === 'done') openIndexing(importing.result);
             }}
           />,
           document.body,

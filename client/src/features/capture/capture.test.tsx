@@ -243,7 +243,9 @@ describe('archive options', () => {
     const notice = await screen.findByTestId('zero-byte-notice');
     expect(notice.textContent).toContain('empty.txt');
     fireEvent.click(screen.getByRole('button', { name: 'Continue to indexing' }));
-    await waitFor(() => expect(currentPath()).toBe('/view?db=1&a=2&ImportDoc=cache-1-invoice.pdf'));
+    await waitFor(() =>
+      expect(currentPath()).toBe('/view?db=1&a=2&ImportDoc=cache-1-invoice.pdf&ImportName=invoice.pdf'),
+    );
   });
 
   it('opens indexing for files dropped on an archive and refuses them without the Add right', async () => {
@@ -258,6 +260,8 @@ describe('archive options', () => {
 
     const row = screen.getByRole('button', { name: 'Options for Invoices' }).parentElement!;
     fireEvent.drop(row, { dataTransfer });
-    await waitFor(() => expect(currentPath()).toBe('/view?db=1&a=2&ImportDoc=cache-1-a.pdf'));
+    await waitFor(() =>
+      expect(currentPath()).toBe('/view?db=1&a=2&ImportDoc=cache-1-a.pdf&ImportName=a.pdf'),
+    );
   });
 });

@@ -113,6 +113,10 @@ describe('documents toolbar', () => {
     await check(102);
     await check(101);
     fireEvent.click(screen.getByTestId('documents-merge'));
+    // nothing runs before the merge dialog is confirmed
+    const dialog = await screen.findByTestId('merge-dialog');
+    expect(fake.requests.some((r) => r.path === 'dbs/1/merge')).toBe(false);
+    fireEvent.click(within(dialog).getByTestId('merge-confirm'));
     await waitFor(() => expect(store.get(notesAtom)[0]?.type).toBe(NoteType.Success));
     expect(store.get(notesAtom)[0]?.text).toBe('Merge successful: new document 777.');
     const body = JSON.parse(fake.requests.find((r) => r.path === 'dbs/1/merge')?.body ?? '{}') as {

@@ -1,7 +1,8 @@
 // The documents toolbar of the results page (spec §2-§7): Copy, Move, Delete, Merge, Append, Email
 // and the archive's user actions, on the documents checked in the grid (checkedDocumentsAtom, in
-// check order). Copy, move and delete run as a job group with a type 5 note and the wait modal;
-// when every result is in the grid reloads and the selection clears. Rules in documentRules.ts.
+// check order). Merge asks first in MergeDialog (page order, base document, originals kept). Copy,
+// move and delete run as a job group with a type 5 note and the wait modal; when every result is
+// in the grid reloads and the selection clears. Rules in documentRules.ts.
 import { lazy, Suspense, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +32,7 @@ import { requestResultsReloadAtom } from '../results/resultsReload';
 import { checkedDocumentsAtom, type CheckedDocument } from '../results/selection';
 import type { AppendChoice } from './AppendModal';
 import { ArchiveSelectModal } from './ArchiveSelectModal';
+import { MergeDialog, type MergeChoice } from './MergeDialog';
 import { actionProblem, licenseAllows, type DocumentAction } from './documentRules';
 import { emailDocuments, helperFailureText } from './helperEmail';
 import { serverText } from './jobGroup';
@@ -42,7 +44,7 @@ import './documents.css';
 const AppendModal = lazy(() => import('./AppendModal').then((m) => ({ default: m.AppendModal })));
 const EmailModal = lazy(() => import('./EmailModal').then((m) => ({ default: m.EmailModal })));
 
-type Dialog = 'copy' | 'move' | 'delete' | 'append' | 'email' | null;
+type Dialog = 'copy' | 'move' | 'delete' | 'merge' | 'append' | 'email' | null;
 
 const refOf = (c: CheckedDocument): OpDocument => ({
   db: c.db,
@@ -115,14 +117,13 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
     }
   };
 
-  const runMerge = async (docs: CheckedDocument[]) => {
-    const [first] = docs;
-    if (!first) return;
+  const runMerge = async ({ order, base }: MergeChoice) => {
+    setDialog(null);
     const body: MergeRequest = {
       Type: MergeType.Merge,
-      Documents: docs.map(mergeDocOf),
-      BaseDocument: mergeDocOf(first),
-      Target: { Type: MergeTargetType.Archive, Id: first.archive },
+      Documents: order.map(mergeDocOf),
+      BaseDocument: mergeDocOf(base),
+      Target: { Type: MergeTargetType.Archive, Id: base.archive },
     };
     try {
       const id = await jobs.runTask(t('documents.wait.merge'), () => mergeDocuments(http, params.db, body));
@@ -217,7 +218,7 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
       {button('copy', () => start('copy', 'copy'))}
       {button('move', () => start('move', 'move'))}
       {button('delete', () => start('delete', 'delete'))}
-      {button('merge', () => start('merge', null, () => void runMerge([...checked])))}
+      {button('merge', () => start('merge', 'merge'))}
       {button('append', () => start('append', 'append'))}
       {button('email', () => start('email', 'email'))}
       <UserActionsMenu
@@ -263,6 +264,14 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
           testId="delete-confirm"
           onConfirm={() => void runTransfer('delete', targets)}
           onCancel={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'merge' && (
+        <MergeDialog
+          db={params.db}
+          docs={targets}
+          onConfirm={(choice) => void runMerge(choice)}
+          onClose={() => setDialog(null)}
         />
       )}
       <Suspense fallback={null}>

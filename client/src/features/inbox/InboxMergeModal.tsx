@@ -1,6 +1,7 @@
 // Where a merge of checked inbox files goes (spec §5, MergeTargetType): a new document of an
 // archive (the archive tree; Add (2) needed, the new document starts without index data) or a new
-// file of this inbox (Add on the inbox). The pages follow the order the files were checked in.
+// file of this inbox (Add on the inbox). The pages follow the order the files were checked in; the
+// dialog says the checked files are kept (issue 27).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
@@ -43,6 +44,9 @@ export function InboxMergeModal({
       }
       confirmTestId="inbox-merge-confirm"
     >
+      <p data-testid="inbox-merge-kept">
+        <strong>{t('inboxOps.merge.kept')}</strong>
+      </p>
       <p className="muted">{t('inboxOps.merge.order')}</p>
       <ol className="inbox-merge__order" data-testid="inbox-merge-order">
         {files.map((name) => (

@@ -100,6 +100,10 @@ describe('merge and append from the inbox grid', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([PDF3, TIF1]);
+    // the dialog says the checked files stay (issue 27)
+    expect(within(dialog).getByTestId('inbox-merge-kept').textContent).toBe(
+      'The checked files are kept: merging makes a new document or file of their pages, with no index values.',
+    );
     expect(within(dialog).getByTestId<HTMLButtonElement>('inbox-merge-confirm').disabled).toBe(true);
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Invoices' }));
     fireEvent.click(within(dialog).getByTestId('inbox-merge-confirm'));

@@ -3,7 +3,8 @@
 // (spec §5), has the server check them (`POST indexes`), then imports the files with the values
 // (`POST dbs/{db}/archives/{a}`; from an inbox with useViewerCache) and goes back to the archive's
 // search screen or the inbox. Selected pages can be burst into a new document (bursting.ts): the
-// burst address (RequestedPages) makes the new file on arrival and indexes it.
+// burst address (RequestedPages) makes the new file on arrival and indexes it. Cancel keeps unsaved
+// scans and uploads in an inbox after asking (useCancelIndexing.tsx).
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router';
@@ -33,6 +34,7 @@ import { isEditable, saveIndexing } from './indexingSave';
 import { inboxResultsPath, INDEXING_NOTICE_STATE, sourceFilesOf } from './indexingTargets';
 import { PagePanel } from './PagePanel';
 import { useKeyFree } from './keyfree/useKeyFree';
+import { useCancelIndexing } from './useCancelIndexing';
 import './indexing.css';
 
 export function IndexingView({ target }: { target: IndexingTarget }) {
@@ -98,6 +100,7 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
       (target.inbox ? inboxResultsPath(db, target.inbox.id) : viewPath(db, archive));
     void navigate(back, { state });
   };
+  const cancel = useCancelIndexing(target, leave);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -278,7 +281,7 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
             })}
           </div>
           <div className="indexing__actions">
-            <button type="button" className="button" onClick={() => leave(null)}>
+            <button type="button" className="button" onClick={cancel.cancel}>
               {t('common.cancel')}
             </button>
             <button
@@ -303,6 +306,7 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
         />
       )}
       {keyFree.modal}
+      {cancel.dialog}
     </div>
   );
 }

@@ -9,6 +9,8 @@ export interface IndexingTarget {
   archive: number;
   /** server cache names (WebPortalCache) of the uploaded files, in order */
   importDocs: string[];
+  /** the names the user knows the uploaded files by (ImportName, beside ImportDoc): a kept file gets it */
+  importNames?: string[];
   /** the inbox file being sent to the archive, instead of uploaded files */
   inbox?: { id: number; fileName: string };
   /** pages (1-based) to keep, when only part of the document is indexed */
@@ -28,6 +30,7 @@ export function indexingPath(target: IndexingTarget): string {
   query.set('db', String(target.db));
   query.set('a', String(target.archive));
   for (const name of target.importDocs) query.append('ImportDoc', name);
+  for (const name of target.importNames ?? []) query.append('ImportName', name);
   if (target.inbox) {
     query.set('inboxId', String(target.inbox.id));
     query.set('inboxFile', target.inbox.fileName);
@@ -65,6 +68,7 @@ export function readIndexingTarget(search: URLSearchParams): IndexingTarget | nu
     db,
     archive,
     importDocs,
+    importNames: search.getAll('ImportName'),
     inbox,
     requestedPages: search
       .getAll('RequestedPages')

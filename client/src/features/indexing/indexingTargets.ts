@@ -22,6 +22,7 @@ export function burstResultTarget(target: IndexingTarget, newName: string): Inde
   return {
     ...target,
     importDocs: target.inbox ? [] : [newName],
+    importNames: [],
     inbox: target.inbox ? { id: target.inbox.id, fileName: newName } : undefined,
     requestedPages: [],
     deleteBurstedPages: false,
