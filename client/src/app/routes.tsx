@@ -74,6 +74,8 @@ const BatchAdminPage = lazy(() =>
   import('../features/batches/BatchAdminPage').then((m) => ({ default: m.BatchAdminPage })),
 );
 
+const PathsPage = lazy(() => import('../features/paths/PathsPage').then((m) => ({ default: m.PathsPage })));
+
 function PageLoading() {
   const { t } = useTranslation();
   return (
@@ -102,6 +104,7 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
               <Route path={routes.flows} element={<FlowsPage />} />
               <Route path={routes.analytics} element={<AnalyticsPage />} />
               <Route path={routes.settings} element={<SettingsPage />} />
+              <Route path={routes.path} element={<PathsPage />} />
               <Route path={routes.scan} element={<ScanPage />} />
               <Route path={routes.extensions} element={<ExtensionsPage />} />
               <Route path={routes.fullAdmin} element={<AdminConsolePage />} />
