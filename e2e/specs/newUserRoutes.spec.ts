@@ -58,14 +58,15 @@ test('(8) /path lists the screens this user may open, each a working link', asyn
     'href',
     `/view?db=${db}`,
   );
-  for (const [name, href] of [
+  const expected: [string, string][] = [
     ['Select database', '/select'],
     ['Batch portals', '/batchselect'],
     ['Workflows', '/flows'],
     ['Analytics', '/analytics'],
     ['Settings', '/settings'],
     ['Extensions', '/gseconnect'],
-  ])
+  ];
+  for (const [name, href] of expected)
     await expect(screens.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   // full.user administers nothing: no administration section
   await expect(page.getByRole('heading', { name: 'Administration' })).toHaveCount(0);

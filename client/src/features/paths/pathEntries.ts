@@ -5,7 +5,7 @@
 import type { ClientConfig } from '@gs/contract/config';
 import type { AdminFlags } from '../../api/admin';
 import { routes, viewPath, wizardPath } from '../../app/paths';
-import { visibleHeaderButtons } from '../header/headerButtons';
+import { visibleHeaderButtons, type HeaderButtonId } from '../header/headerButtons';
 
 export type PathEntryId =
   | 'search'
@@ -46,7 +46,7 @@ export function pathEntries({ flags, hide, database }: PathEntriesInput): PathEn
   ];
   // the header's own rule for the administration buttons (a database count never hides these)
   const admin = visibleHeaderButtons({ flags, hide, databaseCount: 0 });
-  const adminEntries: [PathEntryId, string][] = [
+  const adminEntries: [PathEntryId & HeaderButtonId, string][] = [
     ['fullAdmin', routes.fullAdmin],
     ['licenseManager', routes.licenseManager],
     ['userAdmin', routes.userAdmin],
