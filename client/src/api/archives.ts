@@ -39,3 +39,14 @@ export async function getArchiveFields(http: Http, db: number, archive: number):
   });
   return Array.isArray(response) ? response : [];
 }
+
+/** A document's SecureId (`?DocumentID=`, wire §2.3: a bare string), for a link that names only its id. */
+export async function getDocumentSecureId(
+  http: Http,
+  db: number,
+  archive: number,
+  doc: number,
+): Promise<string> {
+  const response = await http.request<unknown>(paths.archive(db, archive), { query: { DocumentID: doc } });
+  return typeof response === 'string' ? response : '';
+}

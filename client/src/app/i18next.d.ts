@@ -14,6 +14,7 @@ import type inboxOps from '../locales/en/inboxOps.json';
 import type indexing from '../locales/en/indexing.json';
 import type keyfree from '../locales/en/keyfree.json';
 import type language from '../locales/en/language.json';
+import type paths from '../locales/en/paths.json';
 import type security from '../locales/en/security.json';
 import type translation from '../locales/en/translation.json';
 import type viewer from '../locales/en/viewer.json';
@@ -39,6 +40,7 @@ declare module 'i18next' {
         typeof indexing &
         typeof keyfree &
         typeof language &
+        typeof paths &
         typeof security &
         typeof workflow;
     };

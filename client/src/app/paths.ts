@@ -17,6 +17,8 @@ export const routes = {
   analytics: '/analytics',
   extensions: '/gseconnect',
   scan: '/scan',
+  /** the screens this user may open (decision 051) */
+  path: '/path',
 } as const;
 
 export const viewPath = (db: number, archive?: number | null): string =>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/Spinner';
 import { LoginPage } from '../features/login/LoginPage';
 import { KeepAlive } from '../features/session/KeepAlive';
+import { RequireAdmin, licenseManagers, userAdministrators } from '../features/session/RequireAdmin';
 import { RequireSession } from '../features/session/RequireSession';
 import { SignedInLayout } from '../features/session/SignedInLayout';
 import { routes } from './paths';
@@ -73,6 +74,8 @@ const BatchAdminPage = lazy(() =>
   import('../features/batches/BatchAdminPage').then((m) => ({ default: m.BatchAdminPage })),
 );
 
+const PathsPage = lazy(() => import('../features/paths/PathsPage').then((m) => ({ default: m.PathsPage })));
+
 function PageLoading() {
   const { t } = useTranslation();
   return (
@@ -101,15 +104,30 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
               <Route path={routes.flows} element={<FlowsPage />} />
               <Route path={routes.analytics} element={<AnalyticsPage />} />
               <Route path={routes.settings} element={<SettingsPage />} />
+              <Route path={routes.path} element={<PathsPage />} />
               <Route path={routes.scan} element={<ScanPage />} />
               <Route path={routes.extensions} element={<ExtensionsPage />} />
               <Route path={routes.fullAdmin} element={<AdminConsolePage />} />
               <Route path={routes.adminArchives} element={<AdminArchivesRedirect />} />
-              <Route path={routes.licenseManager} element={<LicenseManagerPage />} />
+              <Route
+                path={routes.licenseManager}
+                element={
+                  <RequireAdmin allowed={licenseManagers}>
+                    <LicenseManagerPage />
+                  </RequireAdmin>
+                }
+              />
               <Route path={routes.userAdmin} element={<SecurityPage />} />
               <Route path={routes.batchSelect} element={<BatchSelectPage />} />
               <Route path={routes.batches} element={<BatchesPage />} />
-              <Route path={routes.batchAdmin} element={<BatchAdminPage />} />
+              <Route
+                path={routes.batchAdmin}
+                element={
+                  <RequireAdmin allowed={userAdministrators}>
+                    <BatchAdminPage />
+                  </RequireAdmin>
+                }
+              />
             </Route>
           </Route>
           <Route path="*" element={<Navigate replace to={routes.select} />} />

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { BatchPortal } from '@gs/contract/capture';
 import { createFakeServer, json, type FakeRequest } from '../../test/fakeServer';
 import { session } from '../../test/fixtures';
-import { renderApp } from '../../test/renderApp';
+import { currentPath, renderApp } from '../../test/renderApp';
 
 const C = '/square9capture/';
 const LOAD = { timeout: 5000 };
@@ -24,6 +24,7 @@ function world() {
     },
   ];
   const server = createFakeServer({
+    'GET userAdmin/isAdmin': true,
     [`GET ${C}batchportals?admin=true`]: () => portals,
     [`GET ${C}ssinstance/1/databases`]: [{ Id: 1, Name: 'Finance' }],
     [`GET ${C}archives`]: [
@@ -50,6 +51,24 @@ function world() {
 }
 
 describe('/admin/batches', () => {
+  it('sends a user who is not a user administrator to /select before any button shows (issue 27, 12)', async () => {
+    const server = createFakeServer({
+      'GET userAdmin/isAdmin': false,
+      'GET dbs': {
+        Databases: [
+          { Id: 1, Name: 'Finance' },
+          { Id: 2, Name: 'HR' },
+        ],
+      },
+      [`GET ${C}batchportals?admin=true`]: [],
+    });
+    renderApp({ url: '/admin/batches', fetch: server.fetch, session: session() });
+    expect(screen.queryByRole('button', { name: 'New portal' })).toBeNull();
+    await waitFor(() => expect(currentPath()).toBe('/select'));
+    expect(screen.queryByRole('button', { name: 'New portal' })).toBeNull();
+    expect(server.requests.some((r) => r.url.pathname.includes('batchportals'))).toBe(false);
+  });
+
   it('shows each portal with its status and the reason of a failed test', async () => {
     const { server } = world();
     renderApp({ url: '/admin/batches', fetch: server.fetch, session: session() });

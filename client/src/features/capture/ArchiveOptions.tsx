@@ -1,7 +1,8 @@
 // The per-archive options popover of the archive tree (spec §2: import scan, import file, import
 // data and documents) and the tree row as a drop target for files. Importing needs the archive's
-// Add right (2) and a licence that is not read-only (type 4); otherwise it is refused with
-// ERROR_FAILED_DUE_TO_PERMISSIONS. An imported or dropped file is uploaded with a progress bar
+// Add right (2) and a licence that is not read-only (type 4): for a read-only licence every item
+// of the menu (each imports) is disabled with the toolbar's read-only tooltip (issue 27, 12);
+// without the Add right it is refused with ERROR_FAILED_DUE_TO_PERMISSIONS. An imported or dropped file is uploaded with a progress bar
 // and opens the indexing view; empty files are left out with ZERO_BYTE_FILE_REMOVED_MSG.
 //
 // Other features add items through `extraItems` (e.g. 'import data and documents'): an item's
@@ -72,6 +73,9 @@ export function ArchiveOptions({
   const [chosen, setChosen] = useState<ArchiveOptionItem | null>(null);
   const [importing, setImporting] = useState<Importing | null>(null);
   const allowed = canImportInto(archive, licenseType);
+  const readOnly = licenseType === LicenseType.ReadOnly;
+  // every item imports: disabled for a read-only licence, saying why
+  const itemState = { disabled: readOnly, title: readOnly ? t('documents.rules.readOnly') : undefined };
 
   const openIndexing = useCallback(
     // the names the user knows the files by ride along: Cancel keeps the files under them
@@ -155,11 +159,17 @@ export function ArchiveOptions({
             <button
               type="button"
               role="menuitem"
+              {...itemState}
               onClick={() => choose(() => navigate(scanPath({ kind: 'archive', db, archive: archive.Id })))}
             >
               {t('capture.archiveOptions.importScan')}
             </button>
-            <button type="button" role="menuitem" onClick={() => choose(() => picker.current?.click())}>
+            <button
+              type="button"
+              role="menuitem"
+              {...itemState}
+              onClick={() => choose(() => picker.current?.click())}
+            >
               {t('capture.archiveOptions.importFile')}
             </button>
             {extraItems.map((item) => (
@@ -167,6 +177,7 @@ export function ArchiveOptions({
                 key={item.id}
                 type="button"
                 role="menuitem"
+                {...itemState}
                 onClick={() => {
                   setOpen(false);
                   setChosen(item);

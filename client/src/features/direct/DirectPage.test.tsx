@@ -19,6 +19,26 @@ describe('/direct', () => {
     expect(store.get(sessionAtom)?.token).toBe(NEW_TOKEN);
   });
 
+  it('op=1 with an archive and a document opens that document in the viewer (issue 27, 13)', async () => {
+    const server = createFakeServer({
+      'GET licenses': license({ Token: NEW_TOKEN }),
+      'GET dbs/2/archives/7?DocumentID=41': 'secure-41',
+      ...viewRoutes,
+    });
+    renderApp({ url: '/direct?op=1&db=2&a=7&d=41', fetch: server.fetch, session: session() });
+    await waitFor(() => expect(currentPath()).toBe('/viewer/secure-41?db=2&archive=7&Id=41'));
+  });
+
+  it('op=1 with a document the user cannot see opens the archive instead', async () => {
+    const server = createFakeServer({
+      'GET licenses': license({ Token: NEW_TOKEN }),
+      'GET dbs/2/archives/7?DocumentID=41': json({ Message: 'Document 41 was not found.' }, 404),
+      ...viewRoutes,
+    });
+    renderApp({ url: '/direct?op=1&db=2&a=7&d=41', fetch: server.fetch, session: session() });
+    await waitFor(() => expect(currentPath()).toBe('/view?db=2&a=7&d=41'));
+  });
+
   it('op=1 without a session signs in first and comes back', async () => {
     renderApp({ url: '/direct?op=1&db=2', fetch: createFakeServer({}).fetch });
     const back = encodeURIComponent('/direct?op=1&db=2');

@@ -105,9 +105,10 @@ describe('header', () => {
       '/admin/full?mode=DATABASE_IMPORT',
     );
     expect(screen.getByRole('link', { name: 'Select database' }).getAttribute('href')).toBe('/select');
-    expect(screen.getByRole('link', { name: 'Capture administration' }).getAttribute('target')).toBe(
-      '_blank',
-    );
+    // the batch portal administration, in this window (issue 27, 7)
+    const capture = screen.getByRole('link', { name: 'Capture administration' });
+    expect(capture.getAttribute('href')).toBe('/admin/batches');
+    expect(capture.getAttribute('target')).toBeNull();
   });
 
   it('shows the database administrator only the full admin button', async () => {

@@ -43,7 +43,7 @@ export function AppHeader() {
       )}
       <nav className="app-header__toolbar" aria-label={t('header.toolbar')}>
         {HEADER_BUTTONS.filter((button) => shown.has(button.id)).map((button) => (
-          <HeaderButton key={button.id} button={button} captureBase={config.captureBase} />
+          <HeaderButton key={button.id} button={button} />
         ))}
         <UserControls />
       </nav>
@@ -51,7 +51,7 @@ export function AppHeader() {
   );
 }
 
-function HeaderButton({ button, captureBase }: { button: HeaderButtonDef; captureBase: string }) {
+function HeaderButton({ button }: { button: HeaderButtonDef }) {
   const { t } = useTranslation();
   const label = t(`header.${button.id}`);
   const common = {
@@ -60,13 +60,6 @@ function HeaderButton({ button, captureBase }: { button: HeaderButtonDef; captur
     title: label,
     'data-testid': button.testId,
   };
-  if (button.target === 'capture') {
-    return (
-      <a href={captureBase} target="_blank" rel="noopener noreferrer" {...common}>
-        <Icon name={button.icon} size={20} />
-      </a>
-    );
-  }
   return (
     <Link to={button.target} {...common}>
       <Icon name={button.icon} size={20} />

@@ -53,6 +53,8 @@ describe('visible header buttons', () => {
     expect(shown(everything, { globalAction: true })).not.toContain('flowAdmin');
     expect(shown(everything, { quickStart: true })).not.toContain('wizard');
     expect(shown(everything, { batchPortals: true })).not.toContain('batchAdmin');
+    // capture administration opens the batch portal administration: hidden with it (issue 27, 7)
+    expect(shown(everything, { batchPortals: true })).not.toContain('captureAdmin');
     expect(
       shown(everything, { globalCapture: true, globalAction: true, quickStart: true, batchPortals: true }),
     ).toEqual(sorted('fullAdmin', 'licenseManager', 'userAdmin'));

@@ -20,8 +20,8 @@ export interface HeaderButtonDef {
   id: HeaderButtonId;
   testId: string;
   icon: IconName;
-  /** an app route, or 'capture' for the capture base of config.json (another application) */
-  target: string | 'capture';
+  /** an app route */
+  target: string;
 }
 
 /** In display order. */
@@ -31,7 +31,9 @@ export const HEADER_BUTTONS: readonly HeaderButtonDef[] = [
   { id: 'userAdmin', testId: 'header-user-admin', icon: 'users', target: routes.userAdmin },
   { id: 'batchAdmin', testId: 'header-batch-admin', icon: 'batch', target: routes.batchAdmin },
   { id: 'flowAdmin', testId: 'header-flow-admin', icon: 'flow', target: routes.flows },
-  { id: 'captureAdmin', testId: 'header-capture-admin', icon: 'capture', target: 'capture' },
+  // capture administration is the batch portal administration here: the capture base answers no
+  // page of its own (issue 27, 7)
+  { id: 'captureAdmin', testId: 'header-capture-admin', icon: 'capture', target: routes.batchAdmin },
   { id: 'wizard', testId: 'header-wizard', icon: 'wizard', target: wizardPath },
   { id: 'databaseSelect', testId: 'header-database-select', icon: 'database', target: routes.select },
   // our /analytics (decision 039), for every user unless config.json hides it
@@ -57,7 +59,7 @@ export function visibleHeaderButtons({
       if (flags.userAdminFeature > 0) shown.add('userAdmin');
       if (!hide.batchPortals) shown.add('batchAdmin');
       if (flags.globalActionFeature > 0 && !hide.globalAction) shown.add('flowAdmin');
-      if (!hide.globalCapture) shown.add('captureAdmin');
+      if (!hide.globalCapture && !hide.batchPortals) shown.add('captureAdmin');
       if (!hide.quickStart) shown.add('wizard');
     }
   }

@@ -125,5 +125,10 @@ describe('inbox list on the search screen', () => {
     fireEvent.click(within(await row(SCANNING)).getByRole('button', { name: 'Options for Scanning' }));
     expect(screen.getByRole<HTMLButtonElement>('menuitem', { name: 'Import file' }).disabled).toBe(true);
     expect(screen.getByRole<HTMLButtonElement>('menuitem', { name: 'Import scan' }).disabled).toBe(true);
+    // saying why, as the toolbar does (issue 27, 12)
+    for (const name of ['Import scan', 'Import file'])
+      expect(screen.getByRole<HTMLButtonElement>('menuitem', { name }).title).toBe(
+        'Your read-only license does not allow this action.',
+      );
   });
 });

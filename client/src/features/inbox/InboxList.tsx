@@ -149,6 +149,9 @@ function InboxRow({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canAdd = useCanAdd()(inbox);
+  // a read-only licence says why, as the toolbar does (issue 27, 12)
+  const readOnly = useAtomValue(sessionAtom)?.licenseType === LicenseType.ReadOnly;
+  const addTitle = readOnly ? t('documents.rules.readOnly') : undefined;
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [dropping, setDropping] = useState(false);
   const [refused, setRefused] = useState(false);
@@ -224,11 +227,18 @@ function InboxRow({
             type="button"
             role="menuitem"
             disabled={!canAdd}
+            title={addTitle}
             onClick={act(() => navigate(scanIntoInboxPath(db, inbox.Id)))}
           >
             {t('inbox.list.importScan')}
           </button>
-          <button type="button" role="menuitem" disabled={!canAdd} onClick={act(onImportFile)}>
+          <button
+            type="button"
+            role="menuitem"
+            disabled={!canAdd}
+            title={addTitle}
+            onClick={act(onImportFile)}
+          >
             {t('inbox.list.importFile')}
           </button>
         </Popover>

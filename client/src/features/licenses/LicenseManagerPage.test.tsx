@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { License } from '@gs/contract/licenses';
 import { createFakeServer, json } from '../../test/fakeServer';
 import { session } from '../../test/fixtures';
-import { renderApp } from '../../test/renderApp';
+import { currentPath, renderApp } from '../../test/renderApp';
 import { licenseRows, parseDotNetDate } from './licenseRows';
 
 const license = (over: Partial<License>): License => ({
@@ -33,6 +33,7 @@ describe('the license manager', () => {
   it('lists the live licences and releases one with forceLogout, then all', async () => {
     let live = [license({ Username: 'SSAdministrator', Token: 'tok-admin' }), license({ Type: 2 })];
     const fake = createFakeServer({
+      'GET admin?function=isAdminAll': true,
       'GET dbs': { Databases: [{ Id: 1, Name: 'Database 1' }] },
       'GET LicenseManager': () => live,
       'DELETE LicenseManager': (r) => {
@@ -76,8 +77,9 @@ describe('the license manager', () => {
     expect(Object.fromEntries(all?.url.searchParams ?? [])).toEqual({ All: 'true', forceLogout: 'true' });
   });
 
-  it('tells others it is for administrators of all databases', async () => {
+  it('says the server refused when it does', async () => {
     const fake = createFakeServer({
+      'GET admin?function=isAdminAll': true,
       'GET dbs': { Databases: [] },
       'GET LicenseManager': json(
         { Message: 'Only administrators of all databases may use the license manager.' },
@@ -88,5 +90,23 @@ describe('the license manager', () => {
     expect((await screen.findByTestId('license-manager-error')).textContent).toContain(
       'Only administrators of all databases may use the license manager.',
     );
+  });
+
+  it('sends a user who is not an administrator of all databases to /select before any button shows (issue 27, 12)', async () => {
+    const fake = createFakeServer({
+      'GET admin?function=isAdminAll': false,
+      'GET dbs': {
+        Databases: [
+          { Id: 1, Name: 'Database 1' },
+          { Id: 2, Name: 'Database 2' },
+        ],
+      },
+      'GET LicenseManager': [license({})],
+    });
+    renderApp({ url: '/admin/licenses', fetch: fake.fetch, session: session() });
+    expect(screen.queryByTestId('license-release-all')).toBeNull();
+    await waitFor(() => expect(currentPath()).toBe('/select'));
+    expect(screen.queryByTestId('license-manager')).toBeNull();
+    expect(fake.requests.some((r) => r.url.pathname.endsWith('/LicenseManager'))).toBe(false);
   });
 });

@@ -36,7 +36,8 @@ function FieldRow(props: {
   const { t } = useTranslation();
   const { spec } = props;
   const [first, second] = dynamicParents(spec);
-  const items = useFieldItems(props.editable ? props.doc.db : 0, spec, [
+  // a field shown read-only needs no list
+  const items = useFieldItems(props.editable ? props.doc.db : null, spec, [
     first ? props.valueOf(first) : '',
     second ? props.valueOf(second) : '',
   ]);

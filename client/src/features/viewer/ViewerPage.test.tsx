@@ -100,6 +100,25 @@ describe('viewer page', () => {
       expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
+  it('asks a read-only licence for no field list, so no call names database 0 (issue 27, 15)', async () => {
+    const fake = server({
+      'GET dbs/1/archives/2/documents/101': searchPage(
+        [fieldDef(1, 'Vendor Name', undefined, { List: 5, Prop: 64 })],
+        [resultDoc(101, { 1: 'Acme' })],
+      ),
+      'GET dbs/1/lists/5': { ID: 5, Name: 'Vendors', Items: ['Acme'] },
+    });
+    open('/viewer/doc-hash-101?db=1&archive=2&Id=101&session=sess-1', fake, 4);
+    await findViewer();
+    expect((await screen.findByText('Acme')).tagName).toBe('OUTPUT');
+    await waitFor(() =>
+      expect(fake.requests.some((r) => r.path.startsWith('dbs/1/archives/2/documents/101'))).toBe(true),
+    );
+    const asked = fake.requests.map((r) => r.path);
+    expect(asked.filter((p) => /lists|^indexes/.test(p))).toEqual([]);
+    expect(asked.filter((p) => p.startsWith('dbs/0'))).toEqual([]);
+  });
+
   it('shows the index panel and saves an edit through the check and save calls', async () => {
     const fake = server({
       'POST indexes': [{ ID: 2, Valid: true, Code: 0, Message: '' }],

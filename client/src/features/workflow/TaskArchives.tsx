@@ -1,11 +1,15 @@
 // The archives holding the queue's tasks, above the grid, each with its count (`count=true`); a
-// click shows that archive's tasks. Loaded again when tasks move.
-import { useState } from 'react';
+// click shows that archive's tasks. Loaded again when tasks move. When the shown archive has no
+// task left (its last one was worked), the page moves on to the archive holding most of them, as a
+// queue search does (spec §4), or says the queue is empty (issue 27, 11).
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { getArchiveInfo } from '../../api/archives';
 import { queueArchiveCounts, type QueueRef } from '../../api/workflow';
 import { useApiQuery } from '../../api/useApiQuery';
+import { Alert } from '../../components/Alert';
+import { pickQueueArchive } from './queueSearch';
 import { queueChangesAtom } from './workflowAtoms';
 
 export function TaskArchives({
@@ -15,7 +19,8 @@ export function TaskArchives({
 }: {
   queue: QueueRef;
   archive: number;
-  onArchive: (id: number) => void;
+  /** `replace` when the page moves on by itself (the shown archive has no task left) */
+  onArchive: (id: number, options?: { replace: boolean }) => void;
 }) {
   const { t } = useTranslation();
   const changes = useAtomValue(queueChangesAtom);
@@ -42,8 +47,24 @@ export function TaskArchives({
     setSeen(changes);
     reload();
   }
-  const list = counts.status === 'success' ? counts.data : [];
-  if (list.length === 0) return null;
+  const list = counts.status === 'success' ? counts.data : null;
+  const next = list
+    ? pickQueueArchive(
+        list.map((a) => ({ ArchiveId: a.id, Count: a.count })),
+        archive,
+      )
+    : archive;
+  const moveTo = useEffectEvent((id: number) => onArchive(id, { replace: true }));
+  useEffect(() => {
+    if (next !== null && next !== archive) moveTo(next);
+  }, [next, archive]);
+  if (list && next === null)
+    return (
+      <Alert tone="info" testId="task-queue-empty">
+        {t('workflow.tasks.queueEmpty')}
+      </Alert>
+    );
+  if (!list || list.length === 0) return null;
   return (
     <div className="archive-switcher" role="tablist" aria-label={t('workflow.tasks.archives')}>
       {list.map((a) => (

@@ -48,7 +48,7 @@ export function TaskMain({ params, go, queueName, activeDoc, onActivate, ...layo
       <TaskArchives
         queue={queue}
         archive={params.archive}
-        onArchive={(archive) => go({ archive, page: 1 })}
+        onArchive={(archive, options) => go({ archive, page: 1 }, options)}
       />
       {page.error !== null && (
         <Alert tone="error" testId="task-results-error">

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TASK_MOVED_MESSAGE } from '@gs/contract/workflow';
 import { session } from '../../test/fixtures';
-import { renderApp } from '../../test/renderApp';
+import { currentPath, renderApp } from '../../test/renderApp';
 import { historyEntry } from '../../test/searchFixtures';
 import { APPROVE, REVIEW, workflowServer, workflowWorld } from '../../test/workflowServer';
 import { taskResultsPath } from './taskPaths';
@@ -129,6 +129,39 @@ describe('queue results (/results/Task)', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent?.split(' — ')[0]),
     ).toEqual(['Queue Entered: Review', 'Waiting: Review']);
+  });
+
+  it("moves on to the archive with the most tasks when the shown archive's last task is worked (issue 27, 11)", async () => {
+    const world = workflowWorld();
+    // archive 2 holds one Review task (101), archive 3 five
+    world.tasks.splice(0, world.tasks.length, ...world.tasks.filter((t) => ![102, 103].includes(t.id)));
+    open(reviewIn(2), workflowServer(world));
+    await findRow(101);
+    expect(await screen.findByTestId('task-archive-2')).toBeTruthy();
+    check(101);
+    fireEvent.click(await screen.findByTestId('task-action-1:2:approve'));
+    await waitFor(() => expect(currentPath()).toBe(reviewIn(3)));
+    expect(await findRow(301)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('task-archive-2')).toBeNull());
+    expect(screen.getByTestId('task-archive-3').getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByTestId('task-queue-empty')).toBeNull();
+  });
+
+  it('says the queue is empty when its last task is worked (issue 27, 11)', async () => {
+    const world = workflowWorld();
+    world.tasks.splice(
+      0,
+      world.tasks.length,
+      ...world.tasks.filter((t) => t.queue !== REVIEW || t.id === 101),
+    );
+    open(reviewIn(2), workflowServer(world));
+    await findRow(101);
+    check(101);
+    fireEvent.click(await screen.findByTestId('task-action-1:2:approve'));
+    expect((await screen.findByTestId('task-queue-empty')).textContent).toBe(
+      'This queue holds no more tasks for you.',
+    );
+    expect(currentPath()).toBe(reviewIn(2));
   });
 
   it('refuses an address without a queue', async () => {

@@ -1,0 +1,58 @@
+// The task page when the chosen archive's last task is worked (issue 27, 11; spec §4): full.user
+// sends one open invoice for approval, so Review holds a single task in Invoices beside the many of
+// the 2024 and 2025 archives; the queue opens on Invoices (the selected archive), and approving
+// that one task moves the page to the archive holding most of the queue's tasks, its tab selected
+// and its tasks shown, instead of an empty grid.
+import { test, expect } from '../fixtures';
+import { DocumentsToolbar } from '../pages/DocumentsToolbar';
+import { WorkflowPage } from '../pages/WorkflowPage';
+
+const INVOICES = ['Accounts Payable', 'Invoices'];
+const REVIEW = 'Review';
+
+test('(11) working the last task of an archive moves to the archive with the most tasks', async ({
+  page,
+  sim: _sim,
+  openArchiveAs,
+  resultsPage,
+}) => {
+  const workflow = new WorkflowPage(page);
+  const toolbar = new DocumentsToolbar(page);
+  await openArchiveAs('full.user', INVOICES);
+  const invoices = Number(new URL(page.url()).searchParams.get('archive'));
+  await expect(workflow.queue(REVIEW)).toBeVisible();
+  const review = await workflow.queueCount(REVIEW);
+
+  const sent = await resultsPage.docId(0);
+  await toolbar.check(sent);
+  await page.getByTestId('documents-user-actions').click();
+  await page.getByRole('menuitem', { name: 'Send for Approval' }).click();
+  await expect.poll(() => workflow.queueCount(REVIEW)).toBe(review + 1);
+
+  await workflow.openQueue(REVIEW);
+  await expect(page).toHaveURL(new RegExp(`[?&]archive=${invoices}(&|$)`));
+  const tab = page.getByTestId(`task-archive-${invoices}`);
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expect(tab).toContainText('1');
+  await expect(resultsPage.rows).toHaveCount(1);
+
+  // the most tasks: read from the tabs before the last one here is worked
+  const others = page.getByRole('tablist', { name: 'Archives with tasks' }).getByRole('tab');
+  await expect(others).not.toHaveCount(1);
+  let most = { id: 0, count: -1 };
+  for (const other of await others.all()) {
+    const id = Number((await other.getAttribute('data-testid'))?.replace('task-archive-', ''));
+    const count = Number(((await other.locator('.badge').textContent()) ?? '').replace(/\D/g, ''));
+    if (id !== invoices && (count > most.count || (count === most.count && id < most.id)))
+      most = { id, count };
+  }
+
+  await toolbar.check(sent);
+  await workflow.take('Approve');
+  await expect(workflow.outcome).toContainText('Approve: tasks moved on: 1');
+  await expect(page).toHaveURL(new RegExp(`[?&]archive=${most.id}(&|$)`));
+  await expect(page.getByTestId(`task-archive-${most.id}`)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId(`task-archive-${invoices}`)).toHaveCount(0);
+  await resultsPage.waitForRows();
+  expect(await resultsPage.rows.count()).toBeGreaterThan(0);
+});
