@@ -57,6 +57,21 @@ function rssSampler(pid: number | undefined): { stop: () => { first?: number; pe
   };
 }
 
+/**
+ * A GET that is tried again when the connection was reset: a keep-alive socket the API closed
+ * while a long import transaction held its event loop (a crashed API refuses the next try).
+ */
+async function poll(url: string, headers: Record<string, string>, tries = 3): Promise<Response> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fetch(url, { headers });
+    } catch (e) {
+      const cause = String((e as { cause?: unknown }).cause ?? e);
+      if (i >= tries || !cause.includes('ECONNRESET')) throw new Error(`GET ${url}: ${cause}`, { cause: e });
+    }
+  }
+}
+
 /** The bench's database: two archives, five fields, `count` documents with a file each. */
 function buildDatabase(dataDir: string, count: number, fileBytes: number): void {
   const db = openDatabase(join(dataDir, 'simulator.sqlite'));
@@ -179,9 +194,8 @@ export async function run(argv: string[]): Promise<void> {
       const { LogId } = (await started.json()) as ImportStarted;
       let log: ImportLog;
       for (;;) {
-        log = (await (
-          await fetch(`${api}admin/FullAdminLog?logId=${LogId}`, { headers: auth })
-        ).json()) as ImportLog;
+        const polled = await poll(`${api}admin/FullAdminLog?logId=${LogId}`, auth);
+        log = (await polled.json()) as ImportLog;
         if (log.Status !== 'Running') break;
         await new Promise((r) => setTimeout(r, 50));
       }
