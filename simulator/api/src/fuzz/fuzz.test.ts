@@ -1,20 +1,30 @@
-// Bounded fuzz of every registered route of the API and the Extensions helper, over real HTTP on
-// the loopback, with a fixed seed: valid and malformed paths, queries, credentials and bodies.
-// Fails on any 5xx, on a 4xx without `Message`, and on a service that stops answering; prints how
-// many requests it sent and the status histogram. Run alone: npx vitest run simulator/api/src/fuzz
+// Bounded fuzz of every registered route of the API (with the batch capture and analytics
+// services it mounts), the trainer page's app (on only with TRAINER_PASSWORD: here on its own
+// live data, with the fuzz's password) and the Extensions helper, over real HTTP on the loopback,
+// with a fixed seed: valid and malformed paths, queries, credentials and bodies. Fails on any 5xx,
+// on a 4xx without `Message`, and on a service that stops answering; prints how many requests it
+// sent and the status histogram. Run alone: npx vitest run simulator/api/src/fuzz
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Express } from 'express';
+import { BatchStatus } from '@gs/contract/capture';
+import type { ScanFault } from '@gs/contract/helper';
+import { ANALYTICS_MOUNT } from '@gs/contract/analytics';
+import { addBatches, addBatchPortal } from '@gs/simulator-fixtures/batchBuilders';
 import { createRng } from '@gs/simulator-fixtures/random';
 import { createHelperApp } from '../../../helper/src/app';
 import { createHelperState } from '../../../helper/src/state';
 import { httpFetcher } from '../../../helper/src/launch/fetcher';
 import { ScanService } from '../../../helper/src/scanner/service';
-import { makeBulkApp, writeImageFile } from '../testing/bulkWorld';
+import { openLiveData, type LiveData } from '../rooms/liveData';
+import { createOffsetClock } from '../testClock';
+import type { TrainerRoom } from '../trainer/room';
+import { createTrainerApp } from '../trainer/trainerApp';
+import { makeBulkApp, writeImageFile, type BulkTestApp } from '../testing/bulkWorld';
 import { basic, PASSWORD } from '../testing/testApp';
 import { registeredRoutes, type RegisteredRoute } from '../testing/routes';
 import { Harvest, makeRequest, type FuzzIdentity } from './inputs';
@@ -43,6 +53,8 @@ async function serve(app: Express): Promise<string> {
 
 let api: Service;
 let helper: Service;
+let trainer: Service;
+let trainerLive: LiveData | undefined;
 const identities: Record<'admin' | 'user', FuzzIdentity> = {} as never;
 
 async function signIn(login: string): Promise<string> {
@@ -67,9 +79,55 @@ async function keepSignedIn(): Promise<void> {
   }
 }
 
+/** A batch portal on Invoices with a batch in each status that acts on it, one document each. */
+function seedCapture(t: BulkTestApp): void {
+  const portalId = addBatchPortal(t.db, {
+    name: 'Fuzz scans',
+    databaseId: t.w.alpha,
+    archiveId: t.w.invoices,
+  });
+  addBatchPortal(t.db, { name: 'Fuzz analytics', type: 1, databaseId: t.w.alpha, archiveId: t.w.invoices });
+  const dir = join(t.dataDir, 'capture');
+  mkdirSync(dir, { recursive: true });
+  const statuses = [BatchStatus.Queued, BatchStatus.Processed, BatchStatus.Errored, BatchStatus.Rejected];
+  statuses.forEach((status, i) => writeFileSync(join(dir, `fuzz${i}.pdf`), '%PDF-1.4\n%%EOF\n'));
+  addBatches(
+    t.db,
+    statuses.map((status, i) => ({
+      portalId,
+      name: `fuzz ${i}`,
+      status,
+      createdBy: 'full.user',
+      createdAt: 0,
+      docs: [{ filePath: `fuzz${i}.pdf`, pages: 1 }],
+    })),
+  );
+}
+
+/** The training room the trainer app drives: scenarios are only names here (no templates). */
+function fuzzRoom(): TrainerRoom {
+  let current = 'demo';
+  let faults: readonly ScanFault[] = [];
+  return {
+    scenarios: () => ['demo', 'empty'],
+    current: () => current,
+    load: (name) => {
+      current = name;
+      return Promise.resolve({ seeded: false });
+    },
+    helper: () => null,
+    faultChoices: () => ['PaperJam', 'EmptyFeeder'],
+    faults: () => faults,
+    setFaults: (f) => {
+      faults = f;
+    },
+  };
+}
+
 beforeAll(async () => {
   const t = makeBulkApp();
   await writeImageFile(t);
+  seedCapture(t);
   const apiBase = await serve(t.app);
   const apiPath = `${apiBase}/Square9API/`;
   const helperDir = mkdtempSync(join(tmpdir(), 'gs-fuzz-helper-'));
@@ -100,6 +158,19 @@ beforeAll(async () => {
     routes: registeredRoutes(helperApp),
     alive: '/api/Management/test',
   };
+  // the trainer password is the users' one, so a Basic header of the fuzz's identities opens it
+  trainerLive = openLiveData({
+    dataDir: mkdtempSync(join(tmpdir(), 'gs-fuzz-trainer-')),
+    clock: createOffsetClock(),
+    searchWorkers: 0,
+  });
+  const trainerApp = createTrainerApp({ password: PASSWORD, live: trainerLive, room: fuzzRoom() });
+  trainer = {
+    name: 'trainer',
+    base: await serve(trainerApp),
+    routes: registeredRoutes(trainerApp),
+    alive: '/trainer/api/state',
+  };
   const wrongBasic = basic('full.user', `${PASSWORD}-wrong`);
   identities.admin = {
     token: await signIn('SSAdministrator'),
@@ -112,6 +183,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   closeAgent();
+  await trainerLive?.close();
   await Promise.all(
     servers.map(
       (s) =>
@@ -122,6 +194,14 @@ afterAll(async () => {
     ),
   );
 });
+
+/** The histogram's rows: the API's capture and analytics services apart from the rest. */
+const areaOf = (s: Service, route: RegisteredRoute): string =>
+  route.path.startsWith('/square9capture/')
+    ? 'capture'
+    : route.path.startsWith(`${ANALYTICS_MOUNT}/`)
+      ? 'analytics'
+      : s.name;
 
 /** Read what the GET routes answer with valid credentials, so the fuzz reuses real ids and hashes. */
 async function harvestFrom(service: Service, harvest: Harvest): Promise<void> {
@@ -148,7 +228,19 @@ describe('fuzz of every route of the API and the helper', () => {
     await harvestFrom(api, harvest);
     await harvestFrom(helper, harvest);
     const rng = createRng(SEED);
-    const services = [api, helper];
+    const services = [api, trainer, helper];
+    // the capture, analytics and trainer routes are walked with the rest
+    const paths = services.flatMap((s) => s.routes.map((r) => `${r.method} ${r.path}`));
+    for (const route of [
+      'POST /square9capture/batchaction',
+      'DELETE /square9capture/batchaction',
+      'POST /square9capture/batches',
+      'PUT /square9capture/batchportals/:portal',
+      `GET ${ANALYTICS_MOUNT}/Actions/Capture`,
+      'POST /trainer/api/seats',
+      'POST /trainer/api/clock',
+    ])
+      expect(paths).toContain(route);
     const routes = services.flatMap((s) => s.routes.map((route) => ({ s, route })));
     const histogram = new Map<string, number>();
     const findings: Finding[] = [];
@@ -161,13 +253,23 @@ describe('fuzz of every route of the API and the helper', () => {
         const batch = Array.from({ length: PARALLEL }, () => {
           const { s, route } = routes[sent++ % routes.length]!;
           const who = rng.chance(0.5) ? identities.admin : identities.user;
-          return { s, route, r: makeRequest(rng, route, harvest, who) };
+          const r = makeRequest(rng, route, harvest, who);
+          // the trainer takes only its password (Basic): most of its requests carry it
+          if (s === trainer && rng.chance(0.75)) r.headers.Authorization = who.basic;
+          // the parameters without which capture and analytics answer 400 before doing anything
+          const needs = {
+            capture: () => `portalId=${rng.pick([...harvest.ints])}`,
+            analytics: () =>
+              `database=${rng.pick(['1', ...harvest.ints])}&startdate=2026-11-01&enddate=${rng.pick(['2026-11-24', '11/30/2026', '2026-02-30'])}`,
+          }[areaOf(s, route)];
+          if (needs && rng.chance(0.6)) r.target += `${r.target.includes('?') ? '&' : '?'}${needs()}`;
+          return { s, route, r };
         });
         const answers = await Promise.all(batch.map(({ s, r }) => send(s.base, r, TIMEOUT_MS)));
         answers.forEach((a, k) => {
           const { s, route, r } = batch[k]!;
           if (a.status === -1) refusedByClient++;
-          const key = `${s.name} ${a.status}`;
+          const key = `${areaOf(s, route)} ${a.status}`;
           histogram.set(key, (histogram.get(key) ?? 0) + 1);
           const why = judge(a);
           if (why && findings.length < 200)
@@ -190,7 +292,7 @@ describe('fuzz of every route of the API and the helper', () => {
     const rows = [...histogram.entries()].sort(([a], [b]) => a.localeCompare(b));
     console.log(
       `fuzz: ${sent} requests (${refusedByClient} refused by the HTTP client before sending) over ` +
-        `${api.routes.length} API and ${helper.routes.length} helper routes in ` +
+        `${api.routes.length} API, ${trainer.routes.length} trainer and ${helper.routes.length} helper routes in ` +
         `${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}\n` +
         rows.map(([k, n]) => `  ${k}: ${n}`).join('\n'),
     );

@@ -81,6 +81,9 @@ const JUNK_VALUES = [
   'http://127.0.0.1:1/x',
   'file:///etc/passwd',
   '2026-13-45',
+  '2026-11-20',
+  '11/24/2026',
+  '02/30/2026',
   '00000000-0000-0000-0000-000000000000',
 ];
 
@@ -130,6 +133,29 @@ const QUERY_KEYS = [
   'tabId',
   'time',
   'needsDbId',
+  // the batch capture API (decision 028)
+  'portalId',
+  'batchId',
+  'docId',
+  'actionId',
+  'overrideBatchCriteria',
+  'status',
+  'pageSize',
+  'admin',
+  'instanceId',
+  'databaseId',
+  // analytics (decision 039) and workflow
+  'startdate',
+  'enddate',
+  'tzoffset',
+  'actions',
+  'portal',
+  'archiveid',
+  'dbid',
+  'workflowid',
+  'nodeType',
+  'queueKey',
+  'lang',
 ];
 
 const BODY_KEYS = [
@@ -166,6 +192,16 @@ const BODY_KEYS = [
   'NewName',
   'Rotation',
   'Annotations',
+  // capture portals and batches, the trainer's API
+  'Name',
+  'Files',
+  'Type',
+  'InstanceId',
+  'InboxId',
+  'scenario',
+  'seats',
+  'faults',
+  'offsetms',
   '__proto__',
   'constructor',
 ];

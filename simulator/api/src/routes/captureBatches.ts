@@ -21,11 +21,10 @@ import {
   type BatchesPage,
   type BatchStatusCode,
 } from '@gs/contract/capture';
-import { LicenseType } from '@gs/contract/flags';
 import type { RouteDeps } from '../deps';
 import type { BatchRow, PortalRow } from '../db/batchesRepo';
 import { callerOf } from '../http/auth';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { lowerKeys, parseId, query } from '../http/query';
 import { captureDir, type BatchProcessor } from '../services/batchProcessing';
 import { batchMessages, batchRights, type BatchRights } from '../services/batchRights';
@@ -143,9 +142,7 @@ export function createCaptureBatchesRouter(deps: RouteDeps, processor: BatchProc
 
   router.post('/batches', auth, async (req, res) => {
     const { rights, portal } = portalOf(req, res);
-    rights.requireAct(portal);
-    if ((callerOf(res).license?.type ?? rights.user.licenseType) === LicenseType.ReadOnly)
-      throw forbidden('A read-only license cannot add batches.');
+    rights.requireAct(portal, 'A read-only license cannot add batches.');
     const parsed = newBatchBody.safeParse(lowerKeys(req.body));
     if (!parsed.success)
       throw badRequest(`The body must be {"Name","Files":[{"Name"}]}: ${z.prettifyError(parsed.error)}`);

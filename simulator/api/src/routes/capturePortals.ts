@@ -119,7 +119,7 @@ export function createCapturePortalsRouter(deps: RouteDeps): Router {
   });
 
   router.post('/batchportals', auth, (req, res) => {
-    batchRights(deps, res).requireAdmin();
+    batchRights(deps, res).requireAdmin(true);
     const body = parseBody(req.body);
     const created = repos.batches.transaction(() => {
       nameTaken(body.Name);
@@ -129,7 +129,7 @@ export function createCapturePortalsRouter(deps: RouteDeps): Router {
   });
 
   router.put('/batchportals/:portal', auth, (req, res) => {
-    batchRights(deps, res).requireAdmin();
+    batchRights(deps, res).requireAdmin(true);
     const portalId = intParam(req, 'portal');
     const body = parseBody(req.body);
     repos.batches.transaction(() => {
@@ -141,7 +141,7 @@ export function createCapturePortalsRouter(deps: RouteDeps): Router {
   });
 
   router.delete('/batchportals/:portal', auth, (req, res) => {
-    batchRights(deps, res).requireAdmin();
+    batchRights(deps, res).requireAdmin(true);
     const portalId = intParam(req, 'portal');
     repos.batches.transaction(() => {
       const portal = adminPortal(portalId);
@@ -157,7 +157,7 @@ export function createCapturePortalsRouter(deps: RouteDeps): Router {
 
   // the test checks the portal's settings against this server: instance, database, archive, inbox
   router.post('/portal/test', auth, (req, res) => {
-    batchRights(deps, res).requireAdmin();
+    batchRights(deps, res).requireAdmin(true);
     const raw = query(req, 'portalId');
     if (raw === undefined) throw badRequest('portal/test needs portalId.');
     const portal = adminPortal(parseId(raw, 'portalId'));

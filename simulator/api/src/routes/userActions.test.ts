@@ -1,5 +1,9 @@
+// User actions (spec §7, wire §2.5): the list an archive offers the caller, starts with PUT and
+// POST, and who may run one (decision 048): the action lists the user or one of their groups (or
+// nobody), and the user holds Modify data on the archive.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { addGroup } from '@gs/simulator-fixtures/builders';
 import { docHash, makeDocOpsApp, type DocOpsTestApp } from '../testing/docOpsWorld';
 import { API, basic } from '../testing/testApp';
 import { rmSync } from 'node:fs';
@@ -8,11 +12,15 @@ let t: DocOpsTestApp;
 
 beforeEach(() => {
   t = makeDocOpsApp();
+  // full.user is a clerk; grouped (Accounting) views Invoices without Modify data; web.user
+  // views and modifies Invoices but is in neither group
+  addGroup(t.db, 'Clerks', [t.w.full]);
   const add = t.db.prepare(`INSERT INTO user_actions
     (database_id, archive_id, action_key, name, process_id, users_and_groups) VALUES (?, ?, ?, ?, ?, ?)`);
-  add.run(t.w.alpha, t.w.invoices, 'approve', 'Send for Approval', 41, 'Clerks');
+  add.run(t.w.alpha, t.w.invoices, 'approve', 'Send for Approval', 41, 'clerks, Accounting');
   add.run(t.w.alpha, 0, 'w9', 'Request Vendor W-9', 42, '');
   add.run(t.w.alpha, t.d.filed, 'file-only', 'Only in Filed', 43, '');
+  add.run(t.w.alpha, t.w.invoices, 'web', 'Web only', 44, ' web.user ');
 });
 afterEach(() => rmSync(t.d.dataDir, { recursive: true, force: true }));
 
@@ -34,7 +42,7 @@ describe('GET useraction', () => {
       Key: `${t.w.alpha}:${t.w.invoices}`,
       ProcessId: 42,
       Name: 'Invoices',
-      UsersAndGroups: 'Clerks',
+      UsersAndGroups: 'clerks, Accounting',
       Actions: [
         { Name: 'Request Vendor W-9', Key: 'w9' },
         { Name: 'Send for Approval', Key: 'approve' },
@@ -58,6 +66,52 @@ describe('GET useraction', () => {
     await list({ Database: t.w.alpha, Archive: t.w.invoices, Document: t.d.docA, SecureId: 'bad' }).expect(
       403,
     );
+  });
+});
+
+describe('who may run a user action', () => {
+  const q = (ActionID: string) => ({ Database: t.w.alpha, Archive: t.w.invoices, ActionID });
+  const body = () => ({ [t.d.docA]: docHash(t, t.d.docA) });
+
+  it('lists to each user only the actions they may run', async () => {
+    const names = async (user: string) =>
+      (
+        (await list({ Database: t.w.alpha, Archive: t.w.invoices }, user).expect(200)).body as {
+          Actions: { Key: string }[];
+        }
+      ).Actions.map((a) => a.Key);
+    expect(await names('full.user')).toEqual(['w9', 'approve']);
+    expect(await names('web.user')).toEqual(['w9', 'web']);
+    expect(await names('grouped')).toEqual([]);
+  });
+
+  it('refuses a user the action does not name, with 403 and a Message, starting nothing', async () => {
+    const res = await put(q('approve'), body(), 'web.user').expect(403);
+    expect(res.body).toEqual({
+      Message: "You are not one of the users or groups who may run the user action 'Send for Approval'.",
+    });
+    await request(t.app)
+      .post(`${API}useraction`)
+      .query({ ...q('web'), Document: t.d.docA, SecureId: docHash(t, t.d.docA) })
+      .set('Authorization', basic('full.user'))
+      .expect(403);
+    expect(runs()).toHaveLength(0);
+  });
+
+  it('refuses a named user (through a group) without Modify data on the archive', async () => {
+    const res = await put(q('approve'), body(), 'grouped').expect(403);
+    expect(res.body).toEqual({
+      Message: "You do not have permission to run user actions or workflows in archive 'Invoices'.",
+    });
+    await put(q('w9'), body(), 'grouped').expect(403);
+    expect(runs()).toHaveLength(0);
+  });
+
+  it('lets a user the action names run it, directly or through a group, and anyone with Modify data one that names nobody', async () => {
+    expect((await put(q('web'), body(), 'web.user').expect(200)).body).toBe(1);
+    expect((await put(q('approve'), body(), 'full.user').expect(200)).body).toBe(1);
+    expect((await put(q('w9'), body(), 'web.user').expect(200)).body).toBe(1);
+    expect(runs()).toHaveLength(3);
   });
 });
 

@@ -9,6 +9,9 @@
 // left out of the count, 409 when none could start). `GET` of a document waiting in a queue the
 // caller works answers that queue's actions; `PUT`/`POST` with a queue action's Key
 // ("<workflowId>:<nodeId>:<action>") takes it on each task (services/workflowActions.ts).
+// Who may run a user action (decision 048, services/userActionRights.ts): Modify data on the archive
+// and a user the action lists (or one of their groups, or an action that lists nobody); `GET` lists
+// only the actions the caller may run, a start of another is 403. Queue actions need the queue.
 import { Router, type Request, type Response } from 'express';
 import type { UserActionQueue } from '@gs/contract/userActions';
 import { accessOf, type RouteDeps } from '../deps';
@@ -27,6 +30,7 @@ import {
   type QueueActionRef,
   type TaskDocument,
 } from '../services/workflowActions';
+import { actionRefusal, actionRights } from '../services/userActionRights';
 import { enterWorkflow } from '../services/workflowEngine';
 
 const required = (req: Request, key: string): number => {
@@ -65,7 +69,8 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
     return here;
   };
 
-  const actionOf = (req: Request, databaseId: number, archive: ArchiveRow): UserActionRow => {
+  /** the action of `ActionID` (404 unknown), 403 unless the caller may run it */
+  const actionOf = (req: Request, res: Response, databaseId: number, archive: ArchiveRow): UserActionRow => {
     const key = query(req, 'ActionID');
     if (key === undefined || key.trim() === '')
       throw badRequest(`The query parameter 'ActionID' is required.`);
@@ -73,6 +78,8 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
       .forArchive(databaseId, archive.id)
       .find((a) => a.key.toLowerCase() === key.trim().toLowerCase());
     if (!action) throw notFound(`User action '${key}' is not offered in archive '${archive.name}'.`);
+    const refusal = actionRefusal(actionRights(deps.repos, accessOf(deps, res), archive), action, archive);
+    if (refusal) throw forbidden(refusal);
     return action;
   };
 
@@ -152,7 +159,8 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
         return;
       }
     }
-    const offered = actions.forArchive(databaseId, archive.id);
+    const rights = actionRights(deps.repos, accessOf(deps, res), archive);
+    const offered = actions.forArchive(databaseId, archive.id).filter((a) => rights.mayRun(a));
     const body: UserActionQueue = {
       Key: `${databaseId}:${archive.id}`,
       ProcessId: offered[0]?.processId ?? 0,
@@ -167,7 +175,7 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
     const { databaseId, archive } = archiveOf(req, res);
     requireEditingLicense(res);
     const ref = parseQueueActionKey(query(req, 'ActionID') ?? '');
-    const action = ref ? undefined : actionOf(req, databaseId, archive);
+    const action = ref ? undefined : actionOf(req, res, databaseId, archive);
     const body: unknown = req.body;
     if (!body || typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length === 0)
       throw badRequest('The body must map each document id to its hash.');
@@ -197,7 +205,7 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
     res.json(
       ref
         ? queueAction(ref, res, databaseId, [{ id: docId, present }])
-        : start(res, actionOf(req, databaseId, archive), databaseId, archive, [docId]),
+        : start(res, actionOf(req, res, databaseId, archive), databaseId, archive, [docId]),
     );
   });
 

@@ -224,4 +224,38 @@ describe('adminFields, FreeForms and documents by API', () => {
     expect((await post({}, { [a]: hashOf(t, a), [b]: hashOf(t, b) }).expect(200)).body).toBe(2);
     await post({}, { [a]: hashOf(t, a) }).expect(409);
   });
+
+  it('starts a workflow not bound to the archive only for an administrator of the database', async () => {
+    const [a, b] = t.f.docs as [number, number];
+    // a second workflow, bound to Paid only
+    const other = await save({ ...workflowDefinition(t.w), Name: 'Other', BoundArchives: [t.w.paid] }).expect(
+      200,
+    );
+    const otherId = (other.body as { Id: number }).Id;
+    const post = (doc: number, user: string) =>
+      call(
+        'post',
+        'workflowdesigner/documents',
+        { dbid: t.w.alpha, workflowid: otherId, archiveid: t.w.invoices },
+        user,
+      ).send({ [doc]: hashOf(t, doc) });
+    const refused = await post(a, 'full.user').expect(403);
+    expect(refused.body).toEqual({
+      Message:
+        "The workflow 'Other' is not bound to archive 'Invoices'; only an administrator of the database may start it there.",
+    });
+    expect(t.db.prepare(`SELECT count(*) FROM workflow_runs`).pluck().get()).toBe(0);
+    expect((await post(a, 'dbadmin').expect(200)).body).toBe(1);
+    // the workflow bound to the archive: a user with Modify data starts it, one without may not
+    await enter(b).expect(200);
+    const viewer = await call(
+      'post',
+      'workflowdesigner/documents',
+      { dbid: t.w.alpha, workflowid: t.f.workflowId, archiveid: t.w.invoices },
+      'grouped',
+    )
+      .send({ [b]: hashOf(t, b) })
+      .expect(403);
+    expect(viewer.body).toHaveProperty('Message');
+  });
 });

@@ -3,7 +3,9 @@
 // body (document id -> hash) starts the workflow on each document of archive A the caller may view
 // (not with a read-only licence) and answers how many started; documents already in a workflow
 // are left out, 409 when none could start. Bad ids 400, unknown ones 404, a wrong hash 403;
-// every document is checked before anything starts, and all start in one transaction.
+// every document is checked before anything starts, and all start in one transaction. The caller
+// needs Modify data on the archive, and the workflow must be bound to the archive unless the
+// caller administers the database (403 otherwise; decision 048, services/userActionRights.ts).
 import { Router, type Request } from 'express';
 import { accessOf, type RouteDeps } from '../deps';
 import { secureId } from '../db/secureIds';
@@ -12,6 +14,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
 import { parseId, query } from '../http/query';
 import { messages } from '../services/access';
 import { documentMessages, requireEditingLicense } from '../services/documentAccess';
+import { workflowStartRefusal } from '../services/userActionRights';
 import { enterWorkflow } from '../services/workflowEngine';
 
 const requiredId = (req: Request, key: string): number => {
@@ -33,6 +36,8 @@ export function createWorkflowRunsRouter(deps: RouteDeps): Router {
     const workflow = repos.workflows.byId(workflowId);
     if (!workflow || workflow.databaseId !== databaseId)
       throw notFound(`Workflow ${workflowId} was not found in database ${databaseId}.`);
+    const refusal = workflowStartRefusal(repos, access, archive, workflow);
+    if (refusal) throw forbidden(refusal);
     const body: unknown = req.body;
     if (!body || typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length === 0)
       throw badRequest('The body must map each document id to its hash.');

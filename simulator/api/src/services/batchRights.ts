@@ -3,9 +3,13 @@
 // reject, index) needs Add on that archive; deleting a batch needs the archive's Delete batches
 // bit or the database's Delete batches level; portal administration is for user administrators
 // (admin-spec §6: user admins get the batch admin button). Admins of the database hold all.
-import { ArchivePermission, DatabaseSecurity, hasFlag } from '@gs/contract/flags';
+// A read-only licence (type 4) changes nothing here either (decisions 010, 048): every capture
+// write (adding, re-queueing, rejecting, opening, indexing and deleting batches, administering
+// portals) is 403 for it before anything else is looked at, as in the rest of the API.
+import { ArchivePermission, DatabaseSecurity, LicenseType, hasFlag } from '@gs/contract/flags';
 import type { Response } from 'express';
 import { accessOf, type RouteDeps } from '../deps';
+import { callerOf } from '../http/auth';
 import type { PortalRow } from '../db/batchesRepo';
 import { forbidden, notFound } from '../http/errors';
 
@@ -17,6 +21,7 @@ export const batchMessages = {
   cannotAct: (name: string) => `You may not work on the batches of portal '${name}'.`,
   cannotDelete: (name: string) => `You may not delete batches of portal '${name}'.`,
   analytics: (name: string) => `Portal '${name}' is an analytics portal; it holds no batches.`,
+  readOnly: 'A read-only license cannot change batches or batch portals.',
 };
 
 export function batchRights(deps: RouteDeps, res: Response) {
@@ -30,15 +35,22 @@ export function batchRights(deps: RouteDeps, res: Response) {
   };
   const canSee = (portal: PortalRow): boolean =>
     isPortalAdmin || hasFlag(archivePerms(portal), ArchivePermission.View);
+  /** 403 for a read-only licence: the licence used, or the user's type for Basic calls */
+  const requireWritable = (message: string = batchMessages.readOnly): void => {
+    const caller = callerOf(res);
+    if ((caller.license?.type ?? caller.user.licenseType) === LicenseType.ReadOnly) throw forbidden(message);
+  };
 
   return {
     user,
     isPortalAdmin,
     canSee,
     visiblePortals: (): PortalRow[] => deps.repos.batches.portals().filter(canSee),
-    /** 403 unless the caller administers portals */
-    requireAdmin(): void {
+    requireWritable,
+    /** 403 unless the caller administers portals (and, for a change, holds a licence that writes) */
+    requireAdmin(write = false): void {
       if (!isPortalAdmin) throw forbidden(batchMessages.notAdmin);
+      if (write) requireWritable();
     },
     /** the portal, or 404 when it does not exist or the caller may not see it */
     portal(id: number): PortalRow {
@@ -46,12 +58,14 @@ export function batchRights(deps: RouteDeps, res: Response) {
       if (!portal || !canSee(portal)) throw notFound(batchMessages.portal(id));
       return portal;
     },
-    /** 403 unless the caller may add documents through the portal */
-    requireAct(portal: PortalRow): void {
+    /** 403 unless the caller may add documents through the portal with a licence that writes */
+    requireAct(portal: PortalRow, readOnly?: string): void {
       if (!hasFlag(archivePerms(portal), ArchivePermission.Add))
         throw forbidden(batchMessages.cannotAct(portal.name));
+      requireWritable(readOnly);
     },
     requireDelete(portal: PortalRow): void {
+      requireWritable();
       const level = deps.repos.users.databaseLevels(user.id).get(portal.databaseId) ?? 0;
       const allowed =
         user.isAdminAll ||

@@ -4,7 +4,9 @@
 // workflowsOf describes a database's workflows the same way, read from its tables.
 import type { WorkflowNode } from '@gs/contract/workflow';
 import type { Db } from '../db/connection';
-import { archivePaths, type Package } from '../services/package/packageModel';
+import { annotationRows, documentLines } from '../services/package/packageEntries';
+import { archivePaths, type DocumentLine, type Package } from '../services/package/packageModel';
+import { openPackageZip } from '../services/package/packageZip';
 import { TABLES, type PackageRow, type Space } from '../services/package/packageTables';
 
 export interface ComparablePackage {
@@ -19,8 +21,25 @@ export interface ComparablePackage {
 
 const sortedJson = (rows: unknown[]): string[] => rows.map((r) => JSON.stringify(r)).sort();
 
-export function comparable(pkg: Package): ComparablePackage {
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+/** The package's documents and annotations, read from its file as the import reads them. */
+async function documentsOf(pkg: Package): Promise<{ documents: DocumentLine[]; annotations: PackageRow[] }> {
+  const zip = await openPackageZip(pkg.path);
+  try {
+    return { documents: await collect(documentLines(zip)), annotations: await collect(annotationRows(zip)) };
+  } finally {
+    zip.close();
+  }
+}
+
+export async function comparable(pkg: Package): Promise<ComparablePackage> {
   const t = pkg.tables;
+  const held = await documentsOf(pkg);
   const paths = archivePaths(t.archives ?? []);
   const nameBy = (rows: PackageRow[] | undefined, label: (r: PackageRow) => string) =>
     new Map((rows ?? []).map((r) => [Number(r.id), label(r)]));
@@ -60,7 +79,7 @@ export function comparable(pkg: Package): ComparablePackage {
   // the manifest's SHA-256 of the file (the import checks the file against it)
   const fileHash = (entry: string) => (entry ? (pkg.manifest.Checksums[entry] ?? '') : '');
   const docLabel = new Map<number, string>();
-  const documents = pkg.documents.map((d) => {
+  const documents = held.documents.map((d) => {
     const { id: _id, archive_id, file, root_version_id, values, multi, ...rest } = d;
     const out = {
       ...rest,
@@ -73,7 +92,7 @@ export function comparable(pkg: Package): ComparablePackage {
     docLabel.set(d.id, JSON.stringify(out));
     return out;
   });
-  const annotations = pkg.annotations.map(({ id: _id, database_id: _db, document_id, ...rest }) => ({
+  const annotations = held.annotations.map(({ id: _id, database_id: _db, document_id, ...rest }) => ({
     ...rest,
     document: docLabel.get(Number(document_id)) ?? '',
   }));

@@ -7,7 +7,7 @@
 // fields and table fields are reused as they are, existing users and groups kept, a template
 // whose top-level archive name is taken fails.
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImportUser } from '@gs/contract/admin/packages';
 import type { Db } from '../../db/connection';
@@ -16,10 +16,10 @@ import { PRINCIPAL_USER } from '../../db/principalsRepo';
 import { DEFAULT_SERVER } from '../adminDatabases';
 import { addGroups, addUsers, group } from './importPrincipals';
 import { writeDocuments } from './packageDocuments';
-import { writeTemplateFiles } from './packageFiles';
 import { branchOf, templateKey, type Package } from './packageModel';
 import { IdMap, rowWriter, type RowWriter } from './packageRows';
 import { TABLES, tableSpec, type PackageRow, type Space, type TableSpec } from './packageTables';
+import { spillAnnotations, spillTemplate } from './packageSpill';
 import { importWorkflows } from './packageWorkflows';
 import { openPackageZip, type PackageZip } from './packageZip';
 
@@ -127,15 +127,20 @@ export async function importPackage(
   now: number,
 ): Promise<ImportOutcome> {
   const zip = await openPackageZip(pkg.path);
+  // the template's document lines and the annotations wait here for their transactions (048)
+  const spillDir = join(dataDir, 'packages', 'spill', randomUUID());
+  await mkdir(spillDir, { recursive: true });
   try {
-    return await importFrom(zip, db, dataDir, pkg, choices, log, now);
+    return await importFrom(zip, spillDir, db, dataDir, pkg, choices, log, now);
   } finally {
     zip.close();
+    await rm(spillDir, { recursive: true, force: true });
   }
 }
 
 async function importFrom(
   zip: PackageZip,
+  spillDir: string,
   db: Db,
   dataDir: string,
   pkg: Package,
@@ -192,6 +197,7 @@ async function importFrom(
   const bySearch = searchBranches(pkg, branch);
   const dxcArchive = new Map((pkg.tables.dxc_sources ?? []).map((r) => [Number(r.id), Number(r.archive_id)]));
   const tops = archives.filter((a) => branch.get(Number(a.id)) === Number(a.id));
+  let annotationsSpill: string | undefined;
   for (const top of tops) {
     const topId = Number(top.id);
     const name = String(top.name);
@@ -207,15 +213,23 @@ async function importFrom(
       continue;
     }
     const inBranch = (a: number) => branch.get(a) === topId && choices.archives.has(a);
-    const docs = pkg.documents.filter((d) => inBranch(d.archive_id));
     const fileDir = join('import', randomUUID());
+    const spill = { documents: join(spillDir, `${randomUUID()}.ndjson`), annotations: '' };
     try {
-      await writeTemplateFiles(zip, pkg, docs, dataDir, fileDir);
+      // the package's annotations once, with the first template that is applied
+      if (annotationsSpill === undefined) {
+        const path = join(spillDir, 'annotations.ndjson');
+        await spillAnnotations(zip, pkg, path);
+        annotationsSpill = path;
+      }
+      spill.annotations = annotationsSpill;
+      await spillTemplate(zip, pkg, inBranch, spill.documents, dataDir, fileDir);
     } catch (e) {
       log.error(
         `Template ${name}: its files could not be written: ${e instanceof Error ? e.message : String(e)}`,
       );
       await rm(join(dataDir, 'files', fileDir), { recursive: true, force: true });
+      await rm(spill.documents, { force: true });
       failures++;
       continue;
     }
@@ -248,7 +262,7 @@ async function importFrom(
           archiveSpec,
           (pkg.tables.archives ?? []).filter((r) => inBranch(Number(r.id))),
         );
-      const count = writeDocuments(db, databaseId, docs, ids, fileDir, pkg.annotations);
+      const count = writeDocuments(db, databaseId, spill, ids, fileDir);
       db.prepare(
         `INSERT INTO package_templates(database_id, template, log_id, applied_at) VALUES (?, ?, '', ?)`,
       ).run(databaseId, key, now);
@@ -256,6 +270,7 @@ async function importFrom(
         log.warn(`Template ${name}: security of ${s} left out (not on this server).`);
       log.info(`Template ${name} applied: ${count} documents.`);
     });
+    await rm(spill.documents, { force: true });
     if (!ok) {
       restore();
       failures++;

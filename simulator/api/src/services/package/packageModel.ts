@@ -24,8 +24,12 @@ export interface DocumentLine {
   text?: string;
 }
 
+/**
+ * A read package: what the import needs at hand. Its documents and annotations stay in the file
+ * (`path`) and are streamed from it when the import needs them (packageEntries.ts, decision 048).
+ */
 export interface Package {
-  /** the package's file: its document files are streamed from it during the import */
+  /** the package's file: its document files, index and annotations are streamed from it */
   path: string;
   manifest: PackageManifest;
   /** catalogue table → rows */
@@ -33,8 +37,6 @@ export interface Package {
   users: ImportUser[];
   groups: ImportUser[];
   stamps: string[];
-  documents: DocumentLine[];
-  annotations: PackageRow[];
   /** workflows/definitions.json: the designer's definitions, with the source's ids */
   workflows: WorkflowDefinition[];
 }

@@ -2,25 +2,28 @@
 // (decision 042): a zip that cannot be read or whose central directory is refused
 // (packageZip.ts: names, count, sizes), a missing or unknown manifest, an entry the manifest does
 // not list or that is missing, an entry whose SHA-256 differs from the manifest's, or JSON of the
-// wrong shape is a corrupted package (PackageError). Only the JSON entries are read into memory;
-// the document files are hashed as streams (at staging; a package read again after a restart
-// skips that), and hashed again while the import copies them out (packageFiles.ts).
+// wrong shape is a corrupted package (PackageError). The catalogue, principals, stamps and
+// workflows are read into memory; the entries that grow with the documents (the index and the
+// annotations) are read through as streams, checked line by line and row by row and hashed, and
+// not kept (packageEntries.ts; the import reads them again, decision 048); the document files are
+// hashed as streams (at staging; a package read again after a restart skips that), and hashed
+// again while the import copies them out (packageFiles.ts).
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { PACKAGE_FORMAT_VERSION, type ImportUser, type PackageManifest } from '@gs/contract/admin/packages';
 import { WorkflowNodeType } from '@gs/contract/workflow';
-import type { DocumentLine, Package } from './packageModel';
+import type { Package } from './packageModel';
+import { ANNOTATIONS_ENTRY, INDEX_ENTRY, annotationRows, documentLines, rowSchema } from './packageEntries';
 import { PackageError, isDocumentFile, openPackageZip, type PackageZip } from './packageZip';
 import { WORKFLOWS_ENTRY } from './packageWorkflows';
 import { TABLES, type PackageRow } from './packageTables';
 
 export { PackageError };
 
-/** The JSON entries (everything but the document files), by name. */
+/** The JSON entries held in memory (all but the document files, the index and the annotations). */
 type JsonEntries = Map<string, Buffer>;
 
-const cell = z.union([z.string(), z.number(), z.null()]);
-const rows = z.array(z.record(z.string(), cell));
+const rows = z.array(rowSchema);
 const counts = z.object({
   Archives: z.number(),
   Fields: z.number(),
@@ -56,21 +59,6 @@ const userSchema = z.object({
   SecurityList: z.array(z.object({ TemplateName: z.string(), SecurityLevel: z.number() })),
   Users: z.array(z.string()),
   Exists: z.boolean(),
-});
-const lineSchema = z.object({
-  id: z.number(),
-  archive_id: z.number(),
-  file: z.string(),
-  file_type: z.string(),
-  file_size: z.number(),
-  page_count: z.number(),
-  version: z.number(),
-  root_version_id: z.number(),
-  created_at: z.number(),
-  modified_at: z.number(),
-  values: z.record(z.string(), cell),
-  multi: z.record(z.string(), z.array(z.string())),
-  text: z.string().optional(),
 });
 
 // a workflow as the designer stores it; the import checks it as POST workflowdesigner does
@@ -136,6 +124,15 @@ async function readChecked(
         throw new PackageError(`The entry ${name} is damaged (its checksum differs from the manifest's).`);
       continue;
     }
+    if (name === INDEX_ENTRY) {
+      // every line read, checked (its file in the directory) and dropped; the bytes hashed
+      for await (const _line of documentLines(zip, want));
+      continue;
+    }
+    if (name === ANNOTATIONS_ENTRY) {
+      for await (const _row of annotationRows(zip, want));
+      continue;
+    }
     const data = (await zip.read(name)) ?? Buffer.alloc(0);
     if (createHash('sha256').update(data).digest('hex') !== want)
       throw new PackageError(`The entry ${name} is damaged (its checksum differs from the manifest's).`);
@@ -144,26 +141,6 @@ async function readChecked(
   for (const name of Object.keys(manifest.Checksums))
     if (!zip.entries.has(name)) throw new PackageError(`The entry ${name} is missing.`);
   return { manifest, entries };
-}
-
-function readDocuments(entries: JsonEntries, zip: PackageZip): DocumentLine[] {
-  const text = entries.get('documents/index.ndjson')?.toString('utf8') ?? '';
-  return text
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l, i) => {
-      let value: unknown;
-      try {
-        value = JSON.parse(l);
-      } catch {
-        throw new PackageError(`documents/index.ndjson line ${i + 1} is not JSON.`);
-      }
-      const parsed = lineSchema.safeParse(value);
-      if (!parsed.success) throw new PackageError(`documents/index.ndjson line ${i + 1} is not a document.`);
-      if (parsed.data.file && !zip.entries.has(parsed.data.file))
-        throw new PackageError(`The file ${parsed.data.file} of document ${parsed.data.id} is missing.`);
-      return parsed.data;
-    });
 }
 
 export interface ReadOptions {
@@ -193,8 +170,6 @@ export async function readPackage(path: string, options: ReadOptions = {}): Prom
       users,
       groups,
       stamps: parseJson(entries, 'stamps.json', z.array(z.string()), []),
-      documents: readDocuments(entries, zip),
-      annotations: parseJson(entries, 'documents/annotations.json', rows, []),
       workflows,
     };
   } finally {

@@ -52,8 +52,8 @@ describe('package round trip of the demo databases', () => {
       expect(log.lines.filter((l) => l.startsWith('ERROR'))).toEqual([]);
       expect(outcome.failures).toBe(0);
       const copy = await exported(outcome.databaseId, `RT${index}`);
-      const a = comparable(original.pkg);
-      const b = comparable(copy.pkg);
+      const a = await comparable(original.pkg);
+      const b = await comparable(copy.pkg);
       expect(b.counts).toEqual(a.counts);
       for (const table of Object.keys(a.tables))
         expect({ table, rows: b.tables[table] }).toEqual({ table, rows: a.tables[table] });
