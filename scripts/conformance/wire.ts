@@ -16,7 +16,7 @@ export interface RequestOptions extends Auth {
   template?: string;
   query?: Record<string, string | number | boolean>;
   headers?: Record<string, string>;
-  body?: BodyInit;
+  body?: RequestInit['body'];
   json?: unknown;
   /** headers whose values follow the data: recorded as such */
   dataHeaders?: string[];
