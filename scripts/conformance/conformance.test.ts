@@ -6,9 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { freshStack, type FreshStack } from './freshStack';
+import { ALL_CHECKS, runKit } from './kit';
 import { main } from './main';
 import type { Recording } from './record';
+import { formatTable } from './table';
 
 const PENDING = ['licences.parallel'];
 const dir = mkdtempSync(join(tmpdir(), 'gs-conformance-rec-'));
@@ -77,4 +81,61 @@ describe('npm run conformance against the simulator', () => {
     expect(out).toMatch(/^2 difference\(s\) from the recording:$/m);
     expect(code).toBe(1);
   }, 240_000);
+});
+
+/** A proxy in front of `target` that lower-cases the key ArchiveId and drops Cache-Control. */
+async function skewedProxy(target: string): Promise<{ url: string; server: Server }> {
+  const upstream = new URL(target);
+  const server = createServer((req, res) => {
+    const out = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('end', () => {
+          const { 'cache-control': _dropped, 'content-length': _length, ...headers } = answer.headers;
+          const body = Buffer.concat(chunks);
+          const json = /json/.test(String(answer.headers['content-type']));
+          const sent = json
+            ? Buffer.from(body.toString('utf8').replaceAll('"ArchiveId":', '"archiveId":'))
+            : body;
+          res.writeHead(answer.statusCode ?? 500, { ...headers, 'content-length': String(sent.length) });
+          res.end(sent);
+        });
+      },
+    );
+    req.pipe(out);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}${upstream.pathname}`, server };
+}
+
+describe('the checks fail on a server that differs from the wire reference', () => {
+  it('names the expected and actual key casing and header', async () => {
+    const proxy = await skewedProxy((stacks[1] as FreshStack).url);
+    try {
+      const checks = ALL_CHECKS.filter((c) => ['conventions.json-headers', 'searches.count'].includes(c.id));
+      const run = await runKit(
+        { url: proxy.url, user: 'SSAdministrator', password: 'Demo@1234', write: false },
+        checks,
+      );
+      expect(run.results.map((r) => [r.id, r.outcome])).toEqual([
+        ['conventions.json-headers', 'fail'],
+        ['searches.count', 'fail'],
+      ]);
+      const table = formatTable(run.results);
+      expect(table).toContain('GET dbs: header Cache-Control');
+      expect(table).toMatch(/expected: no-cache\n +actual: +\(absent\)/);
+      expect(table).toMatch(/Count=true: key casing\n +expected: 'ArchiveId'\n +actual: +'archiveId'/);
+    } finally {
+      proxy.server.close();
+    }
+  }, 120_000);
 });

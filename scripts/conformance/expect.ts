@@ -2,6 +2,15 @@
 import { Mismatch } from './types';
 import type { Answer } from './wire';
 
+/** Keys an answer has beyond what the reference lists: not failures, shown as notes. */
+const extras = new Set<string>();
+/** The notes gathered since the last call (the kit takes them after each check). */
+export function takeNotes(): string[] {
+  const out = [...extras];
+  extras.clear();
+  return out;
+}
+
 const short = (text: string, max = 160): string => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 export function status(answer: Answer, expected: number | number[], what: string): void {
@@ -72,7 +81,13 @@ const kindOk = (v: unknown, kind: Kind): boolean => {
  * The object has each key in exactly this casing with a value of that kind (`?` after a name:
  * optional). A key present only in another casing is named as a casing mismatch.
  */
-export function keys(v: unknown, spec: Record<string, Kind>, what: string): Record<string, unknown> {
+export function keys(
+  v: unknown,
+  spec: Record<string, Kind>,
+  what: string,
+  /** the spec lists every key the reference has: others are noted */
+  complete = true,
+): Record<string, unknown> {
   const obj = object(v, what);
   for (const [raw, kind] of Object.entries(spec)) {
     const optional = raw.endsWith('?');
@@ -86,5 +101,9 @@ export function keys(v: unknown, spec: Record<string, Kind>, what: string): Reco
     if (!kindOk(obj[name], kind))
       throw new Mismatch(`${what}: ${name}`, `a ${kind}`, short(JSON.stringify(obj[name]) ?? 'undefined'));
   }
+  const listed = new Set(Object.keys(spec).map((k) => k.replace(/\?$/, '')));
+  const extra = Object.keys(obj).filter((k) => !listed.has(k));
+  if (complete && extra.length > 0)
+    extras.add(`${what} has keys the reference does not list: ${extra.join(', ')}`);
   return obj;
 }

@@ -8,6 +8,7 @@ import { licenceChecks } from './checks/licences';
 import { searchChecks } from './checks/searches';
 import { writeChecks } from './checks/writes';
 import { createdDocs } from './checks/writeTarget';
+import { takeNotes } from './expect';
 import { discover, type Discovery } from './discover';
 import type { Recording } from './record';
 import { Mismatch, Skip, type Check, type CheckResult, type Context, type KitOptions } from './types';
@@ -72,7 +73,10 @@ export async function runKit(options: KitOptions, checks: Check[] = ALL_CHECKS):
     for (const check of checks) {
       if (check.write && !options.write) continue;
       wire.startCheck(check.id);
-      results.push(await outcomeOf(check, ctx));
+      takeNotes();
+      const result = await outcomeOf(check, ctx);
+      const notes = takeNotes();
+      results.push(notes.length > 0 ? { ...result, notes } : result);
     }
   } finally {
     await cleanUp(ctx, discovery);

@@ -25,6 +25,7 @@ export function formatTable(results: CheckResult[]): string {
     const pad = ' '.repeat(9 + idWidth + 2);
     if (r.outcome === 'pending') lines.push(`${pad}pending: ${r.pending ?? ''} (fails until then)`);
     if (r.detail) lines.push(`${pad}${r.outcome === 'skip' ? 'skipped: ' : ''}${r.detail}`);
+    for (const note of r.notes ?? []) lines.push(`${pad}note: ${note}`);
     if (r.expected !== undefined)
       lines.push(`${pad}expected: ${r.expected}`, `${pad}actual:   ${r.actual ?? ''}`);
   }

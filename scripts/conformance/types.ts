@@ -50,6 +50,8 @@ export interface CheckResult {
   actual?: string;
   /** for a skip or an unexpected error */
   detail?: string;
+  /** keys beyond the reference's (not a failure) */
+  notes?: string[];
   /** why a failure is only pending */
   pending?: string;
 }

@@ -165,7 +165,7 @@ export const conventionChecks: Check[] = [
         template: 'dbs/{db}/nosuchresource',
       });
       status(a, 404, 'GET an unknown route');
-      const body = keys(a.json, { Message: 'string' }, '404 body');
+      const body = keys(a.json, { Message: 'string' }, '404 body', false);
       that(
         /No HTTP resource was found/.test(String(body.Message)),
         '404 Message',

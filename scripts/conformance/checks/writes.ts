@@ -66,7 +66,13 @@ export const writeChecks: Check[] = [
       for (const x of files)
         keys(
           x,
-          { name: 'string', isEmail: 'boolean', oEmailData: 'any', 'originalName?': 'string' },
+          {
+            name: 'string',
+            isEmail: 'boolean',
+            oEmailData: 'any',
+            'test?': 'any',
+            'originalName?': 'string',
+          },
           'uploaded file',
         );
       that(name !== '', 'files[0].name', 'the cache file name', name);
@@ -174,7 +180,7 @@ export const writeChecks: Check[] = [
         'invalid save',
       );
       failed(a, `POST …/save of '${invalid.slice(0, 20)}' into ${field.Name}`);
-      keys(a.json, { Message: 'string' }, 'refusal body');
+      keys(a.json, { Message: 'string' }, 'refusal body', false);
       that(
         (await valueOf(ctx, t, doc, field.ID, 'after')) === before,
         `field ${field.Name}`,
