@@ -83,11 +83,17 @@ export function shapeDifferences(a: Shape, b: Shape, path = '$'): string[] {
     if (a.array === 'empty' || b.array === 'empty') return [];
     return shapeDifferences(a.array, b.array, `${path}[]`);
   }
-  // a union holding the other side (a null here, a string there) is data, not shape
+  // null on one side (a value absent) is data, not shape, as long as the other types agree
   const members = (s: Shape): string[] =>
     typeof s === 'object' && 'union' in s ? s.union.map(key) : [key(s)];
-  const [am, bm] = [members(a), members(b)];
-  if (am.some((m) => bm.includes(m)) && (am.includes('"null"') || bm.includes('"null"'))) return [];
+  const [am, bm] = [members(a), members(b)].map((m) => m.filter((x) => x !== '"null"'));
+  const hasNull = [a, b].some((s) => members(s).includes('"null"'));
+  const subset = (x: string[], y: string[]) => x.every((m) => y.includes(m));
+  if (
+    hasNull &&
+    (am?.length === 0 || bm?.length === 0 || subset(am ?? [], bm ?? []) || subset(bm ?? [], am ?? []))
+  )
+    return [];
   return [`${path}: recording ${describe(a)}, this server ${describe(b)}`];
 }
 
