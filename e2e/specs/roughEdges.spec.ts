@@ -8,7 +8,6 @@ import { AdminConsolePage } from '../pages/AdminConsolePage';
 import { BatchesPage } from '../pages/BatchesPage';
 import { CapturePage, E2E_HELPER_HTTP_PORT, setNextScanFault } from '../pages/CapturePage';
 import { IndexingPage } from '../pages/IndexingPage';
-import { LoginPage } from '../pages/LoginPage';
 import { samplePdf } from '../samplePdf';
 
 const E2E_HELPER_HTTPS_PORT = Number(process.env.E2E_HELPER_HTTPS_PORT ?? 19443);

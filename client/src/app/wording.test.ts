@@ -1,7 +1,7 @@
 // Wording kept the same across the interface (issue 27, item 21): counted nouns go through i18next
 // plurals (_one/_other) in every language, and German says "Passwort", never "Kennwort".
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createI18n, LANGUAGES, loadedResources, loadLanguage } from './i18n';
+import { createI18n, LANGUAGES, loadedResources, loadLanguage, type Language } from './i18n';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -15,7 +15,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const strings = (language: string) => flatten(loadedResources()[language]?.translation as Tree);
+const strings = (language: Language) => flatten(loadedResources()[language]?.translation as Tree);
 
 beforeAll(() => Promise.all(LANGUAGES.map(loadLanguage)));
 
