@@ -1,8 +1,10 @@
-// The date and time formatting of lib/dateTime.ts bound to the formatting locale of the interface
-// language, for components: `const dates = useDateFormat(); dates.dateTime(iso)`.
+// The date and time formatting of lib/dateTime.ts bound to the interface language, for components:
+// `const dates = useDateFormat(); dates.dateTime(iso)`. The locale is formatLocale's (the browser's
+// region when it speaks the language). Not through app/useFormatLocale: lazy screens importing that
+// split lib/locale.ts into a chunk of its own.
 import { useMemo } from 'react';
-import { formatDateAs, type DateInput, type DateStyle } from '../lib/dateTime';
-import { useFormatLocale } from './useFormatLocale';
+import { useTranslation } from 'react-i18next';
+import { dateLocale, formatDateAs, type DateInput, type DateStyle } from '../lib/dateTime';
 
 export interface DateFormat {
   locale: string;
@@ -13,7 +15,8 @@ export interface DateFormat {
 }
 
 export function useDateFormat(): DateFormat {
-  const locale = useFormatLocale();
+  const { i18n } = useTranslation();
+  const locale = dateLocale(i18n.language);
   return useMemo(
     () => ({
       locale,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateAs, formatDateTime, formatTime, localDay } from './dateTime';
+import { dateLocale, formatDate, formatDateAs, formatDateTime, formatTime, localDay } from './dateTime';
+import { formatLocale } from './locale';
 import { localeDateMask } from './dates';
 
 // 27 November 2026, 14:05 local time
@@ -37,5 +38,17 @@ describe('one date and time format for every screen (issue 27, item 21a)', () =>
     expect(formatDate(localDay('2026-11-24'), 'de')).toBe('24.11.2026');
     expect(formatDateAs(localDay('2026-11-24'), 'en-US', 'longDay')).toBe('Tue, Nov 24, 2026');
     expect(formatDateAs(localDay('2026-11-24'), 'en-US', 'dayMonth')).toBe('Nov 24');
+  });
+
+  it('writes in the interface language, with the browser region when the browser speaks it', () => {
+    expect(dateLocale('en', 'en-GB')).toBe('en-GB');
+    expect(dateLocale('de', 'en-US')).toBe('de');
+    expect(dateLocale('pt-BR', undefined)).toBe('pt');
+    for (const [language, browser] of [
+      ['en', 'en-GB'],
+      ['fr', 'fr-CA'],
+      ['nl', 'de-DE'],
+    ] as const)
+      expect(dateLocale(language, browser)).toBe(formatLocale(language, browser));
   });
 });

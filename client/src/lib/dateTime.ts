@@ -6,6 +6,19 @@
 
 export type DateInput = Date | string | number;
 
+/**
+ * The locale dates are written in for an interface language: the browser's own tag when it speaks
+ * that language (en-GB keeps day-first dates), else the language. The rule of lib/locale.ts
+ * formatLocale, not imported: screens loaded lazily would split that module into a chunk of its own.
+ */
+export function dateLocale(
+  language: string,
+  browser: string | undefined = globalThis.navigator?.language,
+): string {
+  const base = language.toLowerCase().split(/[-_]/)[0] || 'en';
+  return browser && browser.toLowerCase().split(/[-_]/)[0] === base ? browser : base;
+}
+
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 

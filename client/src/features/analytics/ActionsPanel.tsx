@@ -9,7 +9,7 @@ import { analyticsFiltersAtom, setAnalyticsFiltersAtom } from './analyticsAtoms'
 import { DayChart } from './DayChart';
 import { PanelState } from './PanelState';
 import { dayText, queryKey } from './analyticsFormat';
-import { useFormatLocale } from '../../app/useFormatLocale';
+import { useDateFormat } from '../../app/useDateFormat';
 
 /** One colour per action, in checkbox order. */
 export const ACTION_COLORS: Record<AnalyticsAction, string> = {
@@ -69,7 +69,7 @@ function UserFilter({ users }: { users: string[] }) {
 
 function ActionFigures({ data, actions }: { data: ActionCountsResponse; actions: AnalyticsAction[] }) {
   const { t } = useTranslation();
-  const locale = useFormatLocale();
+  const { locale } = useDateFormat();
   const days = data.Days.map((d) => d.Date);
   const series = actions.map((a) => ({
     label: t(`analytics.actions.${a}`),

@@ -7,7 +7,7 @@ import { useApiQuery } from '../../api/useApiQuery';
 import { DayChart } from './DayChart';
 import { PanelState } from './PanelState';
 import { dayText, hoursOf, queryKey } from './analyticsFormat';
-import { useFormatLocale } from '../../app/useFormatLocale';
+import { useDateFormat } from '../../app/useDateFormat';
 
 const COLUMNS = ['Created', 'Completed', 'Errored', 'Documents', 'Pages'] as const;
 const COLORS = { Created: '#1f6feb', Completed: '#2da44e', Errored: '#cf222e' };
@@ -31,7 +31,7 @@ export function CapturePanel({ query, portal }: { query: AnalyticsQuery; portal:
 
 function CaptureFigures({ data }: { data: CaptureFiguresResponse }) {
   const { t } = useTranslation();
-  const locale = useFormatLocale();
+  const { locale } = useDateFormat();
   const active = data.Days.filter((d) => COLUMNS.some((c) => d[c] > 0));
   if (active.length === 0) return <p className="muted">{t('analytics.capture.empty')}</p>;
   const series = (['Created', 'Completed', 'Errored'] as const).map((c) => ({

@@ -3,7 +3,7 @@
 // figures. Where the browser cannot draw (no canvas), the chart stays empty and the table remains.
 import { useEffect, useRef } from 'react';
 import 'uplot/dist/uPlot.min.css';
-import { useFormatLocale } from '../../app/useFormatLocale';
+import { useDateFormat } from '../../app/useDateFormat';
 import { formatDateAs } from '../../lib/dateTime';
 
 export interface ChartSeries {
@@ -44,7 +44,7 @@ export function DayChart({
   dayLabel: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const locale = useFormatLocale();
+  const { locale } = useDateFormat();
   const key = JSON.stringify([days, series, dayLabel, locale]);
 
   useEffect(() => {
