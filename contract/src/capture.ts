@@ -28,8 +28,8 @@ export const BatchStatus = {
 } as const;
 export type BatchStatusCode = (typeof BatchStatus)[keyof typeof BatchStatus];
 export const BATCH_STATUSES: readonly BatchStatusCode[] = [1, 2, 3, 4, 5, 6, 7];
-/** The filter buttons of /batches, in order (spec §4). */
-export const BATCH_FILTERS: readonly BatchStatusCode[] = [1, 2, 3, 4, 5, 6];
+/** The filter buttons of /batches, in order: the spec's six (§4) and our Validating. */
+export const BATCH_FILTERS: readonly BatchStatusCode[] = [1, 2, 3, 4, 5, 6, 7];
 
 /** `actionId` of POST batchaction. */
 export const BatchAction = {

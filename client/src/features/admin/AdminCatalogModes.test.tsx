@@ -150,7 +150,7 @@ describe('searches', () => {
     const { world } = start('/admin/full?mode=SEARCHES&db=1', (w) => (w.searches = [search]));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Old' }));
     expect(
-      (await screen.findByText('1 prompts used deleted fields and were removed.')).textContent,
+      (await screen.findByText('1 prompt used a deleted field and was removed.')).textContent,
     ).toBeTruthy();
     fireEvent.click(within(await editor()).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(world.searches[0]?.Parameters.map((p) => p.Field)).toEqual([1]));

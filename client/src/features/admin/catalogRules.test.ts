@@ -29,6 +29,7 @@ import {
   needsArchivesWarning,
   newParameter,
   newSearch,
+  promptFields,
   searchForSave,
   setCondition,
 } from './searchRules';
@@ -188,5 +189,24 @@ describe('searches', () => {
     const { search: kept, dropped } = dropDeletedFields(search, new Set([1]));
     expect(kept.Parameters.map((x) => x.Field)).toEqual([1]);
     expect(dropped.map((x) => x.Field)).toEqual([9]);
+  });
+});
+
+describe('search prompt fields', () => {
+  const archives = [
+    { ...newArchive(), Id: 1, Name: 'Invoices', Fields: [10, 11] },
+    { ...newArchive(), Id: 2, Name: 'Contracts', Fields: [11, 12] },
+  ];
+  const fields = [field(10), field(11), field(12), field(13)];
+  const ids = (search: ReturnType<typeof newSearch>) =>
+    promptFields(search, archives, fields).map((f) => f.Id);
+  it('offers only the fields of the archives searched, else of the archive it is filed under', () => {
+    expect(ids({ ...newSearch(), Archives: [1] })).toEqual([10, 11]);
+    expect(ids({ ...newSearch(), Archives: [1, 2] })).toEqual([10, 11, 12]);
+    expect(ids({ ...newSearch(2), Archives: [] })).toEqual([11, 12]);
+  });
+  it('offers every field to a search tied to no archive, and keeps a field a prompt already uses', () => {
+    expect(ids(newSearch())).toEqual([10, 11, 12, 13]);
+    expect(ids({ ...newSearch(1), Parameters: [newParameter(13)] })).toEqual([10, 11, 13]);
   });
 });

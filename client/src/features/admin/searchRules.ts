@@ -78,3 +78,20 @@ export const searchForSave = (search: AdminSearch, archives: readonly AdminArchi
   ...search,
   Archives: withoutVersions(search.Archives, archives),
 });
+
+/**
+ * The fields a search's prompts may use: those of the archives it searches (or, with none chosen, of
+ * the archive it is filed under), in the database's order. A search tied to no archive at all may use
+ * any field; a field a prompt already uses stays offered, so opening a search changes nothing.
+ */
+export function promptFields<F extends { Id: number }>(
+  search: AdminSearch,
+  archives: readonly AdminArchive[],
+  fields: readonly F[],
+): F[] {
+  const chosen = search.Archives.length > 0 ? search.Archives : search.Parent ? [search.Parent] : [];
+  if (chosen.length === 0) return [...fields];
+  const allowed = new Set(archives.filter((a) => chosen.includes(a.Id)).flatMap((a) => a.Fields));
+  for (const p of search.Parameters) allowed.add(p.Field);
+  return fields.filter((f) => allowed.has(f.Id));
+}

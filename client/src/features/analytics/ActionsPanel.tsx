@@ -9,6 +9,7 @@ import { analyticsFiltersAtom, setAnalyticsFiltersAtom } from './analyticsAtoms'
 import { DayChart } from './DayChart';
 import { PanelState } from './PanelState';
 import { dayText, queryKey } from './analyticsFormat';
+import { useDateFormat } from '../../app/useDateFormat';
 
 /** One colour per action, in checkbox order. */
 export const ACTION_COLORS: Record<AnalyticsAction, string> = {
@@ -68,6 +69,7 @@ function UserFilter({ users }: { users: string[] }) {
 
 function ActionFigures({ data, actions }: { data: ActionCountsResponse; actions: AnalyticsAction[] }) {
   const { t } = useTranslation();
+  const { locale } = useDateFormat();
   const days = data.Days.map((d) => d.Date);
   const series = actions.map((a) => ({
     label: t(`analytics.actions.${a}`),
@@ -107,7 +109,7 @@ function ActionFigures({ data, actions }: { data: ActionCountsResponse; actions:
           <tbody>
             {[...data.Days].reverse().map((d) => (
               <tr key={d.Date} data-testid={`analytics-day-${d.Date}`}>
-                <th scope="row">{dayText(d.Date)}</th>
+                <th scope="row">{dayText(d.Date, locale)}</th>
                 {actions.map((a) => (
                   <td key={a} data-action={a}>
                     {(d.Counts[a] ?? 0).toLocaleString()}

@@ -7,6 +7,7 @@ import { useApiQuery } from '../../api/useApiQuery';
 import { DayChart } from './DayChart';
 import { PanelState } from './PanelState';
 import { dayText, hoursOf, queryKey } from './analyticsFormat';
+import { useDateFormat } from '../../app/useDateFormat';
 
 const COLUMNS = ['Created', 'Completed', 'Errored', 'Documents', 'Pages'] as const;
 const COLORS = { Created: '#1f6feb', Completed: '#2da44e', Errored: '#cf222e' };
@@ -30,6 +31,7 @@ export function CapturePanel({ query, portal }: { query: AnalyticsQuery; portal:
 
 function CaptureFigures({ data }: { data: CaptureFiguresResponse }) {
   const { t } = useTranslation();
+  const { locale } = useDateFormat();
   const active = data.Days.filter((d) => COLUMNS.some((c) => d[c] > 0));
   if (active.length === 0) return <p className="muted">{t('analytics.capture.empty')}</p>;
   const series = (['Created', 'Completed', 'Errored'] as const).map((c) => ({
@@ -66,7 +68,7 @@ function CaptureFigures({ data }: { data: CaptureFiguresResponse }) {
           <tbody>
             {[...active].reverse().map((d) => (
               <tr key={d.Date}>
-                <th scope="row">{dayText(d.Date)}</th>
+                <th scope="row">{dayText(d.Date, locale)}</th>
                 {COLUMNS.map((c) => (
                   <td key={c}>{d[c].toLocaleString()}</td>
                 ))}

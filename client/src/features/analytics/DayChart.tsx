@@ -3,6 +3,8 @@
 // figures. Where the browser cannot draw (no canvas), the chart stays empty and the table remains.
 import { useEffect, useRef } from 'react';
 import 'uplot/dist/uPlot.min.css';
+import { useDateFormat } from '../../app/useDateFormat';
+import { formatDateAs } from '../../lib/dateTime';
 
 export interface ChartSeries {
   label: string;
@@ -42,7 +44,8 @@ export function DayChart({
   dayLabel: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const key = JSON.stringify([days, series, dayLabel]);
+  const { locale } = useDateFormat();
+  const key = JSON.stringify([days, series, dayLabel, locale]);
 
   useEffect(() => {
     const el = box.current;
@@ -67,10 +70,7 @@ export function DayChart({
               {
                 // ticks on whole days (seconds), written as short dates
                 incrs: DAY_INCRS,
-                values: (_u, splits) =>
-                  splits.map((v) =>
-                    new Date(v * 1000).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }),
-                  ),
+                values: (_u, splits) => splits.map((v) => formatDateAs(v * 1000, locale, 'dayMonth')),
               },
               // counts: whole numbers only
               { size: 48, incrs: COUNT_INCRS },
@@ -78,7 +78,7 @@ export function DayChart({
             series: [
               {
                 label: dayLabel,
-                value: (_u, v) => (v === null ? '' : new Date(v * 1000).toLocaleDateString()),
+                value: (_u, v) => (v === null ? '' : formatDateAs(v * 1000, locale, 'date')),
               },
               ...series.map((s) => ({
                 label: s.label,

@@ -1,16 +1,10 @@
-// Formatting for /analytics: days in the browser's locale, durations, and the cache key of a query.
+// Formatting for /analytics: days (lib/dateTime.ts), durations, and the cache key of a query.
 import type { AnalyticsQuery } from '../../api/analytics';
+import { formatDateAs, localDay } from '../../lib/dateTime';
 
-/** A YYYY-MM-DD day as the browser writes dates (e.g. "Tue, Nov 24, 2026"). */
-export function dayText(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d).toLocaleDateString(undefined, {
-    weekday: 'short',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
-}
+/** A YYYY-MM-DD day on its own (e.g. "Tue, Nov 24, 2026"), in the interface's locale. */
+export const dayText = (day: string, locale: string): string =>
+  formatDateAs(localDay(day), locale, 'longDay');
 
 /** Milliseconds as hours with one decimal (the unit the i18n text names). */
 export const hoursOf = (ms: number): string =>

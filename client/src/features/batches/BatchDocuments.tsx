@@ -50,7 +50,7 @@ export function BatchDocuments({ portalId, batch }: { portalId: number; batch: B
       <ol className="batch-docs__list">
         {detail.data.Docs.map((d, i) => (
           <li key={d.Id} className="batch-docs__item">
-            <span>{t('batches.documents.name', { n: i + 1, pages: d.Pages })}</span>
+            <span>{t('batches.documents.name', { n: i + 1, count: d.Pages })}</span>
             {d.Status === BatchDocStatus.Indexed ? (
               <span className="muted">{t('batches.documents.indexed', { id: d.DocumentId })}</span>
             ) : (

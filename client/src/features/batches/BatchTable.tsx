@@ -11,6 +11,7 @@ import { Modal } from '../../components/Modal';
 import { captureHttpAtom } from '../../state/environment';
 import { BatchDocuments } from './BatchDocuments';
 import { STATUS_COLOURS, STATUS_KEYS } from './batchStatus';
+import { useDateFormat } from '../../app/useDateFormat';
 
 type Act = 'requeue' | 'reject' | 'delete';
 const CAN: Record<Act, readonly number[]> = {
@@ -32,15 +33,13 @@ interface Props {
 }
 
 export function BatchTable({ portalId, batches, onChanged }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const http = useAtomValue(captureHttpAtom);
-  // the interface language's date format (not app/useFormatLocale: that module is shared by
-  // other lazy screens, and importing it here splits the formatting helpers into a chunk of their own)
-  const locale = i18n.language;
+  const dates = useDateFormat();
   const [confirm, setConfirm] = useState<{ act: Act; batch: Batch } | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const date = (iso: string) => new Date(iso).toLocaleString(locale);
+  const date = (iso: string) => dates.dateTime(iso);
 
   const run = async () => {
     if (!confirm) return;

@@ -51,7 +51,15 @@ export function ExtensionsPage({ reload = () => window.location.reload() }: { re
     });
   };
 
+  // what the helper said last is known only while it answers: else each package is unknown
+  const live = status.state === 'connected';
   const scanningInstalled = packages?.some((p) => p.AppName === INSTALL_PACKAGE && p.Installed) ?? false;
+  const packageState = (p: HelperPackage) =>
+    !live
+      ? t('capture.extensions.unknown')
+      : p.Installed
+        ? t('capture.extensions.installed')
+        : t('capture.extensions.notInstalled');
 
   return (
     <section className="capture-page" aria-labelledby="extensions-title">
@@ -83,9 +91,7 @@ export function ExtensionsPage({ reload = () => window.location.reload() }: { re
               {packages.map((p) => (
                 <li key={p.AppName}>
                   <span>{p.AppName}</span>
-                  <span className="muted">
-                    {p.Installed ? t('capture.extensions.installed') : t('capture.extensions.notInstalled')}
-                  </span>
+                  <span className="muted">{packageState(p)}</span>
                 </li>
               ))}
             </ul>
@@ -95,7 +101,7 @@ export function ExtensionsPage({ reload = () => window.location.reload() }: { re
         {install && install !== 'failed' ? (
           <Spinner label={t(`capture.extensions.install.${install}`)} />
         ) : (
-          (status.state === 'unreachable' || (packages && !scanningInstalled)) && (
+          (status.state === 'unreachable' || (live && packages && !scanningInstalled)) && (
             <div className="capture-actions">
               <button type="button" className="button button--primary" onClick={startInstall}>
                 {t('capture.extensions.installButton')}

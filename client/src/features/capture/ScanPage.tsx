@@ -19,6 +19,7 @@ import { sessionAtom } from '../../state/session';
 import { captureTimings } from './captureTimings';
 import { deliverToTarget, readCaptureTarget, type CaptureTarget } from './captureTarget';
 import { ExtensionsNotice } from './ExtensionsNotice';
+import { rememberTitles, scanFileName } from './fileTitle';
 import { effectiveHelperSettingsAtom, helperClientAtom } from './helperSettings';
 import { ProgressBar } from './ProgressBar';
 import { runScan, ScanFailure, type ScanFailureKind, type ScanPhase } from './scanFlow';
@@ -153,13 +154,17 @@ function Scanner({ target }: { target: CaptureTarget }) {
         return;
       }
       setStep({ step: 'delivering' });
+      // a scan is called "Scan <date time>" (fileTitle.ts), not by the helper's GUID name
+      const scanned = new Date();
+      const named = uploaded.files.map((f, i) => ({
+        name: f.name,
+        originalName: scanFileName(t('capture.scan.fileWord'), scanned, files[i]?.name ?? f.name),
+      }));
+      rememberTitles(named);
       const next = await deliverToTarget(
         http,
         target,
-        uploaded.files.map((f, i) => ({
-          cacheName: f.name,
-          name: f.originalName || files[i]?.name || f.name,
-        })),
+        named.map((f) => ({ cacheName: f.name, name: f.originalName })),
         captureHttp,
       );
       navigate(next);

@@ -161,7 +161,7 @@ describe('scan page (/scan)', () => {
     expect(UploadXhr.urls).toHaveLength(1);
   });
 
-  it('scans into an inbox: posts the cache file into it and opens the inbox', async () => {
+  it('scans into an inbox: posts the cache file into it as "Scan <date time>" and opens the inbox', async () => {
     fastTimings();
     vi.stubGlobal('XMLHttpRequest', UploadXhr);
     const fake = server({ ...scanner(), 'POST inboxes/4': '"scan-abc-1.tif"' });
@@ -173,7 +173,8 @@ describe('scan page (/scan)', () => {
     await waitFor(() => expect(currentPath()).toBe('/results/Inbox?db=1&inboxId=4'));
     const post = fake.requests.find((r) => r.method === 'POST' && r.path === 'inboxes/4');
     expect(post?.url.searchParams.get('FilePath')).toBe('cache-1-scan-abc-1.tif');
-    expect(post?.url.searchParams.get('newFileName')).toBe('scan-abc-1.tif');
+    // a readable name, not the helper's GUID name (issue 27, item 21h)
+    expect(post?.url.searchParams.get('newFileName')).toMatch(/^Scan \d{4}-\d\d-\d\d \d\d\.\d\d\.\d\d\.tif$/);
   });
 
   it.each([

@@ -1,10 +1,11 @@
 // `uploadFiles` bound to this app's API address and licence token, for components (archive
-// import, scanning, inbox upload).
+// import, scanning, inbox upload). What each file was called is remembered for the indexing view.
 import { useCallback } from 'react';
 import { useAtomValue } from 'jotai';
 import { uploadFiles, type UploadItem, type UploadProgress, type UploadResult } from '../../api/upload';
 import { httpAtom } from '../../state/environment';
 import { sessionAtom } from '../../state/session';
+import { rememberTitles } from './fileTitle';
 
 export type UploadFilesFn = (
   items: readonly UploadItem[],
@@ -16,7 +17,11 @@ export function useUploadFiles(): UploadFilesFn {
   const http = useAtomValue(httpAtom);
   const token = useAtomValue(sessionAtom)?.token ?? null;
   return useCallback(
-    (items, onProgress, signal) => uploadFiles({ http, token }, items, onProgress, signal),
+    async (items, onProgress, signal) => {
+      const result = await uploadFiles({ http, token }, items, onProgress, signal);
+      rememberTitles(result.files);
+      return result;
+    },
     [http, token],
   );
 }

@@ -11,6 +11,7 @@ import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { ChoiceModal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
+import { useDateFormat } from '../../app/useDateFormat';
 
 export type AppendInto = 'document' | 'inbox';
 
@@ -123,7 +124,8 @@ function InboxFiles({
   /** a file not to offer (the checked one) */
   exclude?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useDateFormat();
   const [files] = useApiQuery(`append:files:${inboxId}`, (http) =>
     getInboxPage(http, {
       inboxId,
@@ -136,10 +138,7 @@ function InboxFiles({
   if (files.status === 'error') return <Alert tone="error">{t('documents.append.filesError')}</Alert>;
   const offered = files.data.Files.filter((f) => fullName(f) !== exclude);
   if (offered.length === 0) return <p className="muted">{t('documents.append.noFiles')}</p>;
-  const date = (text: string) => {
-    const when = new Date(text);
-    return Number.isNaN(when.getTime()) ? text : when.toLocaleString(i18n.language);
-  };
+  const date = (text: string) => dates.dateTime(text);
   return (
     <div className="document-actions__files">
       <table className="document-actions__table" data-testid="append-files">

@@ -33,6 +33,7 @@ import { httpAtom } from '../../state/environment';
 import { sessionAtom } from '../../state/session';
 import { disableOpenDocAtom } from '../../state/displayPreferences';
 import { readGridState, writeGridState } from '../results/gridState';
+import { useDateFormat } from '../../app/useDateFormat';
 
 const helper = createColumnHelper<GridFeatures, InboxFile>();
 type InboxColumn = ColumnDef<GridFeatures, InboxFile, unknown>;
@@ -122,11 +123,7 @@ function Thumbnail({ inboxId, file }: { inboxId: number; file: InboxFile }) {
 }
 
 function DateCell({ value }: { value: string }) {
-  const { i18n } = useTranslation();
-  const date = new Date(value);
-  const text = Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const text = useDateFormat().dateTime(value);
   return <span className="data-grid__text">{text}</span>;
 }
 

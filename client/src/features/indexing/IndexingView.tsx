@@ -32,6 +32,7 @@ import { indexingPath, type IndexingTarget } from './indexingPath';
 import { importFailure } from './importErrors';
 import { isEditable, saveIndexing } from './indexingSave';
 import { inboxResultsPath, INDEXING_NOTICE_STATE, sourceFilesOf } from './indexingTargets';
+import { titleOf } from '../capture/fileTitle';
 import { PagePanel } from './PagePanel';
 import { useKeyFree } from './keyfree/useKeyFree';
 import { useCancelIndexing } from './useCancelIndexing';
@@ -204,7 +205,7 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
           {archiveName ? t('indexing.title', { archive: archiveName }) : t('indexing.titleLoading')}
         </h1>
         <span className="muted indexing__file-name">
-          {target.inbox?.fileName ?? target.importDocs.join(', ')}
+          {target.inbox?.fileName ?? target.importDocs.map(titleOf).join(', ')}
         </span>
       </div>
       {notice && (
@@ -216,7 +217,7 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
       <div className="indexing__body">
         <PagePanel
           files={files}
-          labels={files.map((f) => f.name)}
+          labels={files.map((f) => titleOf(f.name))}
           fileIndex={fileIndex}
           onFile={(index) => {
             setFileIndex(index);

@@ -15,11 +15,12 @@ import { httpAtom } from '../../state/environment';
 import { sessionAtom } from '../../state/session';
 import { licenseRows, type LicenseRow } from './licenseRows';
 import './licenses.css';
+import { useDateFormat } from '../../app/useDateFormat';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 export function LicenseManagerPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const http = useAtomValue(httpAtom);
   const session = useAtomValue(sessionAtom);
   // idle time is counted to the moment the list arrived
@@ -50,7 +51,8 @@ export function LicenseManagerPage() {
     if (target === 'all') void run(() => releaseAllLicenses(http), t('licenseManager.releasedAll'));
     else if (target) void run(() => releaseUserLicense(http, target.token), t('licenseManager.released'));
   };
-  const when = (ms: number | null) => (ms === null ? '' : new Date(ms).toLocaleString(i18n.language));
+  const dates = useDateFormat();
+  const when = (ms: number | null) => (ms === null ? '' : dates.dateTime(ms));
 
   let body;
   if (state.status === 'loading') body = <Spinner label={t('licenseManager.loading')} />;

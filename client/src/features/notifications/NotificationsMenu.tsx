@@ -15,6 +15,7 @@ import {
   type Note,
 } from '../../state/notes';
 import './notifications.css';
+import { useDateFormat } from '../../app/useDateFormat';
 
 function Bell() {
   return (
@@ -114,11 +115,8 @@ export function NotificationsMenu() {
 }
 
 function NoteItem({ note }: { note: Note }) {
-  const { t, i18n } = useTranslation();
-  const time = new Date(note.createdAt).toLocaleTimeString(i18n.language, {
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  const { t } = useTranslation();
+  const time = useDateFormat().time(note.createdAt);
   const job = note.job;
   const done = job ? job.success + job.danger : 0;
   return (

@@ -4,6 +4,7 @@
 // stored set and saves the whole set again when a stamp is placed or removed.
 import { DEFAULT_ANNOTATION_COLOR, type Annotation, type AnnotationInput } from '@gs/contract/annotations';
 import { STAMP_TODAY, STAMP_USER } from '@gs/contract/viewer';
+import { formatDate } from '../../lib/dateTime';
 
 export interface PlacedStamp {
   /** the key on the page: the server's id, or a temporary one until the set is saved */
@@ -19,9 +20,7 @@ export interface PlacedStamp {
 }
 
 export function fillStamp(text: string, user: string, today: Date, locale: string): string {
-  const date = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    today,
-  );
+  const date = formatDate(today, locale);
   return text.split(STAMP_TODAY).join(date).split(STAMP_USER).join(user);
 }
 

@@ -1,6 +1,6 @@
 // /flows (spec §2): the database's workflows, each with its queues and how many tasks wait in them.
 // Read-only: designing a workflow is out of scope. The database is the address's (?db=) or the
-// remembered one.
+// remembered one. A queue's name opens its tasks (/results/Task) as the sidebar's queues do.
 import { useAtomValue } from 'jotai';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { positiveId, routes, viewPath } from '../../app/paths';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { selectedDatabaseAtom } from '../../state/database';
+import { useQueueSearch } from './useQueueSearch';
 import { queueChangesAtom } from './workflowAtoms';
 import './workflow.css';
 
@@ -51,7 +52,7 @@ export function FlowsPage() {
         ) : (
           <ul className="flows-list">
             {flows.data.map((flow) => (
-              <Flow key={flow.Id} flow={flow} />
+              <Flow key={flow.Id} db={db} flow={flow} />
             ))}
           </ul>
         ))}
@@ -59,8 +60,9 @@ export function FlowsPage() {
   );
 }
 
-function Flow({ flow }: { flow: WorkflowSummary }) {
+function Flow({ db, flow }: { db: number; flow: WorkflowSummary }) {
   const { t } = useTranslation();
+  const search = useQueueSearch(db, null);
   const total = flow.Queues.reduce((sum, q) => sum + q.Count, 0);
   return (
     <li className="panel stack" data-testid={`flow-${flow.Id}`}>
@@ -81,12 +83,28 @@ function Flow({ flow }: { flow: WorkflowSummary }) {
         <tbody>
           {flow.Queues.map((queue) => (
             <tr key={queue.Key}>
-              <td>{queue.Name}</td>
+              <td>
+                <button
+                  type="button"
+                  className="flows-list__open"
+                  aria-busy={search.busy === queue.Key}
+                  onClick={() => void search.open({ ...queue, WorkflowId: flow.Id })}
+                >
+                  {queue.Name}
+                </button>
+              </td>
               <td>{queue.Count.toLocaleString()}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      {search.problem && (
+        <p className="field-error" role="alert">
+          {t(search.problem.kind === 'empty' ? 'workflow.queues.noTasks' : 'workflow.queues.searchFailed', {
+            name: search.problem.queue,
+          })}
+        </p>
+      )}
     </li>
   );
 }

@@ -5,15 +5,13 @@ import { useTranslation } from 'react-i18next';
 import type { HistoryEntry } from '@gs/contract/history';
 import { workflowPeriods } from './workflowTimeline';
 import './workflow.css';
-
-function when(time: string, locale: string): string {
-  const date = new Date(time);
-  return Number.isNaN(date.getTime()) ? time : date.toLocaleString(locale);
-}
+import { useDateFormat } from '../../app/useDateFormat';
 
 /** `newestFirst`: the entries as the history panel holds them (newest first). */
 export function WorkflowTimeline({ newestFirst }: { newestFirst: readonly HistoryEntry[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useDateFormat();
+  const when = (time: string) => dates.dateTime(time);
   const periods = workflowPeriods([...newestFirst].reverse());
   if (periods.length === 0) return null;
   return (
@@ -48,10 +46,10 @@ export function WorkflowTimeline({ newestFirst }: { newestFirst: readonly Histor
               </div>
               <span>
                 {running
-                  ? t('workflow.timeline.since', { start: when(period.start, i18n.language) })
+                  ? t('workflow.timeline.since', { start: when(period.start) })
                   : t('workflow.timeline.between', {
-                      start: when(period.start, i18n.language),
-                      end: when(period.end ?? '', i18n.language),
+                      start: when(period.start),
+                      end: when(period.end ?? ''),
                     })}{' '}
                 · {state}
               </span>
@@ -59,8 +57,7 @@ export function WorkflowTimeline({ newestFirst }: { newestFirst: readonly Histor
                 <ul className="workflow-timeline__steps">
                   {period.steps.map((step, i) => (
                     <li key={`${step.time}:${i}`}>
-                      {step.message} — {step.user},{' '}
-                      <time dateTime={step.time}>{when(step.time, i18n.language)}</time>
+                      {step.message} — {step.user}, <time dateTime={step.time}>{when(step.time)}</time>
                     </li>
                   ))}
                 </ul>

@@ -17,7 +17,7 @@ export function useQueueSearch(db: number, selectedArchive: number | null) {
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<QueueSearchProblem>(null);
 
-  const open = async (queue: WorkflowQueue) => {
+  const open = async (queue: Pick<WorkflowQueue, 'Key' | 'WorkflowId' | 'Name'>) => {
     setBusy(queue.Key);
     setProblem(null);
     try {

@@ -98,7 +98,7 @@ export function ListEditor({ db, list, isNew, onChange, onSave, onCancel }: List
       )}
       {tested && (
         <p data-testid="list-test-result">
-          {t('admin.lists.tested', { n: tested.length, values: tested.slice(0, 10).join(', ') })}
+          {t('admin.lists.tested', { count: tested.length, values: tested.slice(0, 10).join(', ') })}
         </p>
       )}
     </EditorFrame>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminArchive, AdminField, AdminSearch } from '@gs/contract/admin/catalog';
 import { archiveTree } from '../archiveRules';
 import { CheckInput, EditorFrame, SelectInput, TextInput } from '../AdminForm';
-import { needsArchivesWarning, searchError } from '../searchRules';
+import { needsArchivesWarning, promptFields, searchError } from '../searchRules';
 import { SearchParameters } from './SearchParameters';
 
 export interface SearchEditorProps {
@@ -72,7 +72,7 @@ export function SearchEditor({
       )}
       <SearchParameters
         parameters={search.Parameters}
-        fields={fields}
+        fields={promptFields(search, archives, fields)}
         onChange={(Parameters) => set({ Parameters })}
       />
       <CheckInput

@@ -47,7 +47,7 @@ function SearchList({ db, data, reload }: { db: number; data: Data; reload: () =
       fieldIds,
     ).dropped;
     if (dropped.length)
-      notify({ kind: 'info', text: t('admin.searches.droppedFields', { n: dropped.length }) });
+      notify({ kind: 'info', text: t('admin.searches.droppedFields', { count: dropped.length }) });
     editor.open(id);
   };
   const archiveName = (id: number) => archives.find((a) => a.Id === id)?.Name ?? t('admin.archives.root');

@@ -13,16 +13,17 @@ import { AdminCards } from '../AdminCards';
 import { ConfirmDeleteModal } from '../ConfirmDeleteModal';
 import { QueryView } from '../QueryView';
 import { useAdminAction } from '../useAdminAction';
+import { useDateFormat } from '../../../app/useDateFormat';
 
 function StampList({ stamps, reload }: { stamps: AdminStamp[]; reload: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const run = useAdminAction();
   const fail = useSetAtom(reportErrorAtom);
   const user = useAtomValue(sessionAtom)?.username ?? '';
   const [text, setText] = useState('');
   const [deleting, setDeleting] = useState<AdminStamp | null>(null);
   const sorted = sortStamps(stamps);
-  const today = new Date().toLocaleDateString(i18n.language);
+  const today = useDateFormat().date(new Date());
   const add = () => {
     const error = stampError(text, stamps);
     if (error === 'empty') return;

@@ -2,14 +2,11 @@
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry } from '@gs/contract/history';
 import { categoryOf } from './historyFilter';
-
-function when(time: string, locale: string): string {
-  const date = new Date(time);
-  return Number.isNaN(date.getTime()) ? time : date.toLocaleString(locale);
-}
+import { useDateFormat } from '../../../app/useDateFormat';
 
 export function HistoryList({ entries, showDocument }: { entries: HistoryEntry[]; showDocument?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useDateFormat();
   if (entries.length === 0) return <p className="muted">{t('history.empty')}</p>;
   return (
     <ol className="history-list" data-testid="history-list">
@@ -21,7 +18,7 @@ export function HistoryList({ entries, showDocument }: { entries: HistoryEntry[]
             <p className="history-list__meta">
               {category && <span className="badge">{t(`history.category.${category}`)}</span>}
               <span>{entry.UserName}</span>
-              <time dateTime={entry.Time}>{when(entry.Time, i18n.language)}</time>
+              <time dateTime={entry.Time}>{dates.dateTime(entry.Time)}</time>
               {showDocument && <span>{t('history.document', { id: entry.DocumentID })}</span>}
             </p>
           </li>
