@@ -1,6 +1,6 @@
 // The cards of a mode (admin-spec §2): a create-new card, then one card per item with its edit,
 // rename and delete buttons. Rename edits the name in the card itself (rename mode).
-import { useState, type ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface AdminCardItem {
@@ -64,8 +64,10 @@ export function AdminCards({
 }: AdminCardsProps) {
   const { t } = useTranslation();
   const [renaming, setRenaming] = useState<number | null>(null);
+  // with sub-items the cards are one list, each indented by its depth (admin.css)
+  const tree = items.some((item) => (item.depth ?? 0) > 0);
   return (
-    <ul className="admin-cards" data-testid="admin-cards">
+    <ul className={tree ? 'admin-cards admin-cards--tree' : 'admin-cards'} data-testid="admin-cards">
       {onCreate && createLabel && (
         <li className="admin-card admin-card--new">
           <button
@@ -84,7 +86,8 @@ export function AdminCards({
           key={item.id}
           className="admin-card"
           data-testid="admin-card"
-          style={{ marginInlineStart: (item.depth ?? 0) * 16 }}
+          data-depth={item.depth ?? 0}
+          style={{ '--depth': item.depth ?? 0 } as CSSProperties}
         >
           {renaming === item.id && onRename ? (
             <RenameForm

@@ -51,53 +51,55 @@ export function BatchAdminPage() {
     );
   else
     body = (
-      <table className="batch-table" data-testid="portal-table">
-        <thead>
-          <tr>
-            <th>{t('batches.admin.name')}</th>
-            <th>{t('batches.admin.type')}</th>
-            <th>{t('batches.admin.status')}</th>
-            <th>{t('batches.columns.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {portals.data.map((p) => (
-            <tr key={p.Id} data-testid={`portal-row-${p.Id}`} data-portal-name={p.Name}>
-              <td>{p.Name}</td>
-              <td>{t(`batches.portalType.${p.Type}`)}</td>
-              <td>
-                <span
-                  className={`portal-status portal-status--${p.Status}`}
-                  data-testid="portal-status"
-                  data-status={p.Status}
-                >
-                  {t(`batches.portalStatus.${p.Status}`)}
-                </span>
-                {p.StatusMessage && <div className="batch-error">{p.StatusMessage}</div>}
-              </td>
-              <td className="batch-actions">
-                <button
-                  type="button"
-                  className="button button--small"
-                  onClick={() => setEditing({ portal: p })}
-                >
-                  {t('batches.admin.edit')}
-                </button>
-                <button
-                  type="button"
-                  className="button button--small"
-                  onClick={() => void attempt(() => testPortal(http, p.Id))}
-                >
-                  {t('batches.admin.test')}
-                </button>
-                <button type="button" className="button button--small" onClick={() => setRemoving(p)}>
-                  {t('batches.actions.delete')}
-                </button>
-              </td>
+      <div className="table-scroll">
+        <table className="batch-table" data-testid="portal-table">
+          <thead>
+            <tr>
+              <th>{t('batches.admin.name')}</th>
+              <th>{t('batches.admin.type')}</th>
+              <th>{t('batches.admin.status')}</th>
+              <th>{t('batches.columns.actions')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {portals.data.map((p) => (
+              <tr key={p.Id} data-testid={`portal-row-${p.Id}`} data-portal-name={p.Name}>
+                <td>{p.Name}</td>
+                <td>{t(`batches.portalType.${p.Type}`)}</td>
+                <td>
+                  <span
+                    className={`portal-status portal-status--${p.Status}`}
+                    data-testid="portal-status"
+                    data-status={p.Status}
+                  >
+                    {t(`batches.portalStatus.${p.Status}`)}
+                  </span>
+                  {p.StatusMessage && <div className="batch-error">{p.StatusMessage}</div>}
+                </td>
+                <td className="batch-actions">
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => setEditing({ portal: p })}
+                  >
+                    {t('batches.admin.edit')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => void attempt(() => testPortal(http, p.Id))}
+                  >
+                    {t('batches.admin.test')}
+                  </button>
+                  <button type="button" className="button button--small" onClick={() => setRemoving(p)}>
+                    {t('batches.actions.delete')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     );
 
   return (

@@ -69,32 +69,34 @@ export function BatchTable({ portalId, batches, onChanged }: Props) {
           {failure}
         </Alert>
       )}
-      <table className="batch-table" data-testid="batch-table">
-        <thead>
-          <tr>
-            <th>{t('batches.columns.name')}</th>
-            <th>{t('batches.columns.status')}</th>
-            <th>{t('batches.columns.documents')}</th>
-            <th>{t('batches.columns.pages')}</th>
-            <th>{t('batches.columns.createdBy')}</th>
-            <th>{t('batches.columns.created')}</th>
-            <th>{t('batches.columns.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {batches.map((b) => (
-            <BatchRow
-              key={b.Id}
-              batch={b}
-              expanded={open === b.Id}
-              date={date}
-              onToggle={() => setOpen(open === b.Id ? null : b.Id)}
-              onAct={(act) => setConfirm({ act, batch: b })}
-              portalId={portalId}
-            />
-          ))}
-        </tbody>
-      </table>
+      <div className="table-scroll">
+        <table className="batch-table" data-testid="batch-table">
+          <thead>
+            <tr>
+              <th>{t('batches.columns.name')}</th>
+              <th>{t('batches.columns.status')}</th>
+              <th>{t('batches.columns.documents')}</th>
+              <th>{t('batches.columns.pages')}</th>
+              <th>{t('batches.columns.createdBy')}</th>
+              <th>{t('batches.columns.created')}</th>
+              <th>{t('batches.columns.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {batches.map((b) => (
+              <BatchRow
+                key={b.Id}
+                batch={b}
+                expanded={open === b.Id}
+                date={date}
+                onToggle={() => setOpen(open === b.Id ? null : b.Id)}
+                onAct={(act) => setConfirm({ act, batch: b })}
+                portalId={portalId}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
       {confirm && (
         <Modal
           title={t(`batches.confirm.${confirm.act}.title`)}

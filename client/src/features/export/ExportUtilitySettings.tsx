@@ -4,6 +4,8 @@
 // ExportWithMappedFields (the CSV holds only the export profile's fields).
 import { useTranslation } from 'react-i18next';
 import { FILENAME_BUILTIN_TOKENS } from '../bulk/bulkValidation';
+// its look travels with it: the Settings dialog shows it without the bulk modals
+import '../bulk/bulk.css';
 
 export interface ExportUtilityValue {
   FilePath: string;
@@ -67,11 +69,11 @@ export function ExportUtilitySettings({
           onChange={(e) => onChange({ ...value, Filename: e.target.value })}
         />
       </label>
-      <p className="hint">
+      <p className="field__hint">
         {t('export.utility.tokens', { tokens: FILENAME_BUILTIN_TOKENS.map((x) => `{${x}}`).join(' ') })}
       </p>
       {FLAGS.map((flag) => (
-        <label key={flag}>
+        <label key={flag} className="checkbox">
           <input
             type="checkbox"
             checked={value[flag]}

@@ -1,5 +1,7 @@
 // The blue header of the signed-in screens: product, current database, the admin and
-// database-select buttons the user may see, and the user's controls.
+// database-select buttons the user may see, and the user's controls. On a narrow screen the
+// buttons fold into a menu the Menu button opens (styles.css); the user's controls stay in sight.
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +22,10 @@ export function AppHeader() {
   const selected = useAtomValue(selectedDatabaseAtom);
   const shown = visibleHeaderButtons({ flags, hide: config.hide, databaseCount: databases.length });
   const database = pathname === routes.select ? undefined : databases.find((d) => d.Id === selected);
+  // the menu is open on the screen it was opened on: a chosen place closes it
+  const [menuOn, setMenuOn] = useState<string | null>(null);
+  const menuOpen = menuOn === pathname;
+  const setMenuOpen = (open: boolean) => setMenuOn(open ? pathname : null);
 
   return (
     <header className="app-header">
@@ -41,12 +47,32 @@ export function AppHeader() {
           <span>{database.Name}</span>
         </div>
       )}
-      <nav className="app-header__toolbar" aria-label={t('header.toolbar')}>
+      {shown.size > 0 && (
+        <button
+          type="button"
+          className="header-button app-header__menu-toggle"
+          aria-label={t('header.menu')}
+          title={t('header.menu')}
+          aria-expanded={menuOpen}
+          aria-controls="app-header-toolbar"
+          data-testid="header-menu"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <Icon name="menu" size={20} />
+        </button>
+      )}
+      <nav
+        id="app-header-toolbar"
+        className={`app-header__toolbar${menuOpen ? ' app-header__toolbar--open' : ''}`}
+        aria-label={t('header.toolbar')}
+        onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}
+        onClick={(event) => (event.target as Element).closest('a') && setMenuOpen(false)}
+      >
         {HEADER_BUTTONS.filter((button) => shown.has(button.id)).map((button) => (
           <HeaderButton key={button.id} button={button} />
         ))}
-        <UserControls />
       </nav>
+      <UserControls />
     </header>
   );
 }

@@ -4,7 +4,7 @@
 // cannot be made. When the viewer tab closes, the inbox grid reloads (a page may have turned).
 import { useCallback } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fullName } from '../../api/inboxes';
 import type { InboxFile } from '@gs/contract/inboxes';
@@ -13,6 +13,7 @@ import { addNoteAtom, NoteType } from '../../state/notes';
 import { searchSettingAtom } from '../../state/preferences';
 import { sessionAtom } from '../../state/session';
 import { appHref, openViewer } from '../viewer/viewerWindows';
+import { viewerFromState } from '../viewer/BackToResults';
 import { inboxChangedAtom } from './inboxAtoms';
 
 export function useOpenInboxFile(db: number, inboxId: number) {
@@ -23,13 +24,15 @@ export function useOpenInboxFile(db: number, inboxId: number) {
   const addNote = useSetAtom(addNoteAtom);
   const changed = useSetAtom(inboxChangedAtom);
   const navigate = useNavigate();
+  const location = useLocation();
   return useCallback(
     (file: InboxFile, newTab: boolean) => {
       openViewer(
         {
           http,
           openTab: () => window.open('', '_blank'),
-          navigate: (path) => void navigate(path),
+          navigate: (path) =>
+            void navigate(path, { state: viewerFromState(location.pathname + location.search) }),
           href: appHref,
           onClosed: () => changed(),
         },
@@ -40,6 +43,6 @@ export function useOpenInboxFile(db: number, inboxId: number) {
         },
       ).catch(() => addNote({ type: NoteType.Error, text: t('ERROR_CREATE_SESSION_MSG') }));
     },
-    [http, navigate, changed, db, inboxId, openNewTab, token, addNote, t],
+    [http, navigate, location, changed, db, inboxId, openNewTab, token, addNote, t],
   );
 }

@@ -1,5 +1,6 @@
 // The Settings dialog, opened from the header over the current screen (end-user spec §2): a tab
-// list and the chosen section. Every setting is saved as it changes (or by its own Save).
+// list and the chosen section. Every setting is saved as it changes (or by its own Save). The
+// section's box keeps one height over every tab and scrolls a longer section (styles.css).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/Modal';
@@ -32,7 +33,13 @@ export function SettingsDialog({
           </button>
         ))}
       </div>
-      <div role="tabpanel" id="settings-tabpanel" aria-labelledby={`settings-tab-${tab}`} className="stack">
+      <div
+        role="tabpanel"
+        id="settings-tabpanel"
+        aria-labelledby={`settings-tab-${tab}`}
+        className="stack settings-dialog__panel"
+        tabIndex={0}
+      >
         <SettingsSection tab={tab} />
       </div>
     </Modal>

@@ -10,14 +10,21 @@ export interface Zoom {
   scale: number;
 }
 
-/** The pane's inner width, kept up to date on resize. */
+/** The pane's inner width, kept up to date whenever the pane changes size: a resized window, but
+ *  also the thumbnails arriving once the file is open and the index panel opening or closing. */
 export function usePaneWidth(pane: React.RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
   useEffect(() => {
     const measure = () => setWidth(pane.current?.clientWidth ?? 0);
     measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    const element = pane.current;
+    if (typeof ResizeObserver === 'undefined' || !element) {
+      window.addEventListener('resize', measure);
+      return () => window.removeEventListener('resize', measure);
+    }
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
   }, [pane]);
   return width;
 }

@@ -31,11 +31,14 @@ function ViewButton({ row }: { row: ResultRow }) {
 
 export const VIEW_COLUMN_ID = 'view';
 
+/** Room for the longest translation of "View" ("Visualizza", "Anzeigen") in the button's small type. */
+const VIEW_COLUMN_WIDTH = 96;
+
 export const viewColumn = helper.display({
   id: VIEW_COLUMN_ID,
-  size: 64,
-  minSize: 64,
-  maxSize: 64,
+  size: VIEW_COLUMN_WIDTH,
+  minSize: VIEW_COLUMN_WIDTH,
+  maxSize: VIEW_COLUMN_WIDTH,
   enableSorting: false,
   enableHiding: false,
   enablePinning: false,

@@ -25,6 +25,7 @@ import { Spinner } from '../../components/Spinner';
 import { httpAtom } from '../../state/environment';
 import { sessionAtom } from '../../state/session';
 import { searchWords } from './highlight';
+import { BackToResults } from './BackToResults';
 import { IndexPanel } from './IndexPanel';
 import { ImagePageView, PdfPageView, usePaneWidth, type Zoom } from './PageView';
 import type { PdfFile } from './pdfEngine';
@@ -158,6 +159,7 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
   return (
     <div className="viewer" data-testid="viewer">
       <header className="viewer__toolbar" role="toolbar" aria-label={t('viewer.toolbar')}>
+        <BackToResults db={params.db} archive={doc.Archive} />
         <h1 className="viewer__title">
           {inboxId
             ? t('inboxOps.viewer.title', { name: inboxFileName })

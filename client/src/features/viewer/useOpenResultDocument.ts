@@ -12,6 +12,7 @@ import { addNoteAtom, NoteType } from '../../state/notes';
 import { searchSettingAtom } from '../../state/preferences';
 import { sessionAtom } from '../../state/session';
 import { appHref, openViewer, resultsRefreshAtom } from './viewerWindows';
+import { viewerFromState } from './BackToResults';
 
 /** The database and archive of the results. */
 export interface ResultsPlace {
@@ -38,7 +39,9 @@ export function useOpenResultDocument(
       {
         http,
         openTab: () => window.open('', '_blank'),
-        navigate: (path) => void navigate(path),
+        // the viewer's Back to results returns here
+        navigate: (path) =>
+          void navigate(path, { state: viewerFromState(location.pathname + location.search) }),
         href: appHref,
         onClosed: () => refresh((n) => n + 1),
       },
