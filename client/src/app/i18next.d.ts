@@ -15,6 +15,7 @@ import type indexing from '../locales/en/indexing.json';
 import type keyfree from '../locales/en/keyfree.json';
 import type language from '../locales/en/language.json';
 import type security from '../locales/en/security.json';
+import type serverTexts from '../locales/en/serverTexts.json';
 import type translation from '../locales/en/translation.json';
 import type viewer from '../locales/en/viewer.json';
 import type workflow from '../locales/en/workflow.json';
@@ -40,6 +41,7 @@ declare module 'i18next' {
         typeof keyfree &
         typeof language &
         typeof security &
+        typeof serverTexts &
         typeof workflow;
     };
     returnNull: false;
