@@ -75,6 +75,9 @@ const ACTIONS = [
 
 export type ServerMessageKey = (typeof MESSAGES)[number][1];
 export type HistoryActionKey = (typeof ACTIONS)[number][1];
+/** Every key the mapping may ask for (a test holds each to all seven languages). */
+export const SERVER_MESSAGE_KEYS: readonly ServerMessageKey[] = MESSAGES.map(([, key]) => key);
+export const HISTORY_ACTION_KEYS: readonly HistoryActionKey[] = ACTIONS.map(([, key]) => key);
 
 function match<K extends string>(rules: readonly Rule<K>[], text: string): { key: K; values: Values } | null {
   const trimmed = text.trim();
@@ -89,13 +92,18 @@ function match<K extends string>(rules: readonly Rule<K>[], text: string): { key
 export const knownServerMessage = (text: string) => match<ServerMessageKey>(MESSAGES, text);
 export const knownHistoryAction = (text: string) => match<HistoryActionKey>(ACTIONS, text);
 
-const withCount = (values: Values): Values & { count?: number } =>
-  values.count === undefined ? values : { ...values, count: Number(values.count) as unknown as string };
+/** The keys are built from the tables above, which i18next's key types cannot follow: the test
+ * checks each of them instead. A count is a number, so that i18next picks the plural form. */
+function translate(t: TFunction, key: string, values: Values): string {
+  const options: Record<string, unknown> = { ...values };
+  if (values.count !== undefined) options.count = Number(values.count);
+  return (t as unknown as (key: string, options: Record<string, unknown>) => string)(key, options);
+}
 
 /** A server text in the user's language: translated when known, else "Server: …" around it. */
 export function translateServerMessage(t: TFunction, text: string): string {
   const known = knownServerMessage(text);
-  if (known) return t(`serverMessage.${known.key}`, withCount(known.values));
+  if (known) return translate(t, `serverMessage.${known.key}`, known.values);
   return t('serverMessage.unknown', { text });
 }
 
@@ -110,7 +118,7 @@ export function translateHistoryLine(t: TFunction, text: string): string {
         .join('; '),
     });
   const known = knownHistoryAction(text);
-  return known ? t(`historyAction.${known.key}`, withCount(known.values)) : text;
+  return known ? translate(t, `historyAction.${known.key}`, known.values) : text;
 }
 
 /** The reason a refusal gives: MessageDetail under ASP.NET's generic 400 Message, else Message. */
