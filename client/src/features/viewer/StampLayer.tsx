@@ -1,6 +1,6 @@
 // The stamps over the page (spec §3 "Stamp"). With a stamp chosen in the menu the page takes a
 // click: the stamp's top left corner goes where the user clicked (Enter places it below the
-// others, Escape gives up). A placed stamp is dragged to move it, or moved with the arrow keys when
+// others, Escape or Cancel gives up); a hint over the page says so, without moving the page. A placed stamp is dragged to move it, or moved with the arrow keys when
 // focused; the new position is saved when the drag ends. Positions are fractions of the page, so
 // they hold at any zoom, and a stamp is kept whole on the page.
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
@@ -117,6 +117,14 @@ export function StampLayer(props: {
           onKeyDown={(event) => event.key === 'Escape' && props.onCancel()}
           autoFocus
         />
+      )}
+      {props.armed !== null && (
+        <p className="viewer__stamp-hint" role="status" data-testid="stamp-hint">
+          {t('viewer.stampPlace', { text: props.armed })}
+          <button type="button" className="button button--small" onClick={props.onCancel}>
+            {t('viewer.stampCancel')}
+          </button>
+        </p>
       )}
       {props.stamps.map((s) => {
         const at = drag?.id === s.id ? drag.at : s;

@@ -1,5 +1,5 @@
 // The stamps of `admin/stamps` offered in a menu, with @Today and @User filled in. A chosen stamp
-// waits to be placed by a click on the page (StampLayer.tsx); meanwhile a hint says so, with Cancel.
+// waits to be placed by a click on the page (StampLayer.tsx).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCachedQuery } from '../../api/queryCache';
@@ -9,16 +9,11 @@ import { fillStamp } from './stamps';
 export function StampMenu({
   user,
   locale,
-  armed,
   onChoose,
-  onCancel,
 }: {
   user: string;
   locale: string;
-  /** the chosen stamp waiting for its click on the page */
-  armed: string | null;
   onChoose: (text: string) => void;
-  onCancel: () => void;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -60,14 +55,6 @@ export function StampMenu({
               );
             })}
         </div>
-      )}
-      {armed !== null && (
-        <p className="viewer__stamp-hint" role="status" data-testid="stamp-hint">
-          {t('viewer.stampPlace', { text: armed })}
-          <button type="button" className="button button--small" onClick={onCancel}>
-            {t('viewer.stampCancel')}
-          </button>
-        </p>
       )}
     </div>
   );

@@ -253,15 +253,7 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
           </div>
         )}
         <div className="viewer__group">
-          {canStamp && (
-            <StampMenu
-              user={session?.username ?? ''}
-              locale={locale}
-              armed={armed}
-              onChoose={setArmed}
-              onCancel={() => setArmed(null)}
-            />
-          )}
+          {canStamp && <StampMenu user={session?.username ?? ''} locale={locale} onChoose={setArmed} />}
           {canPrint && (
             <button type="button" className="button button--small" onClick={() => window.print()}>
               {t('viewer.print')}
