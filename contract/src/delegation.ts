@@ -20,7 +20,7 @@ export interface Delegation {
   Delegates: DelegatePair[];
   /** addresses told when delegation changes */
   Emails: string[];
-  /** users the caller may pick as delegates (every other Square 9 user) */
+  /** users the caller may pick as delegates (every other Square 9 user but read-only licences) */
   Candidates: string[];
 }
 
@@ -33,6 +33,9 @@ export interface DelegationUpdate {
 }
 
 export const DELEGATION_FORBIDDEN = 'You are not permitted to delegate.';
+/** A read-only licence works no tasks, so it is neither offered nor accepted as a delegate. */
+export const readOnlyDelegateMessage = (name: string): string =>
+  `The user ${name} has a read-only license and cannot be a delegate.`;
 export const MAX_DELEGATES = 20;
 
 export const delegationPaths = {

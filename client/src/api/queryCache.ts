@@ -1,23 +1,15 @@
-// A per-app cache of answers that rarely change (archive info and counts, list items), so a tree
-// node or a prompt asks the server once. A failed answer is forgotten, so a retry asks again.
-import { atom, useAtomValue } from 'jotai';
+// useApiQuery through the app's QueryCache (queryStore.ts): answers shared by every screen, loaded
+// again when an action invalidates their key.
+import { useEffect, useEffectEvent } from 'react';
+import { useAtomValue } from 'jotai';
 import type { Http } from './http';
+import { queryCacheAtom, type QueryCache } from './queryStore';
 import { useApiQuery, type QueryState } from './useApiQuery';
 
-/** One Map per store (an atom's read function runs once per store). */
-export const queryCacheAtom = atom(() => new Map<string, Promise<unknown>>());
+export { QueryCache, queryCacheAtom, invalidateQueriesAtom, clearQueriesAtom, queryKeys } from './queryStore';
 
-export function cached<T>(
-  cache: Map<string, Promise<unknown>>,
-  key: string,
-  load: () => Promise<T>,
-): Promise<T> {
-  const hit = cache.get(key) as Promise<T> | undefined;
-  if (hit) return hit;
-  const promise = load();
-  cache.set(key, promise);
-  promise.catch(() => cache.delete(key));
-  return promise;
+export function cached<T>(cache: QueryCache, key: string, load: () => Promise<T>): Promise<T> {
+  return cache.get(key, load);
 }
 
 /** useApiQuery through the cache; `key` null = nothing to load. */
@@ -26,5 +18,11 @@ export function useCachedQuery<T>(
   load: (http: Http) => Promise<T>,
 ): [QueryState<T>, () => void] {
   const cache = useAtomValue(queryCacheAtom);
-  return useApiQuery(key, (http) => cached(cache, key ?? '', () => load(http)));
+  const [state, reload] = useApiQuery(key, (http) => cache.get(key ?? '', () => load(http)));
+  // an invalidated key loads again; the last answer stays on screen meanwhile
+  const invalidated = useEffectEvent((prefix: string) => {
+    if (key !== null && key.startsWith(prefix)) reload();
+  });
+  useEffect(() => cache.subscribe((prefix) => invalidated(prefix)), [cache]);
+  return [state, reload];
 }

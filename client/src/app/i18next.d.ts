@@ -16,6 +16,7 @@ import type keyfree from '../locales/en/keyfree.json';
 import type language from '../locales/en/language.json';
 import type paths from '../locales/en/paths.json';
 import type security from '../locales/en/security.json';
+import type serverTexts from '../locales/en/serverTexts.json';
 import type translation from '../locales/en/translation.json';
 import type viewer from '../locales/en/viewer.json';
 import type workflow from '../locales/en/workflow.json';
@@ -42,6 +43,7 @@ declare module 'i18next' {
         typeof language &
         typeof paths &
         typeof security &
+        typeof serverTexts &
         typeof workflow;
     };
     returnNull: false;

@@ -2,6 +2,7 @@
 import { atom } from 'jotai';
 import type { License } from '@gs/contract/licenses';
 import type { LicenseLoss } from '../api/licenseErrors';
+import { clearQueriesAtom } from '../api/queryStore';
 import { clearStoredSession, writeStoredSession, type Session } from './persistedSession';
 
 export type { Session } from './persistedSession';
@@ -36,6 +37,7 @@ const licenseSession = (license: License, since: number, fallbackUser = ''): Ses
 export const signInAtom = atom(null, (_get, set, license: License, typedUsername: string) => {
   const session = licenseSession(license, Date.now(), typedUsername);
   writeStoredSession(session);
+  set(clearQueriesAtom);
   set(sessionEndAtom, null);
   set(sessionAtom, session);
 });
@@ -73,6 +75,7 @@ export const renewSessionAtom = atom(null, (get, set, license: License) => {
 /** Forget the session locally (the licence is released, or already dead). */
 export const clearSessionAtom = atom(null, (_get, set) => {
   clearStoredSession();
+  set(clearQueriesAtom);
   set(sessionAtom, null);
 });
 
@@ -80,6 +83,7 @@ export const clearSessionAtom = atom(null, (_get, set) => {
 export const loseSessionAtom = atom(null, (get, set, loss: LicenseLoss) => {
   if (!get(sessionAtom) || get(signingOutAtom)) return;
   clearStoredSession();
+  set(clearQueriesAtom);
   set(sessionAtom, null);
   set(sessionEndAtom, { reason: loss });
 });

@@ -1,8 +1,10 @@
 // Runs one admin write: on success the status turns to saved and `after` runs (a reload); on
-// failure the status turns to error and the server's Message is shown as a notification.
+// failure the status turns to error and the server's Message is shown as a notification, in the
+// user's language when the client knows it (lib/serverTexts.ts).
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { ApiError, type Http } from '../../api/http';
+import type { Http } from '../../api/http';
+import { translateServerError } from '../../lib/serverTexts';
 import { httpAtom } from '../../state/environment';
 import { reportErrorAtom, reportSavedAtom } from './adminAtoms';
 
@@ -18,9 +20,7 @@ export function useAdminAction() {
       after?.();
       return true;
     } catch (error) {
-      failed(
-        error instanceof ApiError && error.serverMessage ? error.serverMessage : t('admin.alert.failed'),
-      );
+      failed(translateServerError(t, error) ?? t('admin.alert.failed'));
       return false;
     }
   };

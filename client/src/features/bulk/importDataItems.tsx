@@ -1,20 +1,32 @@
 // The archive options item that opens the import utility. The utility (ImportModal) loads when
-// the item is chosen, so the search screen's archive tree does not carry it (issue 11's budget).
+// the item is chosen, so the search screen's archive tree does not carry it (issue 11's budget). Closing it
+// invalidates the database's archive counts.
 import { lazy, Suspense } from 'react';
+import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
+import { invalidateQueriesAtom, queryKeys } from '../../api/queryStore';
 
 const ImportModal = lazy(() => import('./ImportModal').then((m) => ({ default: m.ImportModal })));
 
 export function useImportDataItems() {
   const { t } = useTranslation();
+  const invalidate = useSetAtom(invalidateQueriesAtom);
   return [
     {
       id: 'import-data',
       label: t('bulk.import.menu'),
       render: ({ db, archive, close }: { db: number; archive: Archive; close: () => void }) => (
         <Suspense fallback={null}>
-          <ImportModal db={db} archive={archive} onClose={close} />
+          <ImportModal
+            db={db}
+            archive={archive}
+            onClose={() => {
+              // the import may have added documents: the archives' counts load again
+              invalidate(queryKeys.archiveInfo(db));
+              close();
+            }}
+          />
         </Suspense>
       ),
     },

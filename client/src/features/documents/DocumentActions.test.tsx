@@ -84,14 +84,14 @@ describe('documents toolbar', () => {
       total: 2,
       success: 1,
       danger: 1,
-      errors: ['DocID 102: The document is in a workflow.'],
+      errors: ['DocID 102: Server: The document is in a workflow.'],
     });
     // the notifications menu shows the job and its failure
     fireEvent.click(screen.getByTestId('notifications-bell'));
     const panel = screen.getByTestId('notifications-panel');
     expect(within(panel).getByText('Succeeded: 1 of 2')).toBeTruthy();
     expect(within(panel).getByText('Failed: 1 of 2')).toBeTruthy();
-    expect(within(panel).getByText('DocID 102: The document is in a workflow.')).toBeTruthy();
+    expect(within(panel).getByText('DocID 102: Server: The document is in a workflow.')).toBeTruthy();
   });
 
   it('copies to the archive chosen in the archive-select modal', async () => {

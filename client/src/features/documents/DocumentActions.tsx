@@ -23,6 +23,7 @@ import {
 } from '../../api/documentOps';
 import type { ResultsParams } from '../../app/resultsPaths';
 import { ConfirmDialog } from '../../components/Modal';
+import { translateServerError } from '../../lib/serverTexts';
 import { httpAtom } from '../../state/environment';
 import { addNoteAtom, NoteType } from '../../state/notes';
 import { sessionAtom } from '../../state/session';
@@ -35,7 +36,6 @@ import { ArchiveSelectModal } from './ArchiveSelectModal';
 import { MergeDialog, type MergeChoice } from './MergeDialog';
 import { actionProblem, licenseAllows, type DocumentAction } from './documentRules';
 import { emailDocuments, helperFailureText } from './helperEmail';
-import { serverText } from './jobGroup';
 import { useJobRunner } from './useJobRunner';
 import { UserActionsMenu } from './UserActionsMenu';
 import './documents.css';
@@ -74,7 +74,8 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
   // the documents the open dialog acts on: kept as they were when it opened
   const [targets, setTargets] = useState<CheckedDocument[]>([]);
 
-  const failureText = (error: unknown): string => serverText(error) ?? t('documents.errors.unknown');
+  const failureText = (error: unknown): string =>
+    translateServerError(t, error) ?? t('documents.errors.unknown');
 
   const start = (action: DocumentAction, dialogName: Exclude<Dialog, null> | null, run?: () => void) => {
     const key = actionProblem(action, checked, licenseType);

@@ -13,7 +13,7 @@ import { LicenseType } from '@gs/contract/flags';
 import { viewPath } from '../../app/paths';
 import { useFormatLocale } from '../../app/useFormatLocale';
 import { getArchiveFields, getArchiveInfo } from '../../api/archives';
-import { useCachedQuery } from '../../api/queryCache';
+import { invalidateQueriesAtom, queryKeys, useCachedQuery } from '../../api/queryCache';
 import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
@@ -57,6 +57,7 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
   const locale = useFormatLocale();
   const navigate = useNavigate();
   const addNote = useSetAtom(addNoteAtom);
+  const invalidate = useSetAtom(invalidateQueriesAtom);
   const files = useMemo(() => sourceFilesOf(target), [target]);
 
   const [info] = useCachedQuery(`indexing-info:${db}:${archive}`, (h) => getArchiveInfo(h, db, archive));
@@ -132,6 +133,8 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
         return;
       }
       const count = outcome.saved;
+      // the archive holds more documents now: the tree's counts load again
+      invalidate(queryKeys.archiveInfo(db));
       const text =
         count > 1
           ? t('indexing.save.successMany', { count, archive: archiveName })

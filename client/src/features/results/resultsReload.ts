@@ -1,12 +1,15 @@
 // A signal that the results page's documents changed on the server (a copy, move, delete or merge
 // finished): the page loads again and the grid's check boxes clear. Features bump it through
-// requestResultsReloadAtom; the results page and grid watch resultsReloadAtom.
+// requestResultsReloadAtom; the results page and grid watch resultsReloadAtom. The archives'
+// cached counts (the tree's) are invalidated with it, in every database: a copy or move may cross.
 import { atom } from 'jotai';
+import { invalidateQueriesAtom, queryKeys } from '../../api/queryStore';
 import { checkedDocumentsAtom } from './selection';
 
 export const resultsReloadAtom = atom(0);
 
 export const requestResultsReloadAtom = atom(null, (get, set) => {
   set(checkedDocumentsAtom, []);
+  set(invalidateQueriesAtom, queryKeys.allArchiveInfo);
   set(resultsReloadAtom, get(resultsReloadAtom) + 1);
 });

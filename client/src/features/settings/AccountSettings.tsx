@@ -10,6 +10,7 @@ import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { Spinner } from '../../components/Spinner';
 import { httpAtom } from '../../state/environment';
 import { sessionAtom } from '../../state/session';
+import { translateServerMessage } from '../../lib/serverTexts';
 import { checkPasswordChange, passwordFailure, type PasswordKey } from './passwordChange';
 
 function PasswordChangeForm({ email: savedEmail }: { email: string }) {
@@ -77,7 +78,7 @@ function PasswordChangeForm({ email: savedEmail }: { email: string }) {
       {outcome && (
         <Alert tone={outcome.key === 'PASSWORD_UPDATED' ? 'success' : 'error'} testId="password-outcome">
           {t(`password.${outcome.key}`)}
-          {outcome.detail ? ` ${outcome.detail}` : ''}
+          {outcome.detail ? ` ${translateServerMessage(t, outcome.detail)}` : ''}
         </Alert>
       )}
       <div>

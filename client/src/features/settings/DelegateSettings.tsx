@@ -1,5 +1,6 @@
 // The Delegate tab (end-user spec §3, §6): a user allowed to delegate turns delegation on and off,
-// picks delegates among the other users and lists addresses to notify.
+// picks delegates among the other users and lists addresses to notify. A refusal shows the server's
+// reason in the user's language (lib/serverTexts.ts) and leaves the form as the user filled it.
 import { useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { getDelegation, saveDelegation } from '../../api/account';
 import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
+import { translateServerError } from '../../lib/serverTexts';
 import { httpAtom } from '../../state/environment';
 
 function DelegationForm({ initial }: { initial: Delegation }) {
@@ -17,7 +19,7 @@ function DelegationForm({ initial }: { initial: Delegation }) {
   const [delegates, setDelegates] = useState(() => new Set(initial.Delegates.map((d) => d.Delegate)));
   const [emails, setEmails] = useState(initial.Emails.join('\n'));
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<'saved' | 'saveError' | null>(null);
+  const [notice, setNotice] = useState<{ saved: boolean; reason?: string } | null>(null);
 
   const toggle = (name: string, on: boolean) =>
     setDelegates((before) => {
@@ -37,9 +39,9 @@ function DelegationForm({ initial }: { initial: Delegation }) {
         Emails: emails.split(/\s+/u).filter((e) => e !== ''),
       });
       setActive(saved.Active);
-      setNotice('saved');
-    } catch {
-      setNotice('saveError');
+      setNotice({ saved: true });
+    } catch (error) {
+      setNotice({ saved: false, reason: translateServerError(t, error) ?? undefined });
     } finally {
       setBusy(false);
     }
@@ -75,8 +77,9 @@ function DelegationForm({ initial }: { initial: Delegation }) {
         <textarea rows={3} value={emails} onChange={(e) => setEmails(e.target.value)} />
       </label>
       {notice && (
-        <Alert tone={notice === 'saved' ? 'success' : 'error'} testId="delegation-notice">
-          {t(`delegation.${notice}`)}
+        <Alert tone={notice.saved ? 'success' : 'error'} testId="delegation-notice">
+          {t(notice.saved ? 'delegation.saved' : 'delegation.saveError')}
+          {notice.reason ? ` ${notice.reason}` : ''}
         </Alert>
       )}
       <div>

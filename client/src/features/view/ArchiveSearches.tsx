@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { hasFlag, SearchSettings } from '@gs/contract/flags';
 import type { Search } from '@gs/contract/searches';
 import { getArchiveInfo, getArchiveSearches } from '../../api/archives';
-import { useCachedQuery } from '../../api/queryCache';
+import { queryKeys, useCachedQuery } from '../../api/queryCache';
 import { useApiQuery } from '../../api/useApiQuery';
 import { resultsPath } from '../../app/resultsPaths';
 import { Alert } from '../../components/Alert';
@@ -38,7 +38,7 @@ export function ArchiveSearches({ db, archive, name, autoRun = false }: ArchiveS
     getArchiveSearches(http, db, archive),
   );
   // After a reload only the id is in the address; ask the server for the archive's name.
-  const [info] = useCachedQuery(name ? null : `info:${db}:${archive}`, (http) =>
+  const [info] = useCachedQuery(name ? null : queryKeys.archiveInfo(db, archive), (http) =>
     getArchiveInfo(http, db, archive),
   );
   const title = name ?? (info.status === 'success' ? info.data.Name : '');

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
 import { ArchiveProperties, hasFlag } from '@gs/contract/flags';
 import { getArchiveInfo, getChildArchives, getRootArchives } from '../../api/archives';
-import { useCachedQuery } from '../../api/queryCache';
+import { queryKeys, useCachedQuery } from '../../api/queryCache';
 import { useArchiveAncestors } from './useArchiveAncestors';
 import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
@@ -122,7 +122,7 @@ function ArchiveChildren({ parent, ...props }: TreeProps & { parent: number }) {
   );
   const showVersionArchive = useAtomValue(showVersionArchiveAtom);
   // the parent's info (its count's, cached): whether it is revision-controlled
-  const [parentInfo] = useCachedQuery(`info:${props.db}:${parent}`, (http) =>
+  const [parentInfo] = useCachedQuery(queryKeys.archiveInfo(props.db, parent), (http) =>
     getArchiveInfo(http, props.db, parent),
   );
   const parentFlags =
@@ -146,7 +146,9 @@ function ArchiveChildren({ parent, ...props }: TreeProps & { parent: number }) {
 
 function ArchiveCount({ db, archive }: { db: number; archive: number }) {
   const { t } = useTranslation();
-  const [info] = useCachedQuery(`info:${db}:${archive}`, (http) => getArchiveInfo(http, db, archive));
+  const [info] = useCachedQuery(queryKeys.archiveInfo(db, archive), (http) =>
+    getArchiveInfo(http, db, archive),
+  );
   if (info.status !== 'success' || typeof info.data.Count !== 'number') return null;
   return (
     <span

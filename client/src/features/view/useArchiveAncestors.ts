@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { getArchiveInfo } from '../../api/archives';
-import { cached, queryCacheAtom } from '../../api/queryCache';
+import { cached, queryCacheAtom, queryKeys } from '../../api/queryCache';
 import { httpAtom } from '../../state/environment';
 
 const NONE: ReadonlySet<number> = new Set();
@@ -23,7 +23,7 @@ export function useArchiveAncestors(db: number, selected: number | null): Readon
       let id = selected;
       for (let depth = 0; depth < MAX_DEPTH; depth++) {
         const at = id;
-        const info = await cached(cache, `info:${db}:${at}`, () => getArchiveInfo(http, db, at));
+        const info = await cached(cache, queryKeys.archiveInfo(db, at), () => getArchiveInfo(http, db, at));
         if (!info?.Parent || ids.has(info.Parent)) break;
         ids.add(info.Parent);
         id = info.Parent;

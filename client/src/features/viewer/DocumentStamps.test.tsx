@@ -1,7 +1,8 @@
 // The viewer's stamps are the document's annotations on the server: loaded when it opens, saved
-// whole when one is placed or removed, taken back with the server's message when refused.
+// whole when one is placed, moved or removed, taken back with the server's message when refused.
+// A chosen stamp goes where the page is clicked (Enter: below the others) and is dragged to move.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Annotation } from '@gs/contract/annotations';
 import { ALL_ARCHIVE_PERMISSIONS, ArchivePermission } from '@gs/contract/flags';
 import {
@@ -66,6 +67,24 @@ const findViewer = () => screen.findByTestId('viewer', {}, { timeout: 5000 });
 const puts = (fake: ReturnType<typeof createFakeServer>) =>
   fake.requests.filter((r) => r.method === 'PUT' && r.path === ANNOTATIONS);
 
+/** Chooses a stamp in the menu and places it: a click at (clientX, clientY), or Enter (detail 0). */
+async function place(name: string, at?: { clientX: number; clientY: number }) {
+  fireEvent.click(screen.getByRole('button', { name: 'Stamps' }));
+  fireEvent.click(await screen.findByRole('menuitem', { name }));
+  expect(screen.getByTestId('stamp-hint').textContent).toContain(name);
+  fireEvent.click(screen.getByTestId('stamp-target'), at ? { detail: 1, ...at } : { detail: 0 });
+}
+
+/** The page (the stamps' layer) is 500 by 800 px at (100, 50); a stamp is 100 by 40 px. */
+function layoutPage() {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    if (this.classList.contains('viewer__stamps')) return new DOMRect(100, 50, 500, 800);
+    if (this.classList.contains('viewer__stamp')) return new DOMRect(0, 0, 100, 40);
+    return new DOMRect(0, 0, 0, 0);
+  });
+}
+afterEach(() => vi.restoreAllMocks());
+
 describe('viewer stamps on the server', () => {
   it('shows the stored stamps of the page, and saves a placed one with the others', async () => {
     const { fake, current } = annotationServer([stored({})]);
@@ -75,8 +94,7 @@ describe('viewer stamps on the server', () => {
     expect(shown.textContent).toContain('RECEIVED');
     const get = fake.requests.find((r) => r.method === 'GET' && r.path === ANNOTATIONS);
     expect(get?.url.searchParams.get('SecureId')).toBe('doc-hash-101');
-    fireEvent.click(screen.getByRole('button', { name: 'Stamps' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Approved by full.user' }));
+    await place('Approved by full.user');
     await waitFor(() => expect(puts(fake)).toHaveLength(1));
     expect(JSON.parse(puts(fake)[0]?.body ?? '')).toEqual([
       { Id: 7, Page: 1, X: 0.55, Y: 0.05, Text: 'RECEIVED', Type: 'stamp', Color: '#c0262d' },
@@ -91,8 +109,7 @@ describe('viewer stamps on the server', () => {
     const { fake } = annotationServer([]);
     const first = open(fake);
     await findViewer();
-    fireEvent.click(screen.getByRole('button', { name: 'Stamps' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'PAID' }));
+    await place('PAID');
     await waitFor(() => expect(puts(fake)).toHaveLength(1));
     first.unmount();
     open(fake);
@@ -113,12 +130,57 @@ describe('viewer stamps on the server', () => {
     });
     open(fake);
     await findViewer();
-    fireEvent.click(screen.getByRole('button', { name: 'Stamps' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'PAID' }));
+    await place('PAID');
     expect((await screen.findByTestId('viewer-notice')).textContent).toContain(
       'You do not have permission to modify annotations',
     );
     expect(screen.queryByTestId('viewer-stamp')).toBeNull();
+  });
+
+  it('places a chosen stamp where the page is clicked, and saves where it is dragged to', async () => {
+    const { fake, current } = annotationServer([]);
+    open(fake);
+    await findViewer();
+    layoutPage();
+    await place('PAID', { clientX: 100 + 250, clientY: 50 + 200 });
+    await waitFor(() => expect(puts(fake)).toHaveLength(1));
+    expect(JSON.parse(puts(fake)[0]?.body ?? '')).toMatchObject([{ Text: 'PAID', X: 0.5, Y: 0.25 }]);
+    expect(screen.queryByTestId('stamp-target')).toBeNull();
+    const stamp = await screen.findByTestId('viewer-stamp');
+    await waitFor(() => expect(current()[0]?.Id).toBe(100));
+    // grab it 10 px into the stamp, drop it 100 px right and 80 px down
+    fireEvent.pointerDown(stamp, { pointerId: 1, button: 0, clientX: 360, clientY: 260 });
+    fireEvent.pointerMove(stamp, { pointerId: 1, clientX: 410, clientY: 300 });
+    fireEvent.pointerMove(stamp, { pointerId: 1, clientX: 460, clientY: 340 });
+    expect(screen.getByTestId('viewer-stamp').style.left).toBe('70%');
+    fireEvent.pointerUp(stamp, { pointerId: 1, clientX: 460, clientY: 340 });
+    await waitFor(() => expect(puts(fake)).toHaveLength(2));
+    expect(JSON.parse(puts(fake)[1]?.body ?? '')).toEqual([
+      { Id: 100, Page: 1, X: 0.7, Y: 0.35, Text: 'PAID', Type: 'stamp', Color: '#c0262d' },
+    ]);
+    // dragged past the edge, it stays whole on the page
+    fireEvent.pointerDown(stamp, { pointerId: 2, button: 0, clientX: 460, clientY: 340 });
+    fireEvent.pointerMove(stamp, { pointerId: 2, clientX: 2000, clientY: 2000 });
+    fireEvent.pointerUp(stamp, { pointerId: 2, clientX: 2000, clientY: 2000 });
+    await waitFor(() => expect(puts(fake)).toHaveLength(3));
+    expect(JSON.parse(puts(fake)[2]?.body ?? '')).toMatchObject([{ X: 0.8, Y: 0.95 }]);
+  });
+
+  it('gives up placing on Escape, and a click on a stamp without moving saves nothing', async () => {
+    const { fake } = annotationServer([stored({})]);
+    open(fake);
+    await findViewer();
+    layoutPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Stamps' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'PAID' }));
+    fireEvent.keyDown(screen.getByTestId('stamp-target'), { key: 'Escape' });
+    expect(screen.queryByTestId('stamp-target')).toBeNull();
+    const stamp = await screen.findByTestId('viewer-stamp');
+    fireEvent.pointerDown(stamp, { pointerId: 1, button: 0, clientX: 400, clientY: 100 });
+    fireEvent.pointerUp(stamp, { pointerId: 1, clientX: 401, clientY: 101 });
+    fireEvent.keyDown(stamp, { key: 'ArrowDown' });
+    await waitFor(() => expect(puts(fake)).toHaveLength(1));
+    expect(JSON.parse(puts(fake)[0]?.body ?? '')).toMatchObject([{ Id: 7, X: 0.55, Y: 0.06 }]);
   });
 
   it('says so when the stamps cannot be loaded', async () => {

@@ -1,20 +1,19 @@
-// The stamps of `admin/stamps` offered in a menu, with @Today and @User filled in; a chosen stamp
-// is placed on the current page. Placed stamps lie over the page in their colour and can be removed
-// again.
+// The stamps of `admin/stamps` offered in a menu, with @Today and @User filled in. A chosen stamp
+// waits to be placed by a click on the page (StampLayer.tsx).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCachedQuery } from '../../api/queryCache';
 import { getStamps } from '../../api/viewer';
-import { fillStamp, type PlacedStamp } from './stamps';
+import { fillStamp } from './stamps';
 
 export function StampMenu({
   user,
   locale,
-  onPlace,
+  onChoose,
 }: {
   user: string;
   locale: string;
-  onPlace: (text: string) => void;
+  onChoose: (text: string) => void;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -47,7 +46,7 @@ export function StampMenu({
                   role="menuitem"
                   className="viewer__menu-item"
                   onClick={() => {
-                    onPlace(text);
+                    onChoose(text);
                     setOpen(false);
                   }}
                 >
@@ -58,37 +57,5 @@ export function StampMenu({
         </div>
       )}
     </div>
-  );
-}
-
-export function StampLayer(props: {
-  stamps: PlacedStamp[];
-  canRemove: boolean;
-  onRemove: (id: string) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {props.stamps.map((s) => (
-        <div
-          key={s.id}
-          className="viewer__stamp"
-          data-testid="viewer-stamp"
-          style={{ left: `${s.x * 100}%`, top: `${s.y * 100}%`, color: s.color, borderColor: s.color }}
-        >
-          <span>{s.text}</span>
-          {props.canRemove && (
-            <button
-              type="button"
-              className="viewer__stamp-remove"
-              aria-label={t('viewer.removeStamp', { text: s.text })}
-              onClick={() => props.onRemove(s.id)}
-            >
-              ×
-            </button>
-          )}
-        </div>
-      ))}
-    </>
   );
 }

@@ -29,8 +29,9 @@ import { BackToResults } from './BackToResults';
 import { IndexPanel } from './IndexPanel';
 import { ImagePageView, PdfPageView, usePaneWidth, type Zoom } from './PageView';
 import type { PdfFile } from './pdfEngine';
-import { StampLayer, StampMenu } from './StampMenu';
-import { newStamp, type PlacedStamp } from './stamps';
+import { StampLayer } from './StampLayer';
+import { StampMenu } from './StampMenu';
+import { moveStamp, newStamp, type PlacedStamp } from './stamps';
 import { Thumbnails, THUMB_WIDTH } from './Thumbnails';
 import { useDocumentStamps } from './useDocumentStamps';
 import type { ViewerParams } from './viewerParams';
@@ -75,6 +76,8 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
   const [notice, setNotice] = useState<string | null>(null);
   const [rotating, setRotating] = useState(false);
   const [indexOpen, setIndexOpen] = useState(true);
+  // the stamp chosen in the menu, placed by the next click on the page
+  const [armed, setArmed] = useState<string | null>(null);
   const {
     stamps,
     available: stampsKept,
@@ -149,7 +152,15 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
   const pageStamps = (
     <StampLayer
       stamps={stamps.filter((s) => s.page === page)}
-      canRemove={canStamp}
+      canEdit={canStamp}
+      armed={canStamp ? armed : null}
+      onPlace={(at) => {
+        if (armed === null) return;
+        setArmed(null);
+        placeStamps([...stamps, newStamp(stamps, page, armed, at ?? undefined)]);
+      }}
+      onCancel={() => setArmed(null)}
+      onMove={(id, at) => placeStamps(moveStamp(stamps, id, at))}
       onRemove={(id) => placeStamps(stamps.filter((s) => s.id !== id))}
     />
   );
@@ -244,13 +255,7 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
           </div>
         )}
         <div className="viewer__group">
-          {canStamp && (
-            <StampMenu
-              user={session?.username ?? ''}
-              locale={locale}
-              onPlace={(text) => placeStamps([...stamps, newStamp(stamps, page, text)])}
-            />
-          )}
+          {canStamp && <StampMenu user={session?.username ?? ''} locale={locale} onChoose={setArmed} />}
           {canPrint && (
             <button type="button" className="button button--small" onClick={() => window.print()}>
               {t('viewer.print')}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { getAnnotations, saveAnnotations } from '../../api/annotations';
 import type { DocumentRef } from '../../api/documents';
 import { ApiError, type Http } from '../../api/http';
+import { translateServerError } from '../../lib/serverTexts';
 import { annotationOf, stampOf, type PlacedStamp } from './stamps';
 
 export interface DocumentStamps {
@@ -33,9 +34,8 @@ export function useDocumentStamps(
   const [available, setAvailable] = useState(true);
 
   const failure = useCallback(
-    (error: unknown, fallback: string) =>
-      onError(error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback),
-    [onError],
+    (error: unknown, fallback: string) => onError(translateServerError(t, error) ?? fallback),
+    [onError, t],
   );
 
   useEffect(() => {

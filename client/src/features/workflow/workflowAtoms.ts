@@ -1,6 +1,11 @@
 // Bumped whenever tasks move (a queue action finished), so the queue lists (counts), the queue
-// searches and an open task grid load again wherever the action was taken.
+// searches and an open task grid load again wherever the action was taken; an action may move
+// documents between archives, so the archives' cached counts are invalidated too.
 import { atom } from 'jotai';
+import { invalidateQueriesAtom, queryKeys } from '../../api/queryStore';
 
 export const queueChangesAtom = atom(0);
-export const queuesChangedAtom = atom(null, (get, set) => set(queueChangesAtom, get(queueChangesAtom) + 1));
+export const queuesChangedAtom = atom(null, (get, set) => {
+  set(invalidateQueriesAtom, queryKeys.allArchiveInfo);
+  set(queueChangesAtom, get(queueChangesAtom) + 1);
+});

@@ -1,5 +1,6 @@
 // The signed-in user's own account (e-mail, password, delegation right) and their delegation:
 // whether it is on, whom it names, who hears of it (decision 022).
+import { LicenseType } from '@gs/contract/flags';
 import type { Db } from './connection';
 
 export interface AccountRow {
@@ -25,8 +26,11 @@ export function createAccountRepo(db: Db) {
   );
   const setHash = db.prepare(`UPDATE users SET password_hash = ? WHERE id = ?`);
   const setEmail = db.prepare(`UPDATE users SET email = ? WHERE id = ?`);
-  const others = db.prepare(`SELECT name FROM users WHERE id <> ? AND is_external = 0 ORDER BY name`);
-  const userByName = db.prepare(`SELECT id, name FROM users WHERE name = ?`);
+  // who may be a delegate: another Square 9 user whose licence is not read-only
+  const others = db.prepare(
+    `SELECT name FROM users WHERE id <> ? AND is_external = 0 AND license_type <> ${LicenseType.ReadOnly} ORDER BY name`,
+  );
+  const userByName = db.prepare(`SELECT id, name, license_type AS licenseType FROM users WHERE name = ?`);
   const delegation = db.prepare(`SELECT active, emails FROM delegations WHERE user_id = ?`);
   const delegatesOf = db.prepare(
     `SELECT u.name FROM delegates d JOIN users u ON u.id = d.delegate_id WHERE d.user_id = ? ORDER BY u.name`,
@@ -60,11 +64,12 @@ export function createAccountRepo(db: Db) {
         if (email !== undefined) setEmail.run(email, userId);
       })();
     },
+    /** the users this one may name as delegates */
     otherUserNames(userId: number): string[] {
       return (others.all(userId) as { name: string }[]).map((r) => r.name);
     },
-    userIdByName(name: string): { id: number; name: string } | undefined {
-      return userByName.get(name) as { id: number; name: string } | undefined;
+    userIdByName(name: string): { id: number; name: string; licenseType: number } | undefined {
+      return userByName.get(name) as { id: number; name: string; licenseType: number } | undefined;
     },
     delegation(userId: number): DelegationRow {
       const row = delegation.get(userId) as { active: number; emails: string } | undefined;

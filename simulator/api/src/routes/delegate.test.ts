@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { DELEGATION_FORBIDDEN, type Delegation } from '@gs/contract/delegation';
+import { DELEGATION_FORBIDDEN, readOnlyDelegateMessage, type Delegation } from '@gs/contract/delegation';
 import { API, makeWorldApp, signIn, type TestApp } from '../testing/testApp';
 import { taskOwnersFor } from '../services/delegation';
 import { createRepos } from '../db/repos';
@@ -34,6 +34,13 @@ describe('GET delegate', () => {
     expect(body.Candidates).not.toContain('full.user');
   });
 
+  it('offers no user with a read-only licence as a delegate', async () => {
+    const full = await signIn(t.app, 'full.user');
+    const body = (await get(full.Token).expect(200)).body as Delegation;
+    expect(body.Candidates).toEqual(expect.arrayContaining(['web.user', 'grouped', 'nobody']));
+    expect(body.Candidates).not.toContain('reader');
+  });
+
   it('tells a user without the right that they may not delegate', async () => {
     const web = await signIn(t.app, 'web.user');
     const res = await get(web.Token).expect(200);
@@ -46,13 +53,13 @@ describe('POST delegate', () => {
     const full = await signIn(t.app, 'full.user');
     const on = await post(full.Token, {
       Active: true,
-      Delegates: ['web.user', 'READER'],
+      Delegates: ['web.user', 'GROUPED'],
       Emails: ['boss@example.com'],
     }).expect(200);
     expect(on.body).toMatchObject({
       Active: true,
       Delegates: [
-        { User: 'full.user', Delegate: 'reader' },
+        { User: 'full.user', Delegate: 'grouped' },
         { User: 'full.user', Delegate: 'web.user' },
       ],
       Emails: ['boss@example.com'],
@@ -88,6 +95,22 @@ describe('POST delegate', () => {
       Active: true,
       Delegates: [{ Delegate: 'web.user' }],
     });
+  });
+
+  it('refuses a read-only licence as a delegate with the reason, saving nothing', async () => {
+    const full = await signIn(t.app, 'full.user');
+    await post(full.Token, { Active: true, Delegates: ['web.user'], Emails: [] }).expect(200);
+    const res = await post(full.Token, {
+      Active: true,
+      Delegates: ['web.user', 'Reader'],
+      Emails: [],
+    }).expect(400);
+    expect(res.body).toEqual({
+      Message: 'The request is invalid.',
+      MessageDetail: readOnlyDelegateMessage('reader'),
+    });
+    expect((await get(full.Token).expect(200)).body).toMatchObject({ Delegates: [{ Delegate: 'web.user' }] });
+    expect(taskOwnersFor(createRepos(t.db), t.w.reader)).toEqual([t.w.reader]);
   });
 
   it('a delegator who loses the right stops handing over tasks', async () => {

@@ -1,7 +1,8 @@
 // Delegation (end-user spec §3, §6; decision 022). A user allowed to delegate (users.can_delegate)
 // turns it on and names delegates; while it is on, each delegate also works the delegator's tasks.
 import type { Delegation, DelegationUpdate } from '@gs/contract/delegation';
-import { MAX_DELEGATES } from '@gs/contract/delegation';
+import { MAX_DELEGATES, readOnlyDelegateMessage } from '@gs/contract/delegation';
+import { LicenseType } from '@gs/contract/flags';
 import type { Repos } from '../db/repos';
 import { badRequest } from '../http/errors';
 
@@ -48,13 +49,14 @@ export function parseDelegationUpdate(body: unknown): DelegationUpdate {
   return { Active: active, Delegates: delegates as string[], Emails: emails as string[] };
 }
 
-/** Delegate user names to ids; unknown names and the user themselves are refused. */
+/** Delegate user names to ids; unknown names, the user themselves and read-only licences are refused. */
 export function delegateIds(repos: Repos, userId: number, names: readonly string[]): number[] {
   const ids = new Set<number>();
   for (const name of names) {
     const found = repos.account.userIdByName(name.trim());
     if (!found) throw badRequest(`The user ${name} does not exist.`);
     if (found.id === userId) throw badRequest('A user cannot be their own delegate.');
+    if (found.licenseType === LicenseType.ReadOnly) throw badRequest(readOnlyDelegateMessage(found.name));
     ids.add(found.id);
   }
   if (ids.size === 0 && names.length > 0) throw badRequest(`'Delegates' names no user.`);

@@ -1,6 +1,8 @@
-// History entries, newest first: when, who, what, and for archive history which document.
+// History entries, newest first: when, who, what (the action in the user's language when the client
+// knows it, lib/serverTexts.ts), and for archive history which document.
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry } from '@gs/contract/history';
+import { translateHistoryLine } from '../../../lib/serverTexts';
 import { categoryOf } from './historyFilter';
 import { useDateFormat } from '../../../app/useDateFormat';
 
@@ -14,7 +16,7 @@ export function HistoryList({ entries, showDocument }: { entries: HistoryEntry[]
         const category = categoryOf(entry);
         return (
           <li key={`${entry.Time}:${index}`} className="history-list__item">
-            <p className="history-list__message">{entry.Message}</p>
+            <p className="history-list__message">{translateHistoryLine(t, entry.Message)}</p>
             <p className="history-list__meta">
               {category && <span className="badge">{t(`history.category.${category}`)}</span>}
               <span>{entry.UserName}</span>

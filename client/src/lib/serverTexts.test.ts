@@ -1,0 +1,126 @@
+// The mapping of server texts to the client's own: known refusals and history actions come out in
+// the user's language with their names and ids carried over; anything else is labelled or left as is.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
+import { readOnlyDelegateMessage } from '@gs/contract/delegation';
+import {
+  DEFAULT_PASSWORD_MESSAGE,
+  STRONG_PASSWORD_MESSAGE,
+  EMAIL_REFUSED_MESSAGE,
+} from '@gs/contract/account';
+import { TASK_MOVED_MESSAGE, workflowAudit } from '@gs/contract/workflow';
+import { ANNOTATION_HISTORY_MESSAGE } from '@gs/contract/annotations';
+import { createI18nLoaded, LANGUAGES } from '../app/i18n';
+import { ApiError } from '../api/http';
+import {
+  HISTORY_ACTION_KEYS,
+  SERVER_MESSAGE_KEYS,
+  knownHistoryAction,
+  knownServerMessage,
+  serverReason,
+  translateHistoryLine,
+  translateServerError,
+  translateServerMessage,
+} from './serverTexts';
+
+let de: TFunction;
+let en: TFunction;
+beforeAll(async () => {
+  de = (await createI18nLoaded('de')).t;
+  en = (await createI18nLoaded('en')).t;
+});
+
+const refusal = (status: number, body: object) =>
+  new ApiError('http', status, 'Message' in body ? String(body.Message) : null, JSON.stringify(body));
+
+describe('server messages', () => {
+  it('knows the texts the server writes, from the contract where it has them', () => {
+    for (const text of [
+      readOnlyDelegateMessage('reader'),
+      DEFAULT_PASSWORD_MESSAGE,
+      STRONG_PASSWORD_MESSAGE,
+      EMAIL_REFUSED_MESSAGE,
+      TASK_MOVED_MESSAGE,
+      "Field 'Quantity' holds values; delete it with Drop=true to drop them.",
+      "'Emails' must be a list of e-mail addresses.",
+    ])
+      expect(knownServerMessage(text), text).not.toBeNull();
+    expect(knownServerMessage('Something new happened.')).toBeNull();
+  });
+
+  it('translates a known message with its names, and labels an unknown one', () => {
+    expect(translateServerMessage(de, readOnlyDelegateMessage('reader'))).toBe(
+      'reader hat eine Nur-Lese-Lizenz und kann kein Vertreter sein.',
+    );
+    expect(
+      translateServerMessage(de, "Field 'Quantity' holds values; delete it with Drop=true to drop them."),
+    ).toBe(
+      "Das Feld 'Quantity' enthält Werte: Wählen Sie zum Löschen auch, die enthaltenen Daten zu verwerfen.",
+    );
+    expect(translateServerMessage(de, STRONG_PASSWORD_MESSAGE)).toMatch(
+      /^Das Passwort muss 8 bis 20 Zeichen/,
+    );
+    expect(translateServerMessage(en, STRONG_PASSWORD_MESSAGE)).toBe(STRONG_PASSWORD_MESSAGE);
+    expect(translateServerMessage(de, 'Something new happened.')).toBe('Server: Something new happened.');
+  });
+
+  it("reads a 400's MessageDetail under the generic Message, else the Message", () => {
+    const detail = refusal(400, {
+      Message: 'The request is invalid.',
+      MessageDetail: "'Emails' must be a list of e-mail addresses.",
+    });
+    expect(serverReason(detail)).toBe("'Emails' must be a list of e-mail addresses.");
+    expect(translateServerError(de, detail)).toBe(
+      'Jede zu benachrichtigende Adresse muss eine E-Mail-Adresse sein (name@domain).',
+    );
+    expect(serverReason(refusal(403, { Message: 'You are not permitted to delegate.' }))).toBe(
+      'You are not permitted to delegate.',
+    );
+    expect(translateServerError(de, new Error('offline'))).toBeNull();
+  });
+});
+
+describe('history lines', () => {
+  it('translates the audit actions, whatever their case', () => {
+    expect(translateHistoryLine(de, 'Document Viewed')).toBe('Dokument angesehen');
+    expect(translateHistoryLine(de, 'Document viewed')).toBe('Dokument angesehen');
+    expect(translateHistoryLine(de, 'Index Data Changed')).toBe('Indexdaten geändert');
+    expect(translateHistoryLine(de, ANNOTATION_HISTORY_MESSAGE)).toBe('Anmerkungen geändert');
+    expect(translateHistoryLine(de, "Field 'Vendor' changed from 'A' to 'B'")).toBe(
+      "Feld 'Vendor' von 'A' auf 'B' geändert",
+    );
+    expect(translateHistoryLine(de, workflowAudit.queueEntered('Approval', 7))).toBe(
+      'In Warteschlange: Approval (Prozess 7)',
+    );
+    expect(translateHistoryLine(de, 'File Converted: .tif to .pdf (1 page)')).toBe(
+      'Datei von .tif in PDF umgewandelt (1 Seite)',
+    );
+    expect(
+      translateHistoryLine(
+        de,
+        "Bulk update: Field 'A' changed from '1' to '2'; Field 'B' changed from '' to 'x'",
+      ),
+    ).toBe("Massenänderung: Feld 'A' von '1' auf '2' geändert; Feld 'B' von '' auf 'x' geändert");
+  });
+
+  it('leaves a line it does not know as written (a note a user posted)', () => {
+    expect(knownHistoryAction('Called the vendor')).toBeNull();
+    expect(translateHistoryLine(de, 'Called the vendor')).toBe('Called the vendor');
+  });
+
+  it('has every action and message in all seven languages', async () => {
+    const keys = [
+      'serverMessage.unknown',
+      'historyAction.bulkUpdate',
+      ...SERVER_MESSAGE_KEYS.map((k) => `serverMessage.${k}`),
+      ...HISTORY_ACTION_KEYS.map((k) =>
+        k === 'converted' ? 'historyAction.converted_other' : `historyAction.${k}`,
+      ),
+    ];
+    for (const language of LANGUAGES) {
+      const i18n = await createI18nLoaded(language);
+      for (const key of keys)
+        expect(i18n.exists(key, { lng: language, fallbackLng: [] }), `${language} ${key}`).toBe(true);
+    }
+  });
+});
