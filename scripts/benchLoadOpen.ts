@@ -238,7 +238,8 @@ export async function run(argv: string[]): Promise<void> {
     }
     console.log(
       "\nTimes in ms from each request's PLANNED send time to its answer (open loop: a late send counts its lag).\n" +
-        "CPU: the simulator's user+system time over the run, % of one core (200% = both cores); RSS peak: its VmRSS sampled every 250 ms.",
+        "CPU: the simulator's user+system time over the run, % of one core (200% = both cores); RSS peak: its VmRSS sampled every 250 ms;\n" +
+        "bench CPU: this process's own (the sender's); late sends: sent over 1 ms after their planned time.",
     );
   } finally {
     agent.destroy();
