@@ -10,7 +10,7 @@ const BENCHES: Record<
   },
   load: {
     about:
-      'issue 17: N concurrent clients on the large scenario, search-only then 10% field edits: req/s, p50-p99 per kind, errors, simulator RSS/CPU',
+      'issue 17: N concurrent clients on the large scenario, search-only then 10% field edits: req/s, p50-p99 per kind, errors, simulator RSS/CPU; --rate R / --find-knee: open loop at a fixed arrival rate (issue 32)',
     load: () => import('./benchLoad'),
   },
   grid: {

@@ -7,6 +7,7 @@
 // on Region, which the equals searches ask for (their cached counts must be recounted). For each phase it prints requests/s, p50/p95/p99/max per kind, errors and
 // the simulator's RSS and CPU (its own process, sampled from /proc).
 // Run: npm run bench -- load [--data-dir ./data-large] [--clients 100] [--seconds 20] [--think-ms 0]
+// With --rate R or --find-knee: the open-loop mode instead (benchLoadOpen.ts).
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { resolve } from 'node:path';
@@ -35,8 +36,8 @@ const FRAGMENTS = [
 ];
 const REGIONS = ['Northwest', 'Mountain', 'California', 'Southwest', 'Alaska & Hawaii'];
 const STATUSES = ['Open', 'Paid', 'Past Due', 'Void'];
-type Kind = 'contains' | 'equals' | 'count' | 'edit';
-const KINDS: Kind[] = ['contains', 'equals', 'count', 'edit'];
+export type Kind = 'contains' | 'equals' | 'count' | 'edit';
+export const KINDS: Kind[] = ['contains', 'equals', 'count', 'edit'];
 
 interface Phase {
   name: string;
@@ -45,7 +46,7 @@ interface Phase {
   searchedShare: number;
 }
 
-interface EditFields {
+export interface EditFields {
   status: number;
   quantity: number;
   region: number;
@@ -57,8 +58,18 @@ interface Tally {
   firstError?: string;
 }
 
+/** The values the mix searches for and writes: the large scenario's by default. */
+export interface Vocabulary {
+  fragments: readonly string[];
+  regions: readonly string[];
+  statuses: readonly string[];
+  /** the documents edits pick from (default: ids 1 to maxDoc) */
+  docIds?: readonly number[];
+}
+const LARGE_VOCABULARY: Vocabulary = { fragments: FRAGMENTS, regions: REGIONS, statuses: STATUSES };
+
 /** Bench users (load.NN) for the seats no user holds yet; every user that may run the searches. */
-function benchUsers(db: Db, s: Setup, clients: number): string[] {
+export function benchUsers(db: Db, s: Setup, clients: number): string[] {
   const seats = (type: number): number =>
     (db.prepare(`SELECT seats FROM license_seats WHERE type = ?`).pluck().get(type) as number | undefined) ??
     0;
@@ -101,7 +112,7 @@ function benchUsers(db: Db, s: Setup, clients: number): string[] {
 }
 
 /** One HTTP call on the client's own kept-alive connection; rejects on a status other than 200. */
-function call(agent: Agent, url: URL, method = 'GET', body?: string): Promise<void> {
+export function call(agent: Agent, url: URL, method = 'GET', body?: string): Promise<void> {
   return new Promise((done, fail) => {
     const req = request(
       url,
@@ -124,7 +135,7 @@ function call(agent: Agent, url: URL, method = 'GET', body?: string): Promise<vo
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
 
 /** The next request of a client: its kind, address, method and body. */
-function nextRequest(
+export function nextRequest(
   s: Setup,
   base: string,
   token: string,
@@ -133,16 +144,17 @@ function nextRequest(
   maxDoc: number,
   fields: EditFields,
   searchedShare: number,
+  vocabulary: Vocabulary = LARGE_VOCABULARY,
 ): { kind: Kind; url: URL; method?: string; body?: string } {
   const api = `${base}Square9API/api/`;
   const r = Math.random();
   if (r < editShare) {
-    const doc = 1 + Math.floor(Math.random() * maxDoc);
+    const doc = vocabulary.docIds ? pick(vocabulary.docIds) : 1 + Math.floor(Math.random() * maxDoc);
     const value =
       Math.random() < searchedShare
-        ? { ID: fields.region, VAL: pick(REGIONS) }
+        ? { ID: fields.region, VAL: pick(vocabulary.regions) }
         : Math.random() < 0.5
-          ? { ID: fields.status, VAL: pick(STATUSES) }
+          ? { ID: fields.status, VAL: pick(vocabulary.statuses) }
           : { ID: fields.quantity, VAL: String(1 + Math.floor(Math.random() * 50)) };
     const url = new URL(
       `${api}UpdateDocument/databases/${s.databaseId}/archive/${s.archiveId}/document/${doc}/FieldData`,
@@ -163,10 +175,10 @@ function nextRequest(
   const page = String(1 + Math.floor(Math.random() * 5));
   const rest = (r - editShare) / (1 - editShare);
   if (rest < 0.2) {
-    const criteria = `{${s.equals.prompt}:"${pick(REGIONS)}"}`;
+    const criteria = `{${s.equals.prompt}:"${pick(vocabulary.regions)}"}`;
     return { kind: 'equals', url: search(s.equals.id, s.equals.hash, { SearchCriteria: criteria, page }) };
   }
-  const criteria = JSON.stringify({ [s.browse.namePrompt]: pick(FRAGMENTS) });
+  const criteria = JSON.stringify({ [s.browse.namePrompt]: pick(vocabulary.fragments) });
   if (rest < 0.35)
     return {
       kind: 'count',
@@ -181,7 +193,7 @@ function nextRequest(
 }
 
 /** The simulator's resident memory (MB) and its CPU seconds so far, from /proc. */
-function usage(pid: number): { rssMb: number; cpuSeconds: number } {
+export function usage(pid: number): { rssMb: number; cpuSeconds: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
   // fields 14 and 15 (utime, stime) after the command name's closing parenthesis; 100 ticks a second
@@ -192,6 +204,9 @@ function usage(pid: number): { rssMb: number; cpuSeconds: number } {
 }
 
 export async function run(argv: string[]): Promise<void> {
+  // an arrival rate (or the knee search) runs the open-loop mode (benchLoadOpen.ts)
+  if (argv.some((a) => a === '--rate' || a.startsWith('--rate=') || a === '--find-knee'))
+    return (await import('./benchLoadOpen')).run(argv);
   const { values } = parseArgs({
     args: argv,
     options: {

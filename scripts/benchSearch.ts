@@ -32,15 +32,35 @@ export interface Setup {
 
 const one = <T>(db: Db, sql: string, ...params: unknown[]): T => {
   const row = db.prepare(sql).get(...params) as T | undefined;
-  if (row === undefined) throw new Error(`not in the large scenario: ${sql} ${params.join(', ')}`);
+  if (row === undefined) throw new Error(`not in the data folder: ${sql} ${params.join(', ')}`);
   return row;
 };
 
+/** The archive, fields and search the benches use, by name: the large scenario's by default. */
+export interface SetupNames {
+  archive: string;
+  browse: string;
+  name: string;
+  date: string;
+  /** a list field the added equals search asks for */
+  region: string;
+  equalsSearch: string;
+}
+export const LARGE_NAMES: SetupNames = {
+  archive: 'Customer Invoices',
+  browse: 'Browse Customer Invoices',
+  name: 'Customer Name',
+  date: 'Invoice Date',
+  region: 'Region',
+  equalsSearch: BENCH_SEARCH,
+};
+
 /** Ids of the archive, its fields and searches; adds the equals-on-a-list search if missing. */
-export function prepare(db: Db): Setup {
+export function prepare(db: Db, names: SetupNames = LARGE_NAMES): Setup {
   const archive = one<{ id: number; databaseId: number }>(
     db,
-    `SELECT id, database_id AS databaseId FROM archives WHERE name = 'Customer Invoices'`,
+    `SELECT id, database_id AS databaseId FROM archives WHERE name = ?`,
+    names.archive,
   );
   const fields = db
     .prepare(
@@ -52,27 +72,24 @@ export function prepare(db: Db): Setup {
     if (!f) throw new Error(`no field ${name}`);
     return { id: f.id, type: f.type, multi: (f.prop & 32) !== 0 };
   };
-  const browse = one<{ id: number }>(
-    db,
-    `SELECT id FROM searches WHERE name = 'Browse Customer Invoices'`,
-  ).id;
+  const browse = one<{ id: number }>(db, `SELECT id FROM searches WHERE name = ?`, names.browse).id;
   const namePrompt = one<{ id: number }>(
     db,
     `SELECT id FROM search_prompts WHERE search_id = ? AND field_id = ?`,
     browse,
-    ref('Customer Name').id,
+    ref(names.name).id,
   ).id;
   let equals = (
-    db.prepare(`SELECT id FROM searches WHERE name = ?`).get(BENCH_SEARCH) as { id: number } | undefined
+    db.prepare(`SELECT id FROM searches WHERE name = ?`).get(names.equalsSearch) as { id: number } | undefined
   )?.id;
   if (equals === undefined) {
-    console.log(`Adding the search '${BENCH_SEARCH}' (Region equals) to the data folder.`);
+    console.log(`Adding the search '${names.equalsSearch}' (${names.region} equals) to the data folder.`);
     equals = db.transaction(() => {
       const id = addSearch(db, archive.databaseId, {
-        name: BENCH_SEARCH,
+        name: names.equalsSearch,
         archiveId: archive.id,
         settings: 0,
-        prompts: [{ fieldId: ref('Region').id, operator: Operator.Equals, prompt: 'Region' }],
+        prompts: [{ fieldId: ref(names.region).id, operator: Operator.Equals, prompt: names.region }],
       });
       grantSearch(db, id, one<{ id: number }>(db, `SELECT id FROM users WHERE name = ?`, USER).id);
       return id;
@@ -83,9 +100,9 @@ export function prepare(db: Db): Setup {
     databaseId: archive.databaseId,
     archiveId: archive.id,
     columns: fields.map((f) => ({ id: f.id, type: f.type, multi: (f.prop & 32) !== 0 })),
-    name: ref('Customer Name'),
-    date: ref('Invoice Date'),
-    region: ref('Region'),
+    name: ref(names.name),
+    date: ref(names.date),
+    region: ref(names.region),
     browse: { id: browse, hash: secureId(secret, 'search', archive.databaseId, browse), namePrompt },
     equals: {
       id: equals,

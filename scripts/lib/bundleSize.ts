@@ -62,3 +62,20 @@ export function screenBytes(
 ): number {
   return gzipBytes(outDir, staticFiles(manifest, [entryKey(manifest), ...routes, ...extra]));
 }
+
+/**
+ * The modules client/src/app/routes.tsx loads lazily (`lazy(() => import('../features/…'))`), as
+ * the manifest names them (src/features/….tsx).
+ */
+export function lazyRouteModules(routesSource: string): string[] {
+  const modules = [...routesSource.matchAll(/lazy\(\s*\(\)\s*=>\s*import\(\s*'\.\.\/([^']+)'\s*\)/g)].map(
+    (m) => `src/${m[1]}.tsx`,
+  );
+  return [...new Set(modules)];
+}
+
+/** The files a route adds to the entry's static graph: its chunk and its static imports not in the entry. */
+export function routeOwnFiles(manifest: Manifest, route: string): string[] {
+  const entry = staticFiles(manifest, [entryKey(manifest)]);
+  return [...staticFiles(manifest, [route])].filter((file) => !entry.has(file));
+}
