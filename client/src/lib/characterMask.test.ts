@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { FieldDefinition } from '@gs/contract/fields';
 import { applyCharacterMask, matchesCharacterMask, matchesRegex } from './characterMask';
 
 describe('character masks', () => {
@@ -37,5 +38,15 @@ describe('character masks', () => {
     expect(fresh.matchesRegex('V1015', '^V\\d{5}$')).toBe(true);
     await fresh.loadRegexEngine();
     expect(fresh.matchesRegex('V1015', '^V\\d{5}$')).toBe(false);
+  });
+  it('starts loading RE2 as soon as a field definition with a RegEx arrives', async () => {
+    vi.resetModules();
+    const mask = await import('./characterMask');
+    const { fieldSpecOf } = await import('./fieldSpec');
+    const spec = fieldSpecOf({ ID: 18, Name: 'Vendor No', Type: 1, RegEx: '^V\\d{5}$' } as FieldDefinition);
+    expect(spec.regex).toBe('^V\\d{5}$');
+    // nothing but the definition asked for the engine, and it arrives
+    await vi.waitFor(() => expect(mask.regexEngineLoaded()).toBe(true), { timeout: 10_000 });
+    expect(mask.matchesRegex('V1015', spec.regex)).toBe(false);
   });
 });

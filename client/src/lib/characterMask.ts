@@ -46,8 +46,9 @@ let loading: Promise<void> | undefined;
 
 /**
  * Loads RE2 (re2js, about 45 KB of gzip) as its own chunk: in the search screen's bundle it would
- * break the 200 KB budget. The first RegEx to check starts it; until it has arrived a RegEx checks
- * nothing, which the server's own check on save covers (decision 046).
+ * break the 200 KB budget. A field definition with a RegEx starts it (regexOfField), as does the
+ * first RegEx to check; until it has arrived a RegEx checks nothing, which the server's own check on
+ * save covers (decision 046).
  */
 export function loadRegexEngine(): Promise<void> {
   loading ??= import('re2js').then(
@@ -60,6 +61,18 @@ export function loadRegexEngine(): Promise<void> {
   );
   return loading;
 }
+
+/**
+ * A field's RegEx as its definition arrives: the engine starts loading then, so it is there before
+ * anyone types into the field (a check before it has arrived would pass anything).
+ */
+export function regexOfField(pattern: string | undefined): string {
+  if (pattern) void loadRegexEngine();
+  return pattern ?? '';
+}
+
+/** Whether RE2 has arrived, so a RegEx check now really checks. */
+export const regexEngineLoaded = (): boolean => engine !== undefined;
 
 const cache = new Map<string, RE2JS | null>();
 

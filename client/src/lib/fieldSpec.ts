@@ -3,6 +3,7 @@
 import type { FieldDefinition } from '@gs/contract/fields';
 import { FieldProp, FieldType, SYSTEM_FIELD_PROPS, hasFlag, type FieldTypeCode } from '@gs/contract/flags';
 import type { SearchPrompt } from '@gs/contract/searches';
+import { regexOfField } from './characterMask';
 
 export interface FieldSpec {
   id: number;
@@ -28,7 +29,7 @@ export const fieldSpecOf = (f: FieldDefinition): FieldSpec => ({
   type: typeCode(f.Type),
   mask: f.Mask ?? '',
   size: f.Size ?? 0,
-  regex: f.RegEx ?? '',
+  regex: regexOfField(f.RegEx),
   prop: f.Prop ?? 0,
   listId: f.List ?? 0,
   parent: f.Parent ?? 0,

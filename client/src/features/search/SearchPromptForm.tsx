@@ -9,6 +9,7 @@ import { CONTENT_CRITERIA_KEY, CONTENT_CRITERIA_KEY_ALT, type Search } from '@gs
 import type { CriteriaValues } from '../../api/searches';
 import { useFormatLocale } from '../../app/useFormatLocale';
 import { dynamicParents, promptFieldSpec, type FieldSpec } from '../../lib/fieldSpec';
+import { regexOfField } from '../../lib/characterMask';
 import { GRID_PAGE_SIZE_DEFAULT, searchRecordsPerPage } from '../../lib/pageSize';
 import { PromptField } from './PromptField';
 import {
@@ -35,7 +36,7 @@ function specsOf(search: Search, fields: FieldDefinition[]): Map<number, FieldSp
     visiblePrompts(search).map((p) => {
       const spec = promptFieldSpec(p);
       const field = byId.get(p.FID);
-      return [p.ID, field ? { ...spec, size: field.Size ?? 0, regex: field.RegEx ?? '' } : spec];
+      return [p.ID, field ? { ...spec, size: field.Size ?? 0, regex: regexOfField(field.RegEx) } : spec];
     }),
   );
 }
