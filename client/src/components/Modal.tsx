@@ -1,6 +1,6 @@
 // A modal dialog: a labelled role="dialog" over a backdrop. Every dialog of the client is this one
 // component (decision 052): on open the focus goes to the first field (or the button marked
-// data-autofocus), also when the fields arrive after the dialog opened; Tab and Shift+Tab cycle
+// data-autofocus), also when the fields arrive later or a step replaced the focused control; Tab and Shift+Tab cycle
 // inside it; Escape closes the topmost dialog wherever the focus is; on close the focus returns to
 // the element that opened it.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -67,23 +67,22 @@ export function Modal({ title, onClose, children, footer, size = 'medium', testI
     document.activeElement instanceof HTMLElement ? document.activeElement : null,
   );
   const close = useRef(onClose);
-  close.current = onClose;
+  useEffect(() => {
+    close.current = onClose;
+  });
 
   useEffect(() => {
     const node = dialog.current;
     if (!node) return;
     openDialogs.push(node);
-    let watcher: MutationObserver | null = null;
-    if (!focusFirstField(node)) {
-      node.focus();
-      // the fields may arrive later (a search's prompts wait for the archive's fields)
-      watcher = new MutationObserver(() => {
-        if (document.activeElement !== node && document.activeElement !== document.body)
-          watcher?.disconnect();
-        else if (focusFirstField(node)) watcher?.disconnect();
-      });
-      watcher.observe(node, { childList: true, subtree: true });
-    }
+    if (!focusFirstField(node)) node.focus();
+    // the focus must not be left on nothing: fields that arrive later (a search's prompts wait for
+    // the archive's fields) or a step that replaces the focused button take it back to the first field
+    const watcher = new MutationObserver(() => {
+      const active = document.activeElement;
+      if (active === node || active === document.body || active === null) focusFirstField(node);
+    });
+    watcher.observe(node, { childList: true, subtree: true });
     const onKey = (event: KeyboardEvent) => {
       if (openDialogs[openDialogs.length - 1] !== node) return;
       if (event.key === 'Tab') trapTab(node, event);
@@ -99,7 +98,7 @@ export function Modal({ title, onClose, children, footer, size = 'medium', testI
     };
     document.addEventListener('keydown', onKey);
     return () => {
-      watcher?.disconnect();
+      watcher.disconnect();
       document.removeEventListener('keydown', onKey);
       openDialogs.splice(openDialogs.indexOf(node), 1);
       if (opener?.isConnected) opener.focus();

@@ -1,5 +1,6 @@
 // The blue header of the signed-in screens: product, current database, the admin and
 // database-select buttons the user may see, and the user's controls.
+import type { MouseEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,7 @@ export function AppHeader() {
 
   return (
     <header className="app-header">
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href="#main" onClick={skipToContent}>
         {t('header.skipToContent')}
       </a>
       <Link
@@ -72,4 +73,12 @@ function HeaderButton({ button, captureBase }: { button: HeaderButtonDef; captur
       <Icon name={button.icon} size={20} />
     </Link>
   );
+}
+
+/** A screen marks where its own content starts (the results after the sidebars) with data-skip-target. */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  const target = document.querySelector<HTMLElement>('[data-skip-target]');
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
 }
