@@ -14,8 +14,7 @@ import { WorkflowPage } from '../pages/WorkflowPage';
 import { samplePdf } from '../samplePdf';
 
 const INVOICES = ['Accounts Payable', 'Invoices'];
-const IMPACTS = ['minor', 'moderate', 'serious', 'critical'] as const;
-type Impact = (typeof IMPACTS)[number];
+type Impact = 'minor' | 'moderate' | 'serious' | 'critical';
 
 const table: Record<string, Record<Impact, number>> = {};
 
