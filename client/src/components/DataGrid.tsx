@@ -5,6 +5,7 @@ import { useCallback, useLayoutEffect, useRef, type MouseEvent, type ReactNode }
 import type { RowData } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { DataGridHeader } from './DataGridHeader';
+import { useGridKeyboard } from './useGridKeyboard';
 import { pinnedStyle, type GridRow, type GridTable } from './dataGridFeatures';
 
 export interface DataGridProps<TData extends RowData> {
@@ -13,7 +14,8 @@ export interface DataGridProps<TData extends RowData> {
   rowHeight?: number;
   /** class names and test ids of a row */
   rowProps?: (row: GridRow<TData>) => { className?: string; testId?: string };
-  onRowClick?: (row: GridRow<TData>, event: MouseEvent) => void;
+  /** the event is absent when the row was activated with Enter */
+  onRowClick?: (row: GridRow<TData>, event: MouseEvent | undefined) => void;
   onRowDoubleClick?: (row: GridRow<TData>, event: MouseEvent) => void;
   empty?: ReactNode;
   /** called a frame after rows for a new `paintKey` are committed (timing of first paint) */
@@ -42,6 +44,20 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
   // until the scroller has a size (first layout, hidden or printed grids) show the first rows
   const items = measured.length || rows.length === 0 ? measured : unmeasuredItems(rows.length, rowHeight);
 
+  const grid = useRef<HTMLDivElement>(null);
+  const keyboard = useGridKeyboard({
+    root: grid,
+    rowCount: rows.length,
+    pageRows: Math.max(1, Math.floor((scroller.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1),
+    scrollToIndex: (index) => virtualizer.scrollToIndex(index),
+    onActivate: props.onRowClick
+      ? (index) => {
+          const row = rows[index];
+          if (row) props.onRowClick?.(row, undefined);
+        }
+      : undefined,
+  });
+
   useLayoutEffect(() => {
     if (!onPainted) return;
     const frame = requestAnimationFrame(() => onPainted());
@@ -50,6 +66,7 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
 
   return (
     <div
+      ref={grid}
       className="data-grid"
       role="grid"
       aria-label={props.label}
@@ -57,6 +74,7 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
       aria-colcount={headers.length}
       aria-busy={props.busy || undefined}
       data-testid={props.testId}
+      onKeyDown={keyboard.onKeyDown}
     >
       <div ref={scroller} className="data-grid__scroll">
         <div className="data-grid__inner" style={{ width: table.getTotalSize() }}>
@@ -71,6 +89,9 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
                   key={row.id}
                   role="row"
                   aria-rowindex={item.index + 2}
+                  data-row-index={item.index}
+                  tabIndex={item.index === keyboard.tabRow ? 0 : -1}
+                  onFocus={() => keyboard.onRowFocus(item.index)}
                   aria-selected={row.getIsSelected() || undefined}
                   className={`data-grid__row ${extra?.className ?? ''}`}
                   data-testid={extra?.testId}
@@ -84,6 +105,7 @@ export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
                     <div
                       key={cell.id}
                       role="gridcell"
+                      tabIndex={-1}
                       className="data-grid__cell"
                       style={pinnedStyle(cell.column)}
                     >

@@ -92,7 +92,13 @@ function ActionFigures({ data, actions }: { data: ActionCountsResponse; actions:
           title={t('analytics.chartTitle')}
         />
       )}
-      <div className="analytics-table-wrap">
+      {/* a scrolling region the keyboard can reach and scroll */}
+      <div
+        className="analytics-table-wrap"
+        role="region"
+        aria-label={t('analytics.tableCaption')}
+        tabIndex={0}
+      >
         <table className="analytics-table" data-testid="analytics-table">
           <caption className="visually-hidden">{t('analytics.tableCaption')}</caption>
           <thead>

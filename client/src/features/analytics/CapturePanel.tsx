@@ -52,7 +52,13 @@ function CaptureFigures({ data }: { data: CaptureFiguresResponse }) {
         series={series}
         title={t('analytics.capture.chart')}
       />
-      <div className="analytics-table-wrap">
+      {/* a scrolling region the keyboard can reach and scroll */}
+      <div
+        className="analytics-table-wrap"
+        role="region"
+        aria-label={t('analytics.capture.caption')}
+        tabIndex={0}
+      >
         <table className="analytics-table">
           <caption className="visually-hidden">{t('analytics.capture.caption')}</caption>
           <thead>

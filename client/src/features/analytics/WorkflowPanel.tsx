@@ -55,7 +55,13 @@ function WorkflowFigures({ data }: { data: WorkflowFiguresResponse }) {
         series={series}
         title={t('analytics.workflow.chart')}
       />
-      <div className="analytics-table-wrap">
+      {/* a scrolling region the keyboard can reach and scroll */}
+      <div
+        className="analytics-table-wrap"
+        role="region"
+        aria-label={t('analytics.workflow.caption')}
+        tabIndex={0}
+      >
         <table className="analytics-table">
           <caption className="visually-hidden">{t('analytics.workflow.caption')}</caption>
           <thead>

@@ -37,13 +37,14 @@ export function BatchUpload({
   };
 
   return (
-    <label className="button button--small">
+    // the input is only visually hidden, so Tab reaches it and Enter or Space opens the file chooser
+    <label className="button button--small button--file">
       {busy ? t('batches.list.uploading') : t('batches.list.upload')}
       <input
         ref={input}
         type="file"
         multiple
-        hidden
+        className="visually-hidden"
         disabled={busy}
         accept=".tif,.tiff,.pdf,.png,.jpg,.jpeg,.gif,.bmp,.webp"
         onChange={(e) => void send([...(e.target.files ?? [])])}

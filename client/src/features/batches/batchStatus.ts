@@ -13,14 +13,14 @@ export const STATUS_KEYS = {
   7: 'batches.status.validating',
 } as const satisfies Record<BatchStatusCode, string>;
 
-/** Colours 1-7: grey, blue, teal, green, red, orange, purple. */
+/** Colours 1-7: grey, blue, teal, green, red, orange, purple, each dark enough for white text (4.5:1). */
 export const STATUS_COLOURS: Record<BatchStatusCode, string> = {
   1: '#6c757d',
   2: '#1f6feb',
-  3: '#0f8b8d',
+  3: '#0d7f81',
   4: '#2e7d32',
   5: '#c62828',
-  6: '#e67700',
+  6: '#b35c00',
   7: '#6f42c1',
 };
 

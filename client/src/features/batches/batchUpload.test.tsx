@@ -30,6 +30,10 @@ describe('upload into a batch portal', () => {
     });
     renderApp({ url: '/batches?portalId=3', fetch: server.fetch, session: session() });
     const input = (await screen.findByText('Upload into this portal')).querySelector('input')!;
+    // reachable by keyboard: a labelled input in the tab order, not a hidden one
+    expect(input.hidden).toBe(false);
+    expect(input.tabIndex).toBe(0);
+    expect(screen.getByLabelText('Upload into this portal')).toBe(input);
     const files = [new File(['a'], 'one.tif'), new File(['b'], 'two.pdf')];
     fireEvent.change(input, { target: { files } });
     await waitFor(() => expect(screen.getByTestId('batches-total').textContent).toBe('1 batch'));

@@ -89,7 +89,7 @@ describe('/batches', () => {
     expect(await screen.findByRole('heading', { name: 'Batches of AP Scans' })).toBeTruthy();
     const statuses = await screen.findAllByTestId('batch-status');
     expect(statuses.map((s) => s.textContent)).toEqual(['Processed', 'Completed', 'Errored']);
-    expect(statuses.map((s) => s.style.backgroundColor)).toEqual(['#0f8b8d', '#2e7d32', '#c62828']);
+    expect(statuses.map((s) => s.style.backgroundColor)).toEqual(['#0d7f81', '#2e7d32', '#c62828']);
     expect(screen.getByTestId('batch-error').textContent).toBe('The OCR engine did not answer.');
     fireEvent.click(screen.getByRole('button', { name: /^Errored/ }));
     await waitFor(() => expect(currentPath()).toBe('/batches?portalId=1&status=5'));

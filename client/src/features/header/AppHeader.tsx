@@ -1,7 +1,7 @@
 // The blue header of the signed-in screens: product, current database, the admin and
 // database-select buttons the user may see, and the user's controls. On a narrow screen the
 // buttons fold into a menu the Menu button opens (styles.css); the user's controls stay in sight.
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ export function AppHeader() {
 
   return (
     <header className="app-header">
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href="#main" onClick={skipToContent}>
         {t('header.skipToContent')}
       </a>
       <Link
@@ -91,4 +91,12 @@ function HeaderButton({ button }: { button: HeaderButtonDef }) {
       <Icon name={button.icon} size={20} />
     </Link>
   );
+}
+
+/** A screen marks where its own content starts (the results after the sidebars) with data-skip-target. */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  const target = document.querySelector<HTMLElement>('[data-skip-target]');
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
 }

@@ -127,7 +127,13 @@ export function PagePanel(props: PagePanelProps) {
               </li>
             ))}
           </ol>
-          <div className="indexing__page" data-testid="indexing-page">
+          <div
+            className="indexing__page"
+            data-testid="indexing-page"
+            role="region"
+            aria-label={t('indexing.pages.page', { page })}
+            tabIndex={0}
+          >
             {drawable ? (
               <div className="indexing__stage">
                 <PageImage

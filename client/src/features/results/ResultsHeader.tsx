@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Search } from '@gs/contract/searches';
 import type { ResultsParams } from '../../app/resultsPaths';
 import { Icon } from '../../components/Icon';
+import { useRovingToolbar } from '../../components/useRovingToolbar';
 import type { FieldSpec } from '../../lib/fieldSpec';
 import { BulkActions } from '../bulk/BulkActions';
 import { DocumentActions } from '../documents/DocumentActions';
@@ -49,15 +50,28 @@ export function ResultsHeader(props: ResultsHeaderProps) {
     [params.db, params.archive, locale, rows, fields],
   );
 
+  const {
+    ref: toolbarRef,
+    onKeyDown: onToolbarKey,
+    onFocus: onToolbarFocus,
+  } = useRovingToolbar<HTMLDivElement>();
+
   return (
-    <header className="results-header">
+    <header className="results-header" data-skip-target tabIndex={-1}>
       <div className="results-header__titles">
         <p className="panel__eyebrow">{archiveName || '\u00a0'}</p>
         <h1 id="results-title" className="panel__title">
           {search?.Name ?? '\u00a0'}
         </h1>
       </div>
-      <div className="results-header__tools" role="toolbar" aria-label={t('results.toolbar')}>
+      <div
+        ref={toolbarRef}
+        className="results-header__tools"
+        role="toolbar"
+        aria-label={t('results.toolbar')}
+        onKeyDown={onToolbarKey}
+        onFocus={onToolbarFocus}
+      >
         <SidebarToggle open={props.sidebarOpen} onToggle={props.onToggleSidebar} />
         {search && (
           <button

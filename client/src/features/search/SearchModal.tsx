@@ -83,9 +83,14 @@ export function SearchModal(props: SearchModalProps) {
     >
       {mode === 'selection' ? (
         <ul className="search-choice">
-          {choices.map((s) => (
+          {choices.map((s, index) => (
             <li key={s.Id}>
-              <button type="button" className="search-choice__button" onClick={() => setChosen(s)}>
+              <button
+                type="button"
+                className="search-choice__button"
+                data-autofocus={index === 0 || undefined}
+                onClick={() => setChosen(s)}
+              >
                 {s.Name}
               </button>
             </li>

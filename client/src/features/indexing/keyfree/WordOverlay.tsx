@@ -1,8 +1,9 @@
 // The words of the shown page as boxes over its image (KeyFree). Boxes are placed in percent of
 // the page, so they stay on their words at whatever size the image is drawn. A click picks one
 // word; a drag picks every word the rectangle touches. Mouse presses do not take the focus, so the
-// field being filled keeps it; Enter or Space on a focused box picks it from the keyboard.
-import { useRef, useState, type MouseEvent } from 'react';
+// field being filled keeps it. From the keyboard the overlay is one tab stop: the arrow keys (and
+// Home/End) move between the words in reading order, Enter or Space picks the focused one.
+import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageWord } from '@gs/contract/dataExtraction';
 import { wordsInRect, type PageRect } from './keyfreeFill';
@@ -26,6 +27,25 @@ export function WordOverlay({
   const { t } = useTranslation();
   const overlay = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<{ from: Point; to: Point } | null>(null);
+  const [current, setCurrent] = useState(0);
+  const stop = Math.min(current, words.length - 1);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? words.length - 1
+          : step === undefined
+            ? null
+            : stop + step;
+    if (next === null || words.length === 0) return;
+    event.preventDefault();
+    const index = Math.max(0, Math.min(words.length - 1, next));
+    setCurrent(index);
+    overlay.current?.querySelectorAll<HTMLElement>('.keyfree-word')[index]?.focus();
+  };
 
   const pointOf = (event: MouseEvent): Point => {
     const box = overlay.current?.getBoundingClientRect();
@@ -70,6 +90,7 @@ export function WordOverlay({
       }}
       onMouseUp={finish}
       onMouseLeave={() => setDrag(null)}
+      onKeyDown={onKeyDown}
     >
       {words.map((w, i) => (
         <button
@@ -78,6 +99,8 @@ export function WordOverlay({
           className="keyfree-word"
           aria-label={w.Value}
           title={w.Value}
+          tabIndex={i === stop ? 0 : -1}
+          onFocus={() => setCurrent(i)}
           style={{ left: pct(w.Left), top: pct(w.Top), width: pct(w.Width), height: pct(w.Height) }}
           onClick={(event) => {
             // mouse clicks were handled on release; this is Enter or Space
