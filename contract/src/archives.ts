@@ -7,20 +7,19 @@ export interface Archive {
   Permissions: number;
   /** ArchiveProperties bits (2 = has sub-archives) */
   Properties: number;
+  /** ArchiveFlags bits: revision control 1, pdf convert 2, web revision 4, read only 8, versions 16 */
+  DBProperties: number;
+  /** the archive's storage folder on the server, a Windows path (SD's model; the value our guess) */
+  BasePath: string;
+  /** the archive's full-text index folder on the server (SD's model; the value our guess) */
+  FullTextPath: string;
 }
 export interface ArchivesResponse {
   Archives: Archive[];
 }
 
-/** `dbs/{db}/archives/{id}?type=info` */
-export interface ArchiveInfo {
-  Id: number;
-  Name: string;
-  Parent: number;
-  Permissions: number;
-  Properties: number;
-  /** ArchiveFlags bits: revision control 1, pdf convert 2, web revision 4, read only 8, versions 16 */
-  DBProperties: number;
+/** `dbs/{db}/archives/{id}?type=info`: the archive's keys and these */
+export interface ArchiveInfo extends Archive {
   FolderOptions: number;
   Count: number;
   Hash: string;

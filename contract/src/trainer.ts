@@ -16,7 +16,7 @@ export const trainerPaths = {
   reset: `${TRAINER_ROOT}/api/reset`,
   /** POST TrainerSeatsRequest */
   seats: `${TRAINER_ROOT}/api/seats`,
-  /** POST TrainerReleaseRequest: the holder of the licence with that Id is signed out */
+  /** POST TrainerReleaseRequest: every sign-in of the seat with that Id is signed out */
   release: `${TRAINER_ROOT}/api/licenses/release`,
   /** POST TrainerFaultsRequest: the scanner's fault schedule */
   faults: `${TRAINER_ROOT}/api/faults`,
@@ -42,7 +42,7 @@ export interface TrainerSeatsRequest {
   Seats: number;
 }
 export interface TrainerReleaseRequest {
-  /** the licence's Id in TrainerState (never its token) */
+  /** the seat's Id in TrainerState (never a token) */
   Id: string;
 }
 export interface TrainerFaultsRequest {
@@ -57,13 +57,16 @@ export interface TrainerSeats {
   Seats: number;
   InUse: number;
 }
+/** A seat in use: one user, however many sign-ins (tokens) they hold (decision 056). */
 export interface TrainerLicense {
-  /** an opaque id (an HMAC of the token); the page never shows a licence's token */
+  /** an opaque id (an HMAC of the user's id); the page never shows a licence's token */
   Id: string;
   User: string;
   Type: LicenseTypeCode;
-  /** epoch ms on the simulator's clock */
+  /** the last use of any of the user's tokens, epoch ms on the simulator's clock */
   LastAccess: number;
+  /** how many live tokens (sign-ins) the user holds */
+  SignIns: number;
 }
 export interface TrainerHelperStatus {
   HttpUrl: string;

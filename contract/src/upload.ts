@@ -13,7 +13,7 @@ export interface UploadedFile {
 
 /**
  * `POST files` (also `files/` and the viewer's `upload/import`; multipart, any part name, one or several files) answers 200 with this JSON under
- * `Content-Type: text/plain; charset=utf-8`. Zero-byte files are dropped: they are not in
+ * `Content-Type: text/plain` exactly, no charset, as TRACE shows (decision 056). Zero-byte files are dropped: they are not in
  * `files` and their names are listed in `skipped` (present only when something was dropped;
  * the client shows ZERO_BYTE_FILE_REMOVED_MSG for each). A file over the limit (200 MiB by
  * default, env SIM_UPLOAD_MAX_BYTES) is refused with 413 `{"Message"}`; a file name with `..`,
@@ -23,7 +23,7 @@ export interface UploadResponse {
   files: UploadedFile[];
   skipped?: string[];
 }
-export const UPLOAD_CONTENT_TYPE = 'text/plain; charset=utf-8';
+export const UPLOAD_CONTENT_TYPE = 'text/plain';
 export const UPLOAD_MAX_BYTES_DEFAULT = 200 * 1024 * 1024;
 
 /**

@@ -37,6 +37,9 @@ export const archive = (Id: number, Name: string, Parent = 0, Properties = 0): A
   Parent,
   Permissions: 1048575,
   Properties,
+  DBProperties: 0,
+  BasePath: 'C:\\GetSmart\\Storage\\1',
+  FullTextPath: `C:\\GetSmart\\FullText\\1\\${Id}`,
 });
 
 export const search = (Id: number, Name: string, Settings: number, prompts = 0): Search => ({

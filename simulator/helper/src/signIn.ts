@@ -1,8 +1,8 @@
 // At start the tray app checks its stored credentials against the API it is pointed at and logs
 // the outcome; an unreachable API is retried with backoff and never stops the helper from
 // starting. It asks with Basic alone (`GET admin`, the user's name), which consumes no licence:
-// taking one and releasing it would, under per-user licensing, release the very licence of a
-// browser signed in as the same user.
+// a check of the credentials needs no seat (the API gives each sign-in its own token, so taking
+// and releasing one would end no other session of the user, decision 056).
 export interface SignInOptions {
   apiPath: string;
   user: string;

@@ -27,18 +27,53 @@ describe('licenseRows', () => {
     const [row] = licenseRows([license({})], Date.parse('2026-01-05T09:25:30Z'), 'tok-full');
     expect(row).toMatchObject({ user: 'full.user', idleMinutes: 15, mine: true, ip: '10.0.0.7' });
   });
+
+  it('shows a user once with their sessions: first sign-in, last access, every address (decision 056)', () => {
+    const rows = licenseRows(
+      [
+        license({ Token: 't1', DateCreated: '2026-01-05T08:00:00.1234567+00:00' }),
+        license({ Username: 'reader', Token: 't2' }),
+        license({
+          Username: 'FULL.USER',
+          Token: 't3',
+          IPAddress: '10.0.0.9',
+          DateAccessed: '2026-01-05T09:20:00.0000001+00:00',
+        }),
+      ],
+      Date.parse('2026-01-05T09:25:30Z'),
+      't3',
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({
+      user: 'FULL.USER',
+      tokens: ['t3', 't1'],
+      sessions: 2,
+      ip: '10.0.0.9, 10.0.0.7',
+      created: Date.parse('2026-01-05T08:00:00.123Z'),
+      idleMinutes: 5,
+      mine: true,
+    });
+    expect(rows[1]).toMatchObject({ user: 'reader', sessions: 1, mine: false });
+  });
 });
 
 describe('the license manager', () => {
   it('lists the live licences and releases one with forceLogout, then all', async () => {
-    let live = [license({ Username: 'SSAdministrator', Token: 'tok-admin' }), license({ Type: 2 })];
+    let live = [
+      license({ Username: 'SSAdministrator', Token: 'tok-admin' }),
+      license({ Type: 2 }),
+      license({ Type: 2, Token: 'tok-full-2' }),
+    ];
     const fake = createFakeServer({
       'GET admin?function=isAdminAll': true,
       'GET dbs': { Databases: [{ Id: 1, Name: 'Database 1' }] },
       'GET LicenseManager': () => live,
+      // as the simulator does: userToken releases the user's seat, every token of theirs
       'DELETE LicenseManager': (r) => {
         const token = r.url.searchParams.get('userToken');
-        live = token ? live.filter((l) => l.Token !== token) : live.filter((l) => l.Token === 'tok-admin');
+        const user = live.find((l) => l.Token === token)?.Username;
+        if (token && !user) return json({ Message: `License '${token}' was not found.` }, 404);
+        live = token ? live.filter((l) => l.Username !== user) : live.filter((l) => l.Token === 'tok-admin');
         return json(undefined);
       },
     });
@@ -48,6 +83,7 @@ describe('the license manager', () => {
     expect(rows.map((r) => r.getAttribute('data-user'))).toEqual(['SSAdministrator', 'full.user']);
     expect(rows[1]?.textContent).toContain('Web edit');
     expect(rows[1]?.textContent).toContain('10.0.0.7');
+    expect(within(rows[1] as HTMLElement).getByTestId('license-sessions').textContent).toBe('2');
     // one's own licence cannot be released from here
     expect(within(rows[0] as HTMLElement).queryByRole('button')).toBeNull();
 
@@ -57,11 +93,12 @@ describe('the license manager', () => {
     expect(fake.requests.some((r) => r.method === 'DELETE')).toBe(false);
     fireEvent.click(within(ask).getByRole('button', { name: 'Release' }));
     await waitFor(() => expect(screen.getAllByTestId('license-row')).toHaveLength(1));
-    const del = fake.requests.find((r) => r.method === 'DELETE');
-    expect(Object.fromEntries(del?.url.searchParams ?? [])).toEqual({
-      userToken: 'tok-full',
-      forceLogout: 'true',
-    });
+    // one DELETE per token of the user; the second finds it gone with the first (404 is fine)
+    const dels = fake.requests.filter((r) => r.method === 'DELETE');
+    expect(dels.map((d) => Object.fromEntries(d.url.searchParams))).toEqual([
+      { userToken: 'tok-full', forceLogout: 'true' },
+      { userToken: 'tok-full-2', forceLogout: 'true' },
+    ]);
     expect(screen.getByTestId('license-manager-notice').textContent).toBe('The license was released.');
 
     fireEvent.click(screen.getByTestId('license-release-all'));

@@ -1,12 +1,13 @@
 // /admin/licenses: the license manager of administrators of all databases (spec §2, §6): the live
-// licences with user, type, IP, created, last access and idle time; release one or all. A
-// released user is signed out: their next call is refused and their browser shows the sign-in
-// page with the licence-expired message (RequireSession).
+// licences, one row per user (a seat) with their sessions, type, IPs, created, last access and
+// idle time; release a user (every session) or all. A released user is signed out: their next
+// call is refused and their browser shows the sign-in page with the licence-expired message
+// (RequireSession; decisions 023, 056).
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
-import { listLicenses, releaseAllLicenses, releaseUserLicense } from '../../api/licenseManager';
+import { listLicenses, releaseAllLicenses, releaseUserLicenses } from '../../api/licenseManager';
 import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
@@ -49,7 +50,7 @@ export function LicenseManagerPage() {
     const target = asking;
     setAsking(null);
     if (target === 'all') void run(() => releaseAllLicenses(http), t('licenseManager.releasedAll'));
-    else if (target) void run(() => releaseUserLicense(http, target.token), t('licenseManager.released'));
+    else if (target) void run(() => releaseUserLicenses(http, target.tokens), t('licenseManager.released'));
   };
   const dates = useDateFormat();
   const when = (ms: number | null) => (ms === null ? '' : dates.dateTime(ms));
@@ -75,6 +76,7 @@ export function LicenseManagerPage() {
             <tr>
               <th>{t('licenseManager.user')}</th>
               <th>{t('licenseManager.type')}</th>
+              <th>{t('licenseManager.sessions')}</th>
               <th>{t('licenseManager.ip')}</th>
               <th>{t('licenseManager.created')}</th>
               <th>{t('licenseManager.accessed')}</th>
@@ -84,11 +86,12 @@ export function LicenseManagerPage() {
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.token} data-testid="license-row" data-user={row.user}>
+              <tr key={row.user} data-testid="license-row" data-user={row.user}>
                 <td>
                   {row.user} {row.mine && t('licenseManager.you')}
                 </td>
                 <td>{t(`session.licenseType.${row.type}`, { defaultValue: String(row.type) })}</td>
+                <td data-testid="license-sessions">{row.sessions}</td>
                 <td>{row.ip}</td>
                 <td>{when(row.created)}</td>
                 <td>{when(row.accessed)}</td>

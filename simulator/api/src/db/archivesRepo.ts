@@ -15,6 +15,9 @@ export interface ArchiveRow {
   viewStatusField: number;
   contentSearch: boolean;
   versionsArchiveId: number;
+  /** the administrator's storage folder ('' the server's default) and folder name (decision 017) */
+  basePath: string;
+  uniqueName: string;
 }
 
 interface RawArchive {
@@ -29,6 +32,8 @@ interface RawArchive {
   view_status_field: number;
   content_search: number;
   versions_archive_id: number;
+  base_path: string;
+  unique_name: string;
 }
 
 const toRow = (r: RawArchive): ArchiveRow => ({
@@ -43,11 +48,14 @@ const toRow = (r: RawArchive): ArchiveRow => ({
   viewStatusField: r.view_status_field,
   contentSearch: r.content_search === 1,
   versionsArchiveId: r.versions_archive_id,
+  basePath: r.base_path,
+  uniqueName: r.unique_name,
 });
 
 const SELECT = `SELECT a.id, a.database_id, a.parent_id, a.name, a.flags, a.folder_options,
   EXISTS (SELECT 1 FROM archives c WHERE c.parent_id = a.id) AS has_children,
-  a.view_enabled, a.view_status_field, a.content_search, a.versions_archive_id FROM archives a`;
+  a.view_enabled, a.view_status_field, a.content_search, a.versions_archive_id, a.base_path,
+  a.unique_name FROM archives a`;
 
 export function createArchivesRepo(db: Db) {
   const byId = db.prepare(`${SELECT} WHERE a.id = ?`);

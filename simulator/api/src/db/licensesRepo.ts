@@ -1,5 +1,6 @@
 // Licences (session tokens) and seats. A licence is live while active and used within the idle
 // window; callers pass the cutoff (now - idle) so the repo stays free of policy and clocks.
+// A user may hold several tokens (one per sign-in); a seat is a user with a live token (056).
 import type { Db } from './connection';
 import type { LicenseTypeCode } from '@gs/contract/flags';
 
@@ -57,11 +58,11 @@ export interface NewLicense {
 export function createLicensesRepo(db: Db) {
   const s = {
     byToken: db.prepare(`${SELECT} WHERE l.token = ?`),
-    liveForUser: db.prepare(
-      `${SELECT} WHERE l.user_id = @user AND ${LIVE} ORDER BY l.accessed_at DESC LIMIT 1`,
-    ),
+    liveForUser: db.prepare(`${SELECT} WHERE l.user_id = @user AND ${LIVE} ORDER BY l.accessed_at DESC`),
     allLive: db.prepare(`${SELECT} WHERE ${LIVE} ORDER BY l.created_at, l.token`),
-    countLive: db.prepare(`SELECT COUNT(*) AS n FROM licenses l WHERE l.type = @type AND ${LIVE}`),
+    countLiveUsers: db.prepare(
+      `SELECT COUNT(DISTINCT l.user_id) AS n FROM licenses l WHERE l.type = @type AND ${LIVE}`,
+    ),
     seats: db.prepare(`SELECT seats FROM license_seats WHERE type = ?`),
     setSeats: db.prepare(
       `INSERT INTO license_seats(type, seats) VALUES (?, ?) ON CONFLICT(type) DO UPDATE SET seats = excluded.seats`,
@@ -72,8 +73,12 @@ export function createLicensesRepo(db: Db) {
     touch: db.prepare(`UPDATE licenses SET accessed_at = ? WHERE token = ?`),
     remove: db.prepare(`DELETE FROM licenses WHERE token = ?`),
     deactivate: db.prepare(`UPDATE licenses SET active = 0 WHERE token = ?`),
-    removeAllBut: db.prepare(`DELETE FROM licenses WHERE token <> ?`),
-    deactivateAllBut: db.prepare(`UPDATE licenses SET active = 0 WHERE token <> ?`),
+    reactivate: db.prepare(`UPDATE licenses SET active = 1, accessed_at = ? WHERE token = ?`),
+    removeUser: db.prepare(`DELETE FROM licenses WHERE user_id = ?`),
+    purgeUnusedSince: db.prepare(`DELETE FROM licenses WHERE accessed_at < ?`),
+    deactivateUser: db.prepare(`UPDATE licenses SET active = 0 WHERE user_id = ?`),
+    removeAllButUser: db.prepare(`DELETE FROM licenses WHERE user_id IS NOT ?`),
+    deactivateAllButUser: db.prepare(`UPDATE licenses SET active = 0 WHERE user_id IS NOT ?`),
   };
 
   return {
@@ -85,15 +90,16 @@ export function createLicensesRepo(db: Db) {
       const r = s.byToken.get(token) as RawLicense | undefined;
       return r && toRow(r);
     },
-    liveForUser(userId: number, cutoff: number): LicenseRow | undefined {
-      const r = s.liveForUser.get({ user: userId, cutoff }) as RawLicense | undefined;
-      return r && toRow(r);
+    /** the user's licences within the idle window, the last used first */
+    liveForUser(userId: number, cutoff: number): LicenseRow[] {
+      return (s.liveForUser.all({ user: userId, cutoff }) as RawLicense[]).map(toRow);
     },
     allLive(cutoff: number): LicenseRow[] {
       return (s.allLive.all({ cutoff }) as RawLicense[]).map(toRow);
     },
-    countLive(type: LicenseTypeCode, cutoff: number): number {
-      return (s.countLive.get({ type, cutoff }) as { n: number }).n;
+    /** users holding a live licence of the type: the seats in use */
+    countLiveUsers(type: LicenseTypeCode, cutoff: number): number {
+      return (s.countLiveUsers.get({ type, cutoff }) as { n: number }).n;
     },
     /** seats of a licence type; a type with no row has none */
     seats(type: number): number {
@@ -114,12 +120,26 @@ export function createLicensesRepo(db: Db) {
     deactivate(token: string): boolean {
       return s.deactivate.run(token).changes > 0;
     },
-    /** every licence but `keep` ('' keeps none); returns how many */
-    removeAllBut(keep: string): number {
-      return s.removeAllBut.run(keep).changes;
+    reactivate(token: string, now: number): void {
+      s.reactivate.run(now, token);
     },
-    deactivateAllBut(keep: string): number {
-      return s.deactivateAllBut.run(keep).changes;
+    /** licences last used before `before` (epoch ms); returns how many */
+    purgeUnusedSince(before: number): number {
+      return s.purgeUnusedSince.run(before).changes;
+    },
+    /** every licence of a user; returns how many */
+    removeUser(userId: number): number {
+      return s.removeUser.run(userId).changes;
+    },
+    deactivateUser(userId: number): number {
+      return s.deactivateUser.run(userId).changes;
+    },
+    /** every licence of every user but `keep` (null keeps none) */
+    removeAllButUser(keep: number | null): number {
+      return s.removeAllButUser.run(keep).changes;
+    },
+    deactivateAllButUser(keep: number | null): number {
+      return s.deactivateAllButUser.run(keep).changes;
     },
   };
 }

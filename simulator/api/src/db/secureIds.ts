@@ -11,11 +11,12 @@ export function secureId(secret: string, kind: SecureKind, dbId: number, id: num
 }
 
 /**
- * A licence's opaque id where a page lists licences without handing out their tokens (the
- * trainer page, decision 045): an HMAC of the token under the server secret, as secure ids are.
+ * A user's licence seat's opaque id where a page lists seats without handing out their tokens
+ * (the trainer page, decisions 045, 056): an HMAC of the user's id under the server secret, as
+ * secure ids are. The same while the user holds the seat, whichever tokens come and go.
  */
-export function licenseId(secret: string, token: string): string {
-  return createHmac('sha256', secret).update(`license:${token}`).digest('base64url').slice(0, 32);
+export function seatId(secret: string, userId: number): string {
+  return createHmac('sha256', secret).update(`seat:${userId}`).digest('base64url').slice(0, 32);
 }
 
 /** The server secret, created on first use. */

@@ -1,6 +1,6 @@
 // Phantom users for the licenses-exhausted training scenario (issue 18, our design): one user per
-// seat of every licence type, each holding a live licence, so the next real sign-in is refused
-// with "All licenses are in use.". They cannot sign in (no password verifies) and a keep-alive
+// seat of every licence type, each holding a live licence, so the next real sign-in of a user
+// without a seat is refused with "All licenses are in use." (seats are counted per user, 056). They cannot sign in (no password verifies) and a keep-alive
 // holds their licences live; the trainer page (or the licence manager) can release them.
 import { randomUUID } from 'node:crypto';
 import { LicenseType, type LicenseTypeCode } from '@gs/contract/flags';
@@ -17,7 +17,10 @@ const TYPE_NAMES: Record<LicenseTypeCode, string> = {
 /** Take every free seat with a phantom user's licence; returns how many were taken. One transaction. */
 export function fillEverySeat(db: Db, now: number): number {
   const seats = db.prepare(`SELECT seats FROM license_seats WHERE type = ?`).pluck();
-  const inUse = db.prepare(`SELECT COUNT(*) FROM licenses WHERE type = ? AND active = 1`).pluck();
+  // a seat is a user, however many tokens they hold (decision 056)
+  const inUse = db
+    .prepare(`SELECT COUNT(DISTINCT user_id) FROM licenses WHERE type = ? AND active = 1`)
+    .pluck();
   const findUser = db.prepare(`SELECT id FROM users WHERE name = ?`).pluck();
   // '-' is no "salt:hash": no password ever verifies against it
   const addUser = db.prepare(`INSERT INTO users(name, password_hash, license_type) VALUES (?, '-', ?)`);

@@ -27,12 +27,49 @@ beforeEach(() => {
 });
 const as = (user: string, path: string) =>
   request(t.app).get(`${API}${path}`).set('Authorization', basic(user));
+const dbOf = (archiveId: number): number =>
+  (t.db.prepare('SELECT database_id FROM archives WHERE id = ?').pluck().get(archiveId) as number) ?? 0;
 const archive = (Id: number, Name: string, Parent: number, Permissions: number, Properties: number) => ({
   Id,
   Name,
   Parent,
   Permissions,
   Properties,
+  DBProperties: 0,
+  BasePath: `C:\\GetSmart\\Storage\\${dbOf(Id)}`,
+  FullTextPath: `C:\\GetSmart\\FullText\\${dbOf(Id)}\\${Id}`,
+});
+
+describe('the Archive object (issue 30: 2, decision 056)', () => {
+  it("carries SD's keys in order: flags as DBProperties, the storage and full-text folders", async () => {
+    const { alpha, invoices } = t.w;
+    t.db
+      .prepare(
+        `UPDATE archives SET flags = 3, base_path = 'D:\\Store\\Finance', unique_name = 'INV' WHERE id = ?`,
+      )
+      .run(invoices);
+    const res = await as('full.user', `dbs/${alpha}/archives`).expect(200);
+    const listed = (res.body as { Archives: Record<string, unknown>[] }).Archives;
+    for (const a of listed) {
+      expect(Object.keys(a)).toEqual([
+        'Id',
+        'Name',
+        'Parent',
+        'Permissions',
+        'Properties',
+        'DBProperties',
+        'BasePath',
+        'FullTextPath',
+      ]);
+      expect(a.BasePath).toMatch(/^[A-Z]:\\\S/);
+      expect(a.FullTextPath).toMatch(/^[A-Z]:\\.+\\FullText\\/);
+    }
+    expect(listed.find((a) => a.Id === invoices)).toMatchObject({
+      DBProperties: 3,
+      BasePath: 'D:\\Store\\Finance',
+      FullTextPath: `C:\\GetSmart\\FullText\\${alpha}\\INV`,
+    });
+  });
 });
 
 describe('GET dbs/{db}/archives', () => {
@@ -155,6 +192,8 @@ describe('archive queries', () => {
       Permissions: ALL_ARCHIVE_PERMISSIONS,
       Properties: 2,
       DBProperties: 5,
+      BasePath: `C:\\GetSmart\\Storage\\${alpha}`,
+      FullTextPath: `C:\\GetSmart\\FullText\\${alpha}\\${invoices}`,
       FolderOptions: 1,
       Count: 2,
       Hash: secureId(t.secret, 'archive', alpha, invoices),

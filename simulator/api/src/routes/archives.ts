@@ -12,12 +12,25 @@ import { badRequest, notFound } from '../http/errors';
 import { intParam, query, queryInt } from '../http/query';
 import { messages, type UserAccess } from '../services/access';
 
+/**
+ * The server's storage folders as an archive reports them (decision 056; the keys are SD's
+ * Archive model, the values our guess): its own base path, else the default store of its
+ * database; the full-text index beside it.
+ */
+export const STORAGE_ROOT = 'C:\\GetSmart';
+const basePathOf = (a: ArchiveRow): string => a.basePath || `${STORAGE_ROOT}\\Storage\\${a.databaseId}`;
+const fullTextPathOf = (a: ArchiveRow): string =>
+  `${STORAGE_ROOT}\\FullText\\${a.databaseId}\\${a.uniqueName || String(a.id)}`;
+
 const toArchive = (a: ArchiveRow, permissions: number): Archive => ({
   Id: a.id,
   Name: a.name,
   Parent: a.parentId,
   Permissions: permissions,
   Properties: a.hasChildren ? ArchiveProperties.HasChildren : 0,
+  DBProperties: a.flags,
+  BasePath: basePathOf(a),
+  FullTextPath: fullTextPathOf(a),
 });
 
 export function createArchivesRouter(deps: RouteDeps): Router {
@@ -46,7 +59,6 @@ export function createArchivesRouter(deps: RouteDeps): Router {
 
   const info = (access: UserAccess, a: ArchiveRow): ArchiveInfo => ({
     ...toArchive(a, access.archivePermissions(a)),
-    DBProperties: a.flags,
     FolderOptions: a.folderOptions,
     Count: repos.documents.countInArchive(a.databaseId, a.id),
     Hash: secureId(secret, 'archive', a.databaseId, a.id),

@@ -63,12 +63,13 @@ describe('DELETE LicenseManager', () => {
     await signIn(t.app, 'dbadmin');
   });
 
-  it('userToken with forceLogout=false deactivates: LicenseExpired, and the keep-alive can take a new licence', async () => {
+  it('userToken with forceLogout=false deactivates: LicenseExpired, and the keep-alive takes the seat again', async () => {
     const full = await signIn(t.app, 'full.user');
     await asAdmin('delete', `licensemanager?USERTOKEN=${full.Token}&forcelogout=false`).expect(200);
     await request(t.app).get(`${API}dbs?token=${full.Token}`).expect(401, { Message: 'LicenseExpired' });
     const renewed = await request(t.app).get(`${API}licenses?token=${full.Token}`).expect(200);
-    expect(renewed.body.Token).not.toBe(full.Token);
+    expect(renewed.body.Token).toBe(full.Token);
+    await request(t.app).get(`${API}dbs?token=${full.Token}`).expect(200);
   });
 
   it("All=true revokes every licence but the administrator's own", async () => {

@@ -1,4 +1,6 @@
-// The license manager of administrators of all databases: list live licences, revoke one or all.
+// The license manager of administrators of all databases: list live licences (a License per
+// token), revoke a user's seat (every token of the user holding `userToken`) or every seat but the
+// administrator's own (decision 056).
 import { Router, type Request, type Response } from 'express';
 import type { RouteDeps } from '../deps';
 import type { Caller } from '../http/auth';
@@ -31,8 +33,8 @@ export function createLicenseManagerRouter(deps: RouteDeps): Router {
     if (token) {
       if (!licensing.revoke(token, forceLogout)) throw notFound(licenseNotFound(token));
     } else if (queryBool(req, 'All')) {
-      // the administrator's own licence survives "release all", or the manager would sign itself out
-      licensing.revokeAllBut(caller.license?.token ?? '', forceLogout);
+      // the administrator's own seat survives "release all", or the manager would sign itself out
+      licensing.revokeAllBut(caller.license ? caller.user.id : null, forceLogout);
     } else {
       throw badRequest(`Either 'userToken' or 'All=true' is required.`);
     }

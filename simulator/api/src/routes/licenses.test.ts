@@ -58,7 +58,20 @@ describe('GET licenses with Basic', () => {
     const { DateCreated } = await signIn(t.app, 'full.user');
     const parsed = new Date(DateCreated.replace(/(\.\d{3})\d{4}/, '$1'));
     expect(parsed.getTime()).toBe(t.clock.now());
-    expect(DateCreated).toContain('.9710000');
+    expect(DateCreated).toMatch(/\.971\d{4}[+-]/);
+  });
+
+  it('fills the seven fractional digits as a .NET clock does, the same on every read (decision 056)', async () => {
+    const licences = await Promise.all([1, 2, 3, 4].map(() => signIn(t.app, 'full.user')));
+    for (const l of licences) {
+      expect(l.DateCreated).toMatch(DOTNET_DATE);
+      expect(l.DateAccessed).toBe(l.DateCreated);
+    }
+    // four tokens at one instant: not all padded with zeros below the millisecond
+    const ticks = licences.map((l) => l.DateCreated.replace(/^.*\.\d{3}(\d{4}).*$/, '$1'));
+    expect(ticks.some((d) => d !== '0000')).toBe(true);
+    const again = await get(`authorize?token=${licences[0]?.Token}`).expect(200);
+    expect((again.body as License).DateCreated).toBe(licences[0]?.DateCreated);
   });
 
   it('reports the licence type of the user', async () => {
@@ -81,13 +94,15 @@ describe('GET licenses with Basic', () => {
     }
   });
 
-  it('gives the same user the same licence rather than a second seat', async () => {
+  it('gives each sign-in of a user its own token, on the seat the user already holds', async () => {
     setSeats(t.db, LicenseType.Full, 1);
     const first = await signIn(t.app, 'full.user');
     t.clock.advance(MINUTE);
     const second = await signIn(t.app, 'full.user');
-    expect(second.Token).toBe(first.Token);
-    expect(second.DateAccessed).not.toBe(first.DateAccessed);
+    expect(second.Token).not.toBe(first.Token);
+    expect(second.DateCreated).not.toBe(first.DateCreated);
+    await get(`dbs?token=${first.Token}`).expect(200);
+    await get(`dbs?token=${second.Token}`).expect(200);
   });
 
   it('answers 400 with the exact JSON string when no seat of the type is free', async () => {
@@ -151,8 +166,10 @@ describe('GET licenses?Token= (renewal, the keep-alive)', () => {
     t.db.prepare('UPDATE licenses SET active = 0 WHERE token = ?').run(Token);
     await get(`dbs?token=${Token}`).expect(401, EXPIRED);
     const res = await get(`licenses?token=${Token}`).expect(200);
-    expect(res.body.Token).not.toBe(Token);
+    // the same token, live again (decision 056)
+    expect(res.body.Token).toBe(Token);
     expect(res.body.Username).toBe('full.user');
+    await get(`dbs?token=${Token}`).expect(200);
   });
 
   it('answers "All licenses are in use." when reactivating a deactivated token without a free seat', async () => {
@@ -240,9 +257,13 @@ describe('releasing a licence', () => {
     ]);
   });
 
-  it('answers 404 with a Message for an unknown token', async () => {
-    const res = await request(t.app).delete(`${API}licenses/not-a-token`).expect(404);
-    expect(res.body).toEqual({ Message: "License 'not-a-token' was not found." });
+  it('answers an empty 200 for a token released before or never issued (decision 056)', async () => {
+    const { Token } = await signIn(t.app, 'full.user');
+    await get(`licenses/${Token}`).expect(200, '');
+    const again = await get(`licenses/${Token}`).expect(200);
+    expect(again.headers['content-length']).toBe('0');
+    expect(again.text).toBe('');
+    await request(t.app).delete(`${API}licenses/not-a-token`).expect(200, '');
   });
 });
 

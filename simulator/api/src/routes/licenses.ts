@@ -10,7 +10,6 @@ import {
 import { LICENSE_EXPIRED_BODY, LICENSE_EXPIRED_STATUS } from '@gs/contract/licenses';
 import type { RouteDeps } from '../deps';
 import type { LicenseRow } from '../db/licensesRepo';
-import type { UserRow } from '../db/usersRepo';
 import { clientIp, requestToken } from '../http/auth';
 import { clearTokenCookie, parseCookies, setTokenCookie, setUserCookie } from '../http/cookies';
 import { denied, HttpError, notFound } from '../http/errors';
@@ -41,26 +40,31 @@ export function createLicensesRouter(deps: RouteDeps): Router {
 
   /**
    * Obtain or renew. A token given explicitly (or, without Basic, in the cookie) is renewed while
-   * live. One deactivated by the licence manager (GS 6.1) is reactivated by its keep-alive: its
-   * user gets their licence again, a new token when a seat is free. One expired by the idle
+   * live. One deactivated by the licence manager (GS 6.1) is reactivated by its keep-alive: the
+   * same token, when its user holds a seat or one is free. One expired by the idle
    * timeout is not: coming back takes the password (Basic), as an unknown token does (decision 013).
    */
   const obtain = (req: Request, res: Response): void => {
     const basic = auth.basicUser(req);
     // with Basic, a stale cookie of an earlier sign-in must not turn this into a renewal
     const token = requestToken(req, !basic);
-    let user: UserRow | undefined = basic;
     if (token !== undefined) {
       const state = licensing.state(token);
       if (state.kind === 'live' && (!basic || basic.id === state.row.userId))
         return sendLicense(req, res, licensing.touch(state.row));
       if (state.kind === 'expired' && !basic) {
         if (state.idle) throw new HttpError(LICENSE_EXPIRED_STATUS, LICENSE_EXPIRED_BODY);
-        user = auth.licenseUser(state.row);
+        const reactivated = licensing.reactivate(state.row, auth.licenseUser(state.row));
+        if (!reactivated) {
+          res.status(ALL_LICENSES_IN_USE_STATUS).json(ALL_LICENSES_IN_USE);
+          return;
+        }
+        return sendLicense(req, res, reactivated);
       }
     }
-    if (!user) throw denied();
-    const row = licensing.obtain(user, clientIp(req));
+    if (!basic) throw denied();
+    // every sign-in is a token of its own; the user's seat is one however many they hold (056)
+    const row = licensing.obtain(basic, clientIp(req));
     if (!row) {
       res.status(ALL_LICENSES_IN_USE_STATUS).json(ALL_LICENSES_IN_USE);
       return;
@@ -85,10 +89,12 @@ export function createLicensesRouter(deps: RouteDeps): Router {
   });
 
   // Holding the token is the authority to release it: a client logging out after its licence
-  // expired must still be able to return it.
+  // expired must still be able to return it. Only that token ends; the user's other sign-ins go on.
+  // Releasing a token the server no longer holds (released before, or by the licence manager) is
+  // the same empty 200: a release is done either way, and parallel clients release at the end (056).
   const release = (req: Request, res: Response): void => {
     const token = String(req.params.token).trim();
-    if (!licensing.release(token)) throw notFound(licenseNotFound(token));
+    licensing.release(token);
     if (parseCookies(req)[TOKEN_COOKIE] === token) clearTokenCookie(req, res);
     res.removeHeader('Content-Type');
     res.status(200).set('Content-Length', '0').end();

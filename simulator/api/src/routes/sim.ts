@@ -65,7 +65,7 @@ export function createSimRouter(deps: RouteDeps, pdfConverter: PdfConverter): Ro
   });
 
   router.post('/licenses/clear', (_req, res) => {
-    const body: SimClearLicensesResponse = { Released: licensing.revokeAllBut('', true) };
+    const body: SimClearLicensesResponse = { Released: licensing.revokeAllBut(null, true) };
     res.json(body);
   });
 

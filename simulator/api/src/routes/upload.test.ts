@@ -42,7 +42,8 @@ describe('POST files', () => {
       .set('Authorization', basic('full.user'))
       .attach('File', Buffer.from('%PDF-1.4 hello'), 'invoice.pdf')
       .expect(200);
-    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    // exactly, no charset (TRACE; decision 056)
+    expect(res.headers['content-type']).toBe('text/plain');
     const body = parse(res.text);
     expect(body).toEqual({
       files: [

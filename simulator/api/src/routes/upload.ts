@@ -142,7 +142,10 @@ export function createUploadRouter(deps: RouteDeps): Router {
     const body: UploadResponse = empty.length
       ? { files, skipped: empty.map((f) => f.originalname) }
       : { files };
-    res.status(200).type(UPLOAD_CONTENT_TYPE).send(JSON.stringify(body));
+    // Node's setHeader and a Buffer: Express's res.set/res.type and a string body would each
+    // append `; charset=utf-8`, which the real server does not send (decision 056)
+    res.status(200).setHeader('Content-Type', UPLOAD_CONTENT_TYPE);
+    res.send(Buffer.from(JSON.stringify(body), 'utf8'));
   };
 
   // the viewer's multipart upload (spec §7 `POST api/upload/import`) answers the same way

@@ -46,7 +46,9 @@ export function trainerPage(state: TrainerState, lang: TrainerLanguage): string 
 <td><button data-post="${trainerPaths.seats}" data-body="seats" data-type="${s.Type}">${t.save}</button></td></tr>`,
   ).join('');
   const licenses = state.Licenses.map(
-    (l) => `<tr><td>${escape(l.User)}</td><td>${t[TYPE_KEYS[l.Type]]}</td><td>${time(l.LastAccess)}</td>
+    (
+      l,
+    ) => `<tr><td>${escape(l.User)}</td><td>${t[TYPE_KEYS[l.Type]]}</td><td>${l.SignIns}</td><td>${time(l.LastAccess)}</td>
 <td><button data-post="${trainerPaths.release}" data-body="release" data-id="${escape(l.Id)}" aria-label="${t.release} ${escape(l.User)}">${t.release}</button></td></tr>`,
   ).join('');
   const faults = state.FaultChoices.map(
@@ -69,7 +71,7 @@ export function trainerPage(state: TrainerState, lang: TrainerLanguage): string 
 <button data-post="${trainerPaths.reset}" data-body="reset">${t.reset}</button>
 <p class="note">${t.resetNote}</p></section>
 <section><h2>${t.seats}</h2><table><tr><th>${t.type}</th><th>${t.inUse}</th><th>${t.seats}</th><th></th></tr>${seats}</table></section>
-<section><h2>${t.licenses}</h2>${licenses ? `<table><tr><th>${t.user}</th><th>${t.type}</th><th>${t.lastAccess}</th><th></th></tr>${licenses}</table>` : `<p>${t.none}</p>`}</section>
+<section><h2>${t.licenses}</h2>${licenses ? `<table><tr><th>${t.user}</th><th>${t.type}</th><th>${t.signIns}</th><th>${t.lastAccess}</th><th></th></tr>${licenses}</table>` : `<p>${t.none}</p>`}</section>
 <section><h2>${t.scanner}</h2>${
     faults
       ? `<p>${faults}</p><p class="note">${t.faultsNote}</p>

@@ -186,21 +186,34 @@ describe('the trainer page’s guards (decision 045)', () => {
     }
   });
 
-  it('lists live licences by an opaque id, never a token, and releases one by that id', async () => {
+  it('lists seats per user by an opaque id, never a token, and releases every sign-in of one by that id', async () => {
     const db = on.live.db();
     addUser(db, { name: 'student', password: 'Student@123', licenseType: LicenseType.Full });
     setSeats(db, LicenseType.Full, 5);
-    const signIn = await call(on, '/Square9API/api/licenses', {
-      headers: { Authorization: `Basic ${Buffer.from('student:Student@123').toString('base64')}` },
-    });
-    expect(signIn.status).toBe(200);
-    const { Token } = (await signIn.json()) as { Token: string };
+    const signInOnce = async (): Promise<string> => {
+      const res = await call(on, '/Square9API/api/licenses', {
+        headers: { Authorization: `Basic ${Buffer.from('student:Student@123').toString('base64')}` },
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { Token: string }).Token;
+    };
+    // two sign-ins of one user (a browser and a script): one seat, two tokens (decision 056)
+    const Token = await signInOnce();
+    const Other = await signInOnce();
+    expect(Other).not.toBe(Token);
     const trainerGet = (path: string) => call(on, path, { headers: { Authorization: auth('sesame') } });
 
     const text = await (await trainerGet(trainerPaths.state)).text();
     expect(text).not.toContain(Token);
     expect(await (await trainerGet(trainerPaths.page)).text()).not.toContain(Token);
-    const listed = (JSON.parse(text) as TrainerState).Licenses.find((l) => l.User === 'student');
+    const state = JSON.parse(text) as TrainerState;
+    const rows = state.Licenses.filter((l) => l.User === 'student');
+    expect(rows).toHaveLength(1);
+    const listed = rows[0];
+    expect(listed?.SignIns).toBe(2);
+    expect(state.Seats.find((s) => s.Type === LicenseType.Full)?.InUse).toBe(
+      new Set(state.Licenses.filter((l) => l.Type === LicenseType.Full).map((l) => l.User)).size,
+    );
     expect(listed?.Id).toMatch(/^[\w-]{32}$/);
     expect(Object.keys(listed ?? {})).not.toContain('Token');
 
@@ -208,6 +221,7 @@ describe('the trainer page’s guards (decision 045)', () => {
     expect((await post(trainerPaths.release, { Token })).status).toBe(400);
     expect((await post(trainerPaths.release, { Id: listed?.Id })).status).toBe(200);
     expect((await call(on, `/Square9API/api/dbs?token=${Token}`)).status).toBe(401);
+    expect((await call(on, `/Square9API/api/dbs?token=${Other}`)).status).toBe(401);
     const after = (await (await trainerGet(trainerPaths.state)).json()) as TrainerState;
     expect(after.Licenses.filter((l) => l.User === 'student')).toEqual([]);
   });

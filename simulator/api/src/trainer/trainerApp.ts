@@ -2,8 +2,8 @@
 // a trainer password is set (TRAINER_PASSWORD): HTTP Basic, any user name, with the sign-in's
 // back-off (trainerAuth.ts). Off, /trainer is a 404. Every action is a POST with a JSON body (a
 // cross-site form cannot send one without CORS, which /trainer never grants), so a browser holding
-// the trainer's credentials cannot be made to act. Licences are listed and released by an opaque
-// id, never their token (decision 045).
+// the trainer's credentials cannot be made to act. Licences are listed and released per user (a
+// seat, with how many sign-ins hold it) by an opaque id, never a token (decisions 045, 056).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import { z } from 'zod';
@@ -11,7 +11,8 @@ import { notFoundMessage } from '@gs/contract/errors';
 import { LicenseType } from '@gs/contract/flags';
 import { SCAN_FAULTS } from '@gs/contract/helper';
 import { TRAINER_ROOT, type TrainerLoadResponse, type TrainerState } from '@gs/contract/trainer';
-import { licenseId } from '../db/secureIds';
+import type { LicenseRow } from '../db/licensesRepo';
+import { seatId } from '../db/secureIds';
 import { badRequest, errorHandler, HttpError, requestUri } from '../http/errors';
 import { noSniff } from '../http/securityHeaders';
 import { lowerKeys } from '../http/query';
@@ -65,23 +66,37 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   return result.data;
 }
 
+/** the live licences per user: one seat each, the last used first within a seat */
+function seatsOf(licenses: readonly LicenseRow[]): LicenseRow[][] {
+  const byUser = new Map<number, LicenseRow[]>();
+  for (const l of licenses) byUser.set(l.userId, [...(byUser.get(l.userId) ?? []), l]);
+  return [...byUser.values()].map((rows) => rows.sort((a, b) => b.accessedAt - a.accessedAt));
+}
+
 function stateOf(live: LiveData, room: TrainerRoom): TrainerState {
   const { repos, licensing, clock, secret } = live.deps();
-  const licenses = licensing.allLive();
+  const seats = seatsOf(licensing.allLive());
   return {
     Scenario: room.current(),
     Scenarios: [...room.scenarios()],
     Seats: Object.values(LicenseType).map((Type) => ({
       Type,
       Seats: repos.licenses.seats(Type),
-      InUse: licenses.filter((l) => l.type === Type).length,
+      InUse: seats.filter((rows) => rows[0]?.type === Type).length,
     })),
-    Licenses: licenses.map((l) => ({
-      Id: licenseId(secret, l.token),
-      User: l.username,
-      Type: l.type,
-      LastAccess: l.accessedAt,
-    })),
+    Licenses: seats.flatMap(([last, ...rest]) =>
+      last
+        ? [
+            {
+              Id: seatId(secret, last.userId),
+              User: last.username,
+              Type: last.type,
+              LastAccess: last.accessedAt,
+              SignIns: rest.length + 1,
+            },
+          ]
+        : [],
+    ),
     FaultChoices: [...room.faultChoices()],
     Faults: [...room.faults()],
     ClockOffsetMs: live.clock.offset(),
@@ -133,8 +148,8 @@ export function createTrainerApp({ password, live, room }: TrainerAppOptions): E
   router.post('/api/licenses/release', (req, res) => {
     const { id } = parse(bodies.release, req.body);
     const { licensing, secret } = live.deps();
-    const license = licensing.allLive().find((l) => licenseId(secret, l.token) === id);
-    // the holder is signed out, as the licence manager's force logout does
+    const license = licensing.allLive().find((l) => seatId(secret, l.userId) === id);
+    // every sign-in of the user ends, as the licence manager's force logout does
     if (!license || !licensing.revoke(license.token, true))
       throw new HttpError(404, { Message: 'No such licence.' });
     res.json(true);
