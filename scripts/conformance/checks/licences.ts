@@ -142,7 +142,6 @@ export const licenceChecks: Check[] = [
     title:
       'Four parallel sign-ins of one user give four distinct tokens; releasing one leaves the other three working (§2.1, issue 30 item 1)',
     ref: '§2.1',
-    pending: 'one token per sign-in (issue 30 item 1) is on another branch',
     async run(ctx) {
       const { wire } = ctx;
       const tokens = await Promise.all([1, 2, 3, 4].map((n) => signIn(wire, `sign-in ${n}`)));
