@@ -106,6 +106,7 @@ describe('merge and append from the inbox grid', () => {
     );
     expect(within(dialog).getByTestId<HTMLButtonElement>('inbox-merge-confirm').disabled).toBe(true);
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Invoices' }));
+    const loadsBefore = pageLoads(fake);
     fireEvent.click(within(dialog).getByTestId('inbox-merge-confirm'));
 
     await waitFor(() => expect(merges(fake)).toHaveLength(1));
@@ -125,6 +126,9 @@ describe('merge and append from the inbox grid', () => {
         text: 'Merge successful: new document 777 in Invoices.',
       }),
     );
+    // the merge reloads the grid without a selection: check the next files only once it has
+    await waitFor(() => expect(pageLoads(fake)).toBeGreaterThan(loadsBefore));
+    await waitFor(async () => expect((await box(PDF3)).checked).toBe(false));
 
     await check(PDF3);
     await check(TIF2);

@@ -2,13 +2,14 @@
 // the right. Clicking an archive runs its default search when that setting is on (the click is
 // carried in the history state, so a reload or Back does not run it again). The database in the
 // address becomes the remembered one.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
 import { positiveId, routes, viewPath } from '../../app/paths';
 import { Icon } from '../../components/Icon';
+import { Spinner } from '../../components/Spinner';
 import { rememberDatabaseAtom, selectedDatabaseAtom } from '../../state/database';
 import { autoRunDefaultSearchAtom } from '../../state/preferences';
 import { showArchiveListAtom } from '../../state/displayPreferences';
@@ -18,8 +19,13 @@ import { BatchPortalsLink } from '../batches/BatchPortalsLink';
 import { InboxList } from '../inbox/InboxList';
 import { WorkflowSidebar } from '../workflow/WorkflowSidebar';
 import { IndexedNotice } from '../indexing/IndexedNotice';
-import { IndexingView } from '../indexing/IndexingView';
 import { useIndexingTarget } from '../indexing/indexingTargets';
+
+// the indexing view (pages, fields, KeyFree) loads when an indexing address opens it, so the search
+// screen stays within its JavaScript budget (scripts/bundleSize.test.ts)
+const IndexingView = lazy(() =>
+  import('../indexing/IndexingView').then((m) => ({ default: m.IndexingView })),
+);
 
 export function ViewPage() {
   const { t } = useTranslation();
@@ -40,7 +46,18 @@ export function ViewPage() {
 
   // an indexing address (ImportDoc or an inbox file) shows the indexing view instead
   const indexing = useIndexingTarget(params);
-  if (indexing) return <IndexingView key={location.search} target={indexing} />;
+  if (indexing)
+    return (
+      <Suspense
+        fallback={
+          <div className="page-loading">
+            <Spinner label={t('app.loading')} />
+          </div>
+        }
+      >
+        <IndexingView key={location.search} target={indexing} />
+      </Suspense>
+    );
 
   if (db === null) return <Navigate replace to={remembered ? viewPath(remembered) : routes.select} />;
 
