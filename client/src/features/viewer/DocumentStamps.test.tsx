@@ -146,8 +146,10 @@ describe('viewer stamps on the server', () => {
     await waitFor(() => expect(puts(fake)).toHaveLength(1));
     expect(JSON.parse(puts(fake)[0]?.body ?? '')).toMatchObject([{ Text: 'PAID', X: 0.5, Y: 0.25 }]);
     expect(screen.queryByTestId('stamp-target')).toBeNull();
-    const stamp = await screen.findByTestId('viewer-stamp');
     await waitFor(() => expect(current()[0]?.Id).toBe(100));
+    // the saved stamp is drawn again under the server's id: drag that one
+    await waitFor(() => expect(screen.getByTestId('viewer-stamp').dataset.stampId).toBe('100'));
+    const stamp = screen.getByTestId('viewer-stamp');
     // grab it 10 px into the stamp, drop it 100 px right and 80 px down
     fireEvent.pointerDown(stamp, { pointerId: 1, button: 0, clientX: 360, clientY: 260 });
     fireEvent.pointerMove(stamp, { pointerId: 1, clientX: 410, clientY: 300 });

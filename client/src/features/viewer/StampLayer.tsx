@@ -133,6 +133,7 @@ export function StampLayer(props: {
             key={s.id}
             className={`viewer__stamp${props.canEdit ? ' viewer__stamp--movable' : ''}${drag?.id === s.id ? ' viewer__stamp--dragging' : ''}`}
             data-testid="viewer-stamp"
+            data-stamp-id={s.id}
             style={{ left: `${at.x * 100}%`, top: `${at.y * 100}%`, color: s.color, borderColor: s.color }}
             tabIndex={props.canEdit ? 0 : undefined}
             aria-label={props.canEdit ? t('viewer.moveStamp', { text: s.text }) : undefined}
