@@ -1,8 +1,9 @@
 // The task page when the chosen archive's last task is worked (issue 27, 11; spec §4): full.user
-// sends one open invoice for approval, so Review holds a single task in Invoices beside the many of
-// the 2024 and 2025 archives; the queue opens on Invoices (the selected archive), and approving
-// that one task moves the page to the archive holding most of the queue's tasks, its tab selected
-// and its tasks shown, instead of an empty grid.
+// sends one open invoice for approval, so Review holds tasks in Invoices (that one, and any that
+// earlier specs' merges and imports into the bound archive started) beside the many of the 2024 and
+// 2025 archives; the queue opens on Invoices (the selected archive), and approving every task left
+// there moves the page to the archive holding most of the queue's tasks, its tab selected and its
+// tasks shown, instead of an empty grid.
 import { test, expect } from '../fixtures';
 import { DocumentsToolbar } from '../pages/DocumentsToolbar';
 import { WorkflowPage } from '../pages/WorkflowPage';
@@ -33,8 +34,9 @@ test('(11) working the last task of an archive moves to the archive with the mos
   await expect(page).toHaveURL(new RegExp(`[?&]archive=${invoices}(&|$)`));
   const tab = page.getByTestId(`task-archive-${invoices}`);
   await expect(tab).toHaveAttribute('aria-selected', 'true');
-  await expect(tab).toContainText('1');
-  await expect(resultsPage.rows).toHaveCount(1);
+  const left = Number(((await tab.locator('.badge').textContent()) ?? '').replace(/\D/g, ''));
+  expect(left).toBeGreaterThan(0);
+  await expect(resultsPage.rows).toHaveCount(left);
 
   // the most tasks: read from the tabs before the last one here is worked
   const others = page.getByRole('tablist', { name: 'Archives with tasks' }).getByRole('tab');
@@ -47,9 +49,9 @@ test('(11) working the last task of an archive moves to the archive with the mos
       most = { id, count };
   }
 
-  await toolbar.check(sent);
+  for (let n = 0; n < left; n++) await toolbar.check(await resultsPage.docId(n));
   await workflow.take('Approve');
-  await expect(workflow.outcome).toContainText('Approve: tasks moved on: 1');
+  await expect(workflow.outcome).toContainText(`Approve: tasks moved on: ${left}`);
   await expect(page).toHaveURL(new RegExp(`[?&]archive=${most.id}(&|$)`));
   await expect(page.getByTestId(`task-archive-${most.id}`)).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId(`task-archive-${invoices}`)).toHaveCount(0);
