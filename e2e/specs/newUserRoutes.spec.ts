@@ -80,9 +80,13 @@ test('(12) the read-only user finds the import items disabled with the read-only
   sim: _sim,
   signInTo,
   searchPage,
+  resultsPage,
 }) => {
   await signInTo('reader', 'Finance');
   await searchPage.openArchive(INVOICES);
+  // the results screen draws a tree of its own: open the menu on that one, not on the search
+  // screen's tree that is still shown while the results screen loads
+  await resultsPage.waitForRows();
   await page.getByRole('button', { name: 'Options for Invoices', exact: true }).click();
   const archiveMenu = page.getByRole('menu', { name: 'Archive options' });
   for (const name of ['Import scan', 'Import file', 'Import data and documents']) {
