@@ -4,6 +4,7 @@
 // (docs.test.ts keeps them equal). The end-to-end config reads its own E2E_* variables.
 import { z } from 'zod';
 import { HELPER_DEFAULT_HTTP_PORT, HELPER_DEFAULT_HTTPS_PORT } from '@gs/contract/helper';
+import { UPLOAD_MAX_BYTES_DEFAULT } from '@gs/contract/upload';
 import {
   decimalNumber,
   flag,
@@ -70,7 +71,7 @@ export const DEFAULT_UPLOAD_CACHE_HOURS = 24;
 export const DEFAULT_BATCH_STEP_MS = 10_000;
 export const DEFAULT_LIST_QUERY_MS = 2000;
 export const DEFAULT_PDF_TIME_LIMIT_MS = 15_000;
-export const DEFAULT_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
+export const DEFAULT_UPLOAD_MAX_BYTES = UPLOAD_MAX_BYTES_DEFAULT;
 export const DEFAULT_SEARCH_READ_WORKERS = 2;
 
 const all: readonly Program[] = ['api', 'helper', 'start'];
