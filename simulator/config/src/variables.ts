@@ -78,16 +78,24 @@ const all: readonly Program[] = ['api', 'helper', 'start'];
 const apiAndStart: readonly Program[] = ['api', 'start'];
 
 export const VARIABLES = {
-  PORT: variable(port, DEFAULT_PORT, 'where the API (and the client) listens', [...all, 'reset']),
+  PORT: variable(port, DEFAULT_PORT, 'the one URL: client, Square9API and `config.json`', [...all, 'reset']),
   HELPER_HTTP_PORT: variable(port, HELPER_DEFAULT_HTTP_PORT, "the helper's http port", all),
-  HELPER_HTTPS_PORT: variable(port, HELPER_DEFAULT_HTTPS_PORT, "the helper's https port", all),
+  HELPER_HTTPS_PORT: variable(
+    port,
+    HELPER_DEFAULT_HTTPS_PORT,
+    "the helper's https port (certificate kept in `DATA_DIR/helper/`)",
+    all,
+  ),
   HELPER_HOST: optional(
     text,
     "the helper's host name the client is told in `/config.json`",
     apiAndStart,
     'localhost',
   ),
-  DATA_DIR: variable(path, './data', 'the data folder (database, files, helper data)', [...all, 'seed']),
+  DATA_DIR: variable(path, './data', 'SQLite database, document files, inboxes, helper state (git-ignored)', [
+    ...all,
+    'seed',
+  ]),
   CLIENT_DIR: optional(path, 'the built client the API serves', ['api'], '(none: the API serves no client)'),
   SCENARIO: variable(
     text,
@@ -129,13 +137,13 @@ export const VARIABLES = {
   LICENSE_IDLE_MINUTES: variable(
     wholeNumber('minutes', 1),
     DEFAULT_LICENSE_IDLE_MINUTES,
-    'a licence unused this long expires and frees its seat',
+    'an idle licence expires after this long and frees its seat; its token alone then no longer renews it, the password does (decision 013)',
     apiAndStart,
   ),
   PDF_CONVERT_DELAY_SECONDS: variable(
     decimalNumber('seconds', 'zero allowed'),
     DEFAULT_PDF_CONVERT_DELAY_SECONDS,
-    'how long a document queued for PDF conversion waits',
+    'a TIFF or image added to a convert-to-PDF archive becomes a PDF this long after; until then searches report it pending and exports refuse it',
     apiAndStart,
   ),
   UPLOAD_QUOTA_MB: variable(
@@ -159,26 +167,26 @@ export const VARIABLES = {
   UPLOAD_URL_ALLOW: variable(
     list('IPs, CIDRs or host names'),
     [],
-    'what `GET upload?url=` may fetch besides public addresses (decision 009)',
+    'what `GET upload?url=` may fetch besides public addresses (e.g. `127.0.0.1,10.0.0.0/8,files.local`); loopback, private, link-local and reserved addresses are refused otherwise (decision 009)',
     apiAndStart,
     '(none)',
   ),
   BATCH_STEP_MS: variable(
     wholeNumber('milliseconds', 1),
     DEFAULT_BATCH_STEP_MS,
-    'how long each batch processing step takes (decision 028)',
+    "how long each batch processing step takes (Queued → Processing → Processed), on the simulator's clock (decision 028)",
     apiAndStart,
   ),
   LIST_QUERY_MS: variable(
     wholeNumber('milliseconds', 1),
     DEFAULT_LIST_QUERY_MS,
-    'how long the query of a `[SQL]` list may run (decision 044)',
+    'how long the query of a `[SQL]` list may run in its process before it is killed; the list then answers 400 with a Message (decision 044)',
     apiAndStart,
   ),
   PDF_TIME_LIMIT_MS: variable(
     wholeNumber('milliseconds', 1),
     DEFAULT_PDF_TIME_LIMIT_MS,
-    'how long one PDF job (render, text, pages) may run (decision 036)',
+    "how long drawing one PDF page or reading a few pages' text may take on a PDF worker before the worker is stopped; the page then answers 422 with a Message (decision 036)",
     apiAndStart,
   ),
   CORS_ORIGINS: optional(
@@ -190,7 +198,7 @@ export const VARIABLES = {
   HELPER_HOSTS: variable(
     hosts,
     [],
-    'names the helper answers to besides localhost, 127.0.0.1 and [::1] (decision 047)',
+    'names the helper answers to besides localhost, 127.0.0.1 and [::1] on its own ports; any other `Host` is refused with 421 (DNS rebinding, decision 047)',
     ['helper', 'start'],
     '(none)',
   ),
@@ -200,7 +208,12 @@ export const VARIABLES = {
     ['helper'],
     'http://localhost:$PORT/Square9API/',
   ),
-  HELPER_USER: variable(text, 'SSAdministrator', "the helper alone's tray sign-in at start", ['helper']),
+  HELPER_USER: variable(
+    text,
+    'SSAdministrator',
+    "the helper's tray sign-in at start, when started alone (against the API it was started with); never used for a request",
+    ['helper'],
+  ),
   HELPER_PASSWORD: variable(text, 'Demo@1234', "the helper alone's tray sign-in password", ['helper']),
   BENCH_SERVER_NODE_ARGS: variable(
     words,
