@@ -24,7 +24,7 @@ import type { FieldRule } from '../db/fieldRulesRepo';
 import { docTable, fieldColumn } from '../db/docTables';
 import { documentIdHighWaterSql } from '../db/idSequences';
 import { memoLists } from './bulkUpdate';
-import type { FieldLists } from './fieldLists';
+import type { FieldLists, SqlListItems } from './fieldLists';
 import { checkField } from './fieldValidation';
 import { pageCount, safeName } from './fileStore';
 import { systemValue } from './importValues';
@@ -38,7 +38,7 @@ export interface BulkImportCall {
   userName: string;
   now: number;
   /** the items of the archive's [SQL] lists, read first (lists/sqlListItems.ts) */
-  sqlItems: ReadonlyMap<number, string[]>;
+  sqlItems: ReadonlyMap<number, SqlListItems>;
 }
 
 type Result = BulkApiImportResponse['Results'][number];
