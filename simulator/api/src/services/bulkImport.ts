@@ -201,6 +201,7 @@ export function createBulkImports(db: Db, repos: Repos, textJobs?: PdfTextJobs) 
     const absolute = join(dir, name);
     try {
       await link(source.absolute, absolute);
+      // another file system (or no hard links): a copy instead
     } catch {
       await copyFile(source.absolute, absolute);
     }
@@ -371,6 +372,7 @@ export function createBulkImports(db: Db, repos: Repos, textJobs?: PdfTextJobs) 
       ? request.Release.flatMap((name) => {
           try {
             return [join(call.cacheDir, safeName(name))];
+            // a name that is no plain file name names no cache file to release
           } catch {
             return [];
           }
