@@ -18,6 +18,7 @@ import { storedFile } from './documentOps';
 import { mergeToPdf } from './pdfMerge';
 import { publicMessage } from './serverPaths';
 import { removeLeftover } from './leftovers';
+import { log } from '../log';
 
 /** The user the history shows for a conversion: the server's own service. */
 export const CONVERTER_USER = 'GlobalSearch Conversion Service';
@@ -162,7 +163,7 @@ export function createPdfConverter(options: PdfConverterOptions) {
     start(pollMs: number): void {
       if (timer) return;
       timer = setInterval(() => {
-        runDue().catch((error: unknown) => console.error(error));
+        runDue().catch((error: unknown) => log.warn('A round of PDF conversion', error));
       }, pollMs);
       timer.unref();
     },
