@@ -30,6 +30,21 @@ const contractIsLeaf = {
   ],
 };
 
+/** Configuration is parsed once at each entry point (@gs/simulator-config, decision 060) and passed down. */
+const configFromEntryPoints = [
+  {
+    object: 'process',
+    property: 'env',
+    message:
+      'Take typed config from the entry point (@gs/simulator-config, decision 060); never read process.env here.',
+  },
+  {
+    object: 'vi',
+    property: 'stubEnv',
+    message: 'Pass a config object instead of setting the environment (decision 060).',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -41,6 +56,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+      // a catch handles the error (with its reason in a comment) or logs it (decision 060)
+      'no-empty': ['error', { allowEmptyCatch: false }],
     },
   },
   {
@@ -54,4 +71,14 @@ export default tseslint.config(
   },
   { files: ['simulator/**/*.ts'], rules: { 'no-restricted-imports': ['error', noClientInSimulator] } },
   { files: ['contract/**/*.ts'], rules: { 'no-restricted-imports': ['error', contractIsLeaf] } },
+  {
+    files: ['simulator/**/*.ts', 'scripts/lib/**/*.ts'],
+    ignores: [
+      'simulator/config/src/**',
+      'simulator/api/src/main.ts',
+      'simulator/helper/src/main.ts',
+      'scripts/lib/*.test.ts',
+    ],
+    rules: { 'no-restricted-properties': ['error', ...configFromEntryPoints] },
+  },
 );

@@ -1,8 +1,13 @@
 // Runs one named benchmark and prints its figures (no pass/fail: the numbers are the result).
 // Run: npm run bench -- <name> [options]   e.g. npm run bench -- search --data-dir ./data-large
+// The environment (BENCH_SERVER_NODE_ARGS, CHROMIUM_PATH: docs/configuration.md) is parsed here once.
+import { loadConfig } from '@gs/simulator-config/load';
+import type { SimConfig } from '@gs/simulator-config/variables';
+import { setServerNodeArgs } from './benchHttp';
+
 const BENCHES: Record<
   string,
-  { about: string; load: () => Promise<{ run(args: string[]): Promise<void> }> }
+  { about: string; load: () => Promise<{ run(args: string[], config: SimConfig): Promise<void> }> }
 > = {
   search: {
     about: 'search execution on the large scenario (1,000,000 documents): HTTP and raw SQLite p50/p95',
@@ -59,6 +64,8 @@ const BENCHES: Record<
 };
 
 async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  setServerNodeArgs(config.BENCH_SERVER_NODE_ARGS);
   const [name, ...rest] = process.argv.slice(2).filter((a) => a !== '--');
   const bench = name ? BENCHES[name] : undefined;
   if (!bench) {
@@ -67,7 +74,7 @@ async function main(): Promise<void> {
     if (name && name !== '--help' && name !== '-h') process.exitCode = 1;
     return;
   }
-  await (await bench.load()).run(rest);
+  await (await bench.load()).run(rest, config);
 }
 
 main().catch((error: unknown) => {

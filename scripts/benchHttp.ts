@@ -32,6 +32,12 @@ export function fetchJson(url: string, headers: Record<string, string> = {}): Pr
  */
 export const SIMULATOR_NODE_FLAGS = '--max-semi-space-size=64';
 
+/** BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the simulator (set by bench.ts) */
+let serverNodeArgs: readonly string[] = [];
+export function setServerNodeArgs(args: readonly string[]): void {
+  serverNodeArgs = args;
+}
+
 /**
  * The simulator (simulator/api/src/main.ts, or `mainPath`: e.g. an older checkout's, for
  * before/after figures) in a child process on a free port.
@@ -41,11 +47,7 @@ export async function startServer(
   mainPath?: string,
 ): Promise<{ port: number; child: ChildProcess }> {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the simulator
-  const nodeArgs = [
-    SIMULATOR_NODE_FLAGS,
-    ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
-  ];
+  const nodeArgs = [SIMULATOR_NODE_FLAGS, ...serverNodeArgs];
   const child = spawn(
     process.execPath,
     [...nodeArgs, '--import', 'tsx', mainPath ?? resolve(root, 'simulator/api/src/main.ts')],

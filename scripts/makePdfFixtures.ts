@@ -11,6 +11,7 @@ import { chromium } from 'playwright';
 import * as mupdf from 'mupdf';
 import { PDFDocument, degrees } from 'pdf-lib';
 import sharp from 'sharp';
+import { loadConfig } from '@gs/simulator-config/load';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'simulator/api/src/services/pdf/testdata');
@@ -75,7 +76,7 @@ th { background: #dde7f0; }
 }
 
 async function main(): Promise<void> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  const browser = await chromium.launch({ executablePath: loadConfig(process.env).CHROMIUM_PATH });
   const page = await browser.newPage();
   await page.setContent(await html());
   // the web font is a data URL: it is loaded before setContent's load event

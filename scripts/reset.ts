@@ -4,11 +4,14 @@
 // (env TRAINER_PASSWORD, the running simulator's; PORT when --url is not given)
 import { parseArgs } from 'node:util';
 import { TRAINER_USER, trainerPaths, type TrainerLoadResponse } from '@gs/contract/trainer';
+import { loadConfig } from '@gs/simulator-config/load';
+
+const config = loadConfig(process.env);
 
 const { values } = parseArgs({
   options: {
     scenario: { type: 'string' },
-    url: { type: 'string', default: `http://localhost:${process.env.PORT || 8080}/` },
+    url: { type: 'string', default: `http://localhost:${config.PORT}/` },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -20,7 +23,7 @@ async function main(): Promise<void> {
     console.log(usage);
     return;
   }
-  const password = process.env.TRAINER_PASSWORD;
+  const password = config.TRAINER_PASSWORD;
   if (!password) throw new Error(`TRAINER_PASSWORD must be set (the running simulator's).\n${usage}`);
   const path = values.scenario ? trainerPaths.scenario : trainerPaths.reset;
   const body = values.scenario ? { Scenario: values.scenario } : {};

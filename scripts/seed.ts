@@ -4,11 +4,14 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SCENARIOS, seedScenario } from '@gs/simulator-fixtures/seed';
 import type { ScenarioName } from '@gs/simulator-fixtures/seed';
+import { loadConfig } from '@gs/simulator-config/load';
+
+const config = loadConfig(process.env);
 
 const { values } = parseArgs({
   options: {
-    scenario: { type: 'string', default: process.env.SCENARIO ?? 'demo' },
-    'data-dir': { type: 'string', default: process.env.DATA_DIR ?? './data' },
+    scenario: { type: 'string', default: config.SCENARIO },
+    'data-dir': { type: 'string', default: config.DATA_DIR },
     force: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },

@@ -11,6 +11,7 @@ import { FieldType, SearchSettings } from '@gs/contract/flags';
 import type { FieldDefinition } from '@gs/contract/fields';
 import type { Search, SearchPageResult } from '@gs/contract/searches';
 import { startApi } from '@gs/simulator-api/server';
+import type { SimConfig } from '@gs/simulator-config/variables';
 import { isSeeded, seedScenario } from '@gs/simulator-fixtures/seed';
 import { buildClient, clientBuildIsStale } from '../lib/clientBuild';
 import { DEMO_PASSWORD } from '../lib/signIns';
@@ -238,7 +239,7 @@ function report(label: string, samples: Sample[]): number {
   return r?.p50 ?? data.p50;
 }
 
-export async function run(args: string[]): Promise<void> {
+export async function run(args: string[], config: SimConfig): Promise<void> {
   const { values } = parseArgs({
     args,
     options: { 'data-dir': { type: 'string', default: './data' }, runs: { type: 'string', default: '10' } },
@@ -261,7 +262,7 @@ export async function run(args: string[]): Promise<void> {
     clientDir: resolve(root, 'client', 'dist'),
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: config.CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   const front = await startFront(api.port, 1);

@@ -5,6 +5,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '@gs/simulator-config/load';
+import type { SimConfig } from '@gs/simulator-config/variables';
 import { compareRecordings, formatDifferences } from './compare';
 import { runKit } from './kit';
 import type { Recording } from './record';
@@ -24,7 +26,11 @@ async function askPassword(): Promise<string> {
   }
 }
 
-export async function main(argv: string[], out: (text: string) => void = console.log): Promise<number> {
+export async function main(
+  argv: string[],
+  out: (text: string) => void = console.log,
+  config: Pick<SimConfig, 'CONFORMANCE_PASSWORD'> = { CONFORMANCE_PASSWORD: undefined },
+): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -45,7 +51,7 @@ export async function main(argv: string[], out: (text: string) => void = console
   }
   // a server with a self-signed certificate, on request only
   if (values.insecure) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-  const password = values.password ?? process.env.CONFORMANCE_PASSWORD ?? (await askPassword());
+  const password = values.password ?? config.CONFORMANCE_PASSWORD ?? (await askPassword());
   const run = await runKit({
     url: values.url,
     user: values.user,
@@ -71,7 +77,7 @@ export async function main(argv: string[], out: (text: string) => void = console
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '\0')) {
-  main(process.argv.slice(2)).then(
+  main(process.argv.slice(2), console.log, loadConfig(process.env)).then(
     (code) => process.exit(code),
     (err: unknown) => {
       console.error(err instanceof Error ? err.message : err);

@@ -1,7 +1,17 @@
-// Runtime settings of the API, and the ClientConfig it serves as /config.json.
+// Runtime settings of the API, and the ClientConfig it serves as /config.json. The environment is
+// read once by the entry point (@gs/simulator-config, decision 060); here only typed options.
 import { DEFAULT_CLIENT_CONFIG, type ClientConfig } from '@gs/contract/config';
 import { HELPER_DEFAULT_HTTP_PORT, HELPER_DEFAULT_HTTPS_PORT } from '@gs/contract/helper';
 import { API_ROOT } from '@gs/contract/paths';
+import {
+  DEFAULT_BATCH_STEP_MS,
+  DEFAULT_LICENSE_IDLE_MINUTES,
+  DEFAULT_LIST_QUERY_MS,
+  DEFAULT_PDF_CONVERT_DELAY_SECONDS,
+  DEFAULT_UPLOAD_CACHE_HOURS,
+  DEFAULT_UPLOAD_MAX_BYTES,
+  DEFAULT_UPLOAD_QUOTA_MB,
+} from '@gs/simulator-config/variables';
 import type { CorsOrigins } from './http/headers';
 import { DEFAULT_BACKOFF, type BackoffLimits } from './http/loginBackoff';
 
@@ -24,22 +34,26 @@ export interface ApiConfig {
   batchStepMs: number;
   /** how long the query of a `[SQL]` list may run before it is stopped (decision 044) */
   listQueryMs: number;
+  /** the largest file one upload may carry (SIM_UPLOAD_MAX_BYTES) */
+  uploadMaxBytes: number;
   client: ClientConfig;
 }
 
 export interface ApiConfigOptions {
   licenseIdleMinutes?: number;
   pdfConvertDelayMs?: number;
-  /** default: env UPLOAD_QUOTA_MB, else 1024 MiB */
+  /** default 1024 MiB */
   uploadQuotaBytes?: number;
-  /** default: env UPLOAD_CACHE_HOURS, else 24 hours */
+  /** default 24 hours */
   uploadCacheMs?: number;
   loginBackoff?: Partial<BackoffLimits>;
   uploadUrlAllow?: string[];
-  /** default: env BATCH_STEP_MS, else 10 s */
+  /** default 10 s */
   batchStepMs?: number;
-  /** default: env LIST_QUERY_MS, else 2 s */
+  /** default 2 s */
   listQueryMs?: number;
+  /** default 200 MiB */
+  uploadMaxBytes?: number;
   helperHost?: string;
   helperHttpPort?: number;
   helperHttpsPort?: number;
@@ -49,19 +63,8 @@ export interface ApiConfigOptions {
   client?: Partial<Omit<ClientConfig, 'helper' | 'hide'>> & { hide?: Partial<ClientConfig['hide']> };
 }
 
-export const DEFAULT_LICENSE_IDLE_MINUTES = 20;
-export const DEFAULT_PDF_CONVERT_DELAY_MS = 5000;
-export const DEFAULT_UPLOAD_QUOTA_MB = 1024;
-export const DEFAULT_UPLOAD_CACHE_HOURS = 24;
-export const DEFAULT_BATCH_STEP_MS = 10_000;
-export const DEFAULT_LIST_QUERY_MS = 2000;
-
-/** A positive number from the environment, else the fallback (read here so that every way of
- * starting the API, main.ts and scripts/start.ts, honours it). */
-function envNumber(name: string, fallback: number): number {
-  const n = Number(process.env[name]);
-  return process.env[name] && Number.isFinite(n) && n > 0 ? n : fallback;
-}
+export { DEFAULT_LICENSE_IDLE_MINUTES };
+export const DEFAULT_PDF_CONVERT_DELAY_MS = DEFAULT_PDF_CONVERT_DELAY_SECONDS * 1000;
 
 export function makeApiConfig(options: ApiConfigOptions = {}): ApiConfig {
   const client: ClientConfig = {
@@ -79,44 +82,13 @@ export function makeApiConfig(options: ApiConfigOptions = {}): ApiConfig {
     licenseIdleMinutes: options.licenseIdleMinutes ?? DEFAULT_LICENSE_IDLE_MINUTES,
     pdfConvertDelayMs: options.pdfConvertDelayMs ?? DEFAULT_PDF_CONVERT_DELAY_MS,
     corsOrigins: options.corsOrigins ?? [],
-    uploadQuotaBytes:
-      options.uploadQuotaBytes ?? envNumber('UPLOAD_QUOTA_MB', DEFAULT_UPLOAD_QUOTA_MB) * 1024 * 1024,
-    uploadCacheMs:
-      options.uploadCacheMs ?? envNumber('UPLOAD_CACHE_HOURS', DEFAULT_UPLOAD_CACHE_HOURS) * 3_600_000,
+    uploadQuotaBytes: options.uploadQuotaBytes ?? DEFAULT_UPLOAD_QUOTA_MB * 1024 * 1024,
+    uploadCacheMs: options.uploadCacheMs ?? DEFAULT_UPLOAD_CACHE_HOURS * 3_600_000,
     loginBackoff: { ...DEFAULT_BACKOFF, ...options.loginBackoff },
     uploadUrlAllow: options.uploadUrlAllow ?? [],
-    batchStepMs: options.batchStepMs ?? envNumber('BATCH_STEP_MS', DEFAULT_BATCH_STEP_MS),
-    listQueryMs: options.listQueryMs ?? envNumber('LIST_QUERY_MS', DEFAULT_LIST_QUERY_MS),
+    batchStepMs: options.batchStepMs ?? DEFAULT_BATCH_STEP_MS,
+    listQueryMs: options.listQueryMs ?? DEFAULT_LIST_QUERY_MS,
+    uploadMaxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
     client,
   };
-}
-
-/** `CORS_ORIGINS` (comma-separated origins, or `*`); unset or empty: where `npm start` serves the
- *  client, http://localhost:{port} and http://127.0.0.1:{port}. Throws on an entry that is no origin. */
-export function corsOriginsFromEnv(value: string | undefined, port: number): CorsOrigins {
-  const parts = (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  if (parts.includes('*')) return '*';
-  if (parts.length === 0) return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
-  return parts.map((p) => {
-    let origin: string | undefined;
-    try {
-      origin = new URL(p).origin;
-    } catch {
-      origin = undefined;
-    }
-    if (!origin || origin === 'null')
-      throw new Error(`CORS_ORIGINS: '${p}' is not an origin like https://host:port.`);
-    return origin;
-  });
-}
-
-/** `UPLOAD_URL_ALLOW=127.0.0.1,10.0.0.0/8,files.local`: the list, blanks dropped. */
-export function parseAllowList(raw: string | undefined): string[] {
-  return (raw ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
 }

@@ -4,9 +4,11 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { DEFAULT_SEARCH_READ_WORKERS } from '@gs/simulator-config/variables';
 import type { ApiConfigOptions } from './config';
 import { answerClientErrors } from './http/clientErrors';
 import { openLiveData, type LiveData } from './rooms/liveData';
+import { setPdfTimeLimit } from './services/pdf/pdfWorkers';
 import { createOffsetClock } from './testClock';
 import { createTrainerApp, isTrainerPath, trainerOff } from './trainer/trainerApp';
 import type { TrainerRoom } from './trainer/room';
@@ -27,10 +29,12 @@ export interface StartApiOptions {
   };
   /** search reads on this many worker threads (decision 038; default 2); 0: on the request thread */
   searchWorkers?: number;
+  /** how long one PDF job may run (decision 036): the process's one PDF pool, default 15 s */
+  pdfTimeLimitMs?: number;
 }
 
 /** Search reader threads (decision 038): the machine the simulator targets has two cores. */
-export const DEFAULT_SEARCH_WORKERS = 2;
+export const DEFAULT_SEARCH_WORKERS = DEFAULT_SEARCH_READ_WORKERS;
 
 export interface RunningApi {
   url: string;
@@ -42,6 +46,7 @@ export interface RunningApi {
 
 export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   const dataDir = resolve(options.dataDir);
+  if (options.pdfTimeLimitMs !== undefined) setPdfTimeLimit(options.pdfTimeLimitMs);
   for (const dir of [dataDir, join(dataDir, 'files'), join(dataDir, 'inboxes')])
     mkdirSync(dir, { recursive: true });
   const live = openLiveData({

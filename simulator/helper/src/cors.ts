@@ -3,8 +3,10 @@
 // with `Vary: Origin`, and `Access-Control-Allow-Private-Network: true` when Chromium's private
 // network preflight asks for it; any other origin gets no CORS header at all, so a browser keeps
 // the answer from the page. Requests without an Origin (curl, same-origin) are served as before.
-// The value `*` is for the API only (decision 008): here it means the defaults.
+// The value `*` is for the API only (decision 008): here it means the defaults (CORS_ORIGINS is
+// parsed by the entry point: @gs/simulator-config, decision 060).
 import type { RequestHandler } from 'express';
+import { canonicalOrigin } from '@gs/simulator-config/forms';
 
 /** `http://localhost:${port}` and `http://127.0.0.1:${port}`: where `npm start` serves the client. */
 export const defaultOrigins = (port: number): string[] => [
@@ -13,30 +15,7 @@ export const defaultOrigins = (port: number): string[] => [
 ];
 
 /** An origin in its canonical form (scheme://host[:port], lower case, default port dropped). */
-export function canonicalOrigin(text: string): string | undefined {
-  try {
-    const url = new URL(text.trim());
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    return url.origin;
-  } catch {
-    return undefined;
-  }
-}
-
-/** `CORS_ORIGINS` (comma-separated) → origins; empty or unset → the fallback. Throws on a bad entry. */
-export function parseOrigins(value: string | undefined, fallback: readonly string[]): string[] | '*' {
-  const parts = (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  if (parts.length === 0) return [...fallback];
-  if (parts.includes('*')) return '*';
-  return parts.map((p) => {
-    const origin = canonicalOrigin(p);
-    if (!origin) throw new Error(`CORS_ORIGINS: '${p}' is not an origin like https://host:port.`);
-    return origin;
-  });
-}
+export { canonicalOrigin };
 
 /** Whether an `Origin` header names one of the allowed origins (a missing one does not). */
 export function originAllowed(allowedOrigins: readonly string[]): (origin: string | undefined) => boolean {

@@ -6,6 +6,7 @@
 // `name:port` also with that port, for a port mapped in front of the helper); anything else,
 // and a request without a Host, is 421 with a Message before any route runs.
 import type { RequestHandler } from 'express';
+import { splitHost } from '@gs/simulator-config/forms';
 import { HelperError } from './errors';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
@@ -14,30 +15,6 @@ export const hostMessages = {
   refused:
     'The GlobalSearch Extensions helper answers only at localhost, 127.0.0.1, [::1] and the names in HELPER_HOSTS.',
 };
-
-/** `name` or `name:port` of a Host header (or a HELPER_HOSTS entry), lower case; undefined if malformed. */
-export function splitHost(text: string): { name: string; port?: number } | undefined {
-  const m = /^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::(\d{1,5}))?$/i.exec(text.trim());
-  if (!m?.[1]) return undefined;
-  const port = m[2] === undefined ? undefined : Number(m[2]);
-  if (port !== undefined && (port < 1 || port > 65535)) return undefined;
-  return { name: m[1].toLowerCase(), port };
-}
-
-/** `HELPER_HOSTS` (comma-separated names or name:port) → entries; throws on a malformed one. */
-export function parseHosts(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '')
-    .map((s) => {
-      if (!splitHost(s))
-        throw new Error(
-          `HELPER_HOSTS: '${s}' is not a host name like helper.example or helper.example:9080.`,
-        );
-      return s.toLowerCase();
-    });
-}
 
 /** Middleware: 421 unless the Host is one of the helper's names on the port the request came to. */
 export function helperHosts(extra: readonly string[] = []): RequestHandler {

@@ -1,26 +1,24 @@
-// Runs the Extensions helper alone: `tsx simulator/helper/src/main.ts`.
-// Env: HELPER_HTTP_PORT (9080), HELPER_HTTPS_PORT (9443), DATA_DIR (./data), PORT of the API (8080),
-// HELPER_USER / HELPER_PASSWORD (SSAdministrator / Demo@1234: the tray sign-in at start only),
-// HELPER_TEST_ENDPOINTS=1 for the scan test endpoint, CORS_ORIGINS (comma-separated origins whose
-// pages may call the helper; default http://localhost:$PORT and http://127.0.0.1:$PORT), HELPER_HOSTS
-// (names besides localhost, 127.0.0.1 and [::1] the helper answers to, `name` or `name:port`),
-// UPLOAD_QUOTA_MB and UPLOAD_CACHE_HOURS (the users' uploads, as the API's upload cache).
+// Runs the Extensions helper alone: `tsx simulator/helper/src/main.ts`. The variables (PORT of the
+// API, HELPER_HTTP_PORT, HELPER_HTTPS_PORT, DATA_DIR, HELPER_API_PATH, HELPER_USER / HELPER_PASSWORD
+// for the tray sign-in at start, HELPER_TEST_ENDPOINTS, CORS_ORIGINS, HELPER_HOSTS, UPLOAD_QUOTA_MB,
+// UPLOAD_CACHE_HOURS): docs/configuration.md, parsed once here (decision 060).
+import { helperApiPath, helperCorsOrigins } from '@gs/simulator-config/derived';
+import { loadConfig } from '@gs/simulator-config/load';
 import { startHelper } from './server';
-import { defaultOrigins, parseOrigins } from './cors';
-import { parseHosts } from './hosts';
+import { uploadLimits } from './bulk/uploads';
 
-const env = process.env;
-const origins = parseOrigins(env.CORS_ORIGINS, defaultOrigins(Number(env.PORT ?? 8080)));
+const config = loadConfig(process.env);
 const helper = await startHelper({
-  dataDir: env.DATA_DIR ?? './data',
-  httpPort: Number(env.HELPER_HTTP_PORT ?? 9080),
-  httpsPort: Number(env.HELPER_HTTPS_PORT ?? 9443),
-  apiPath: env.HELPER_API_PATH ?? `http://localhost:${env.PORT ?? 8080}/Square9API/`,
-  testEndpoints: env.HELPER_TEST_ENDPOINTS === '1',
+  dataDir: config.DATA_DIR,
+  httpPort: config.HELPER_HTTP_PORT,
+  httpsPort: config.HELPER_HTTPS_PORT,
+  apiPath: helperApiPath(config),
+  testEndpoints: config.HELPER_TEST_ENDPOINTS,
   // '*' opens the API only; the helper keeps to the origins npm start serves
-  allowedOrigins: origins === '*' ? defaultOrigins(Number(env.PORT ?? 8080)) : origins,
-  allowedHosts: parseHosts(env.HELPER_HOSTS),
-  signIn: { user: env.HELPER_USER ?? 'SSAdministrator', password: env.HELPER_PASSWORD ?? 'Demo@1234' },
+  allowedOrigins: helperCorsOrigins(config),
+  allowedHosts: config.HELPER_HOSTS,
+  signIn: { user: config.HELPER_USER, password: config.HELPER_PASSWORD },
+  uploads: uploadLimits(config.UPLOAD_QUOTA_MB, config.UPLOAD_CACHE_HOURS),
 });
 console.log(`GlobalSearch Extensions helper on ${helper.httpUrl} and ${helper.httpsUrl}`);
 const stop = () => void helper.close().then(() => process.exit(0));

@@ -14,7 +14,7 @@ import { apiTarget } from './routes/management';
 import { answerClientErrors } from './clientErrors';
 import { consoleLog, type HelperLog } from './errors';
 import { uploadStoreOf } from './bulk/context';
-import { uploadLimitsFromEnv, type UploadLimits } from './bulk/uploads';
+import { uploadLimits, type UploadLimits } from './bulk/uploads';
 
 /** How often the running helper removes expired uploads (besides at each upload). */
 const UPLOAD_SWEEP_EVERY_MS = 10 * 60_000;
@@ -41,7 +41,7 @@ export interface HelperServerOptions {
   allowedHosts?: readonly string[];
   /** where refused requests (one line) and 5xx (with the stack) are logged; default the console */
   log?: HelperLog;
-  /** the users' upload quota and expiry; default UPLOAD_QUOTA_MB and UPLOAD_CACHE_HOURS */
+  /** the users' upload quota and expiry (UPLOAD_QUOTA_MB, UPLOAD_CACHE_HOURS); default 1 GiB, 24 hours */
   uploads?: UploadLimits;
 }
 
@@ -78,7 +78,7 @@ export async function startHelper(options: HelperServerOptions): Promise<Running
   if (!targets.has(apiTarget(state.get().apiPath))) state.update({ apiPath: options.apiPath });
   const scanner = new ScanService(options.scanner);
   const bulkDir = join(options.dataDir, 'helper-data');
-  const uploads = options.uploads ?? uploadLimitsFromEnv();
+  const uploads = options.uploads ?? uploadLimits();
   const app = createHelperApp({
     state,
     allowedOrigins: options.allowedOrigins ?? defaultOrigins(Number(new URL(options.apiPath).port || 80)),

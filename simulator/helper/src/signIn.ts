@@ -26,6 +26,7 @@ async function checkCredentials(o: SignInOptions, fetchImpl: typeof fetch): Prom
   });
   if (!res.ok)
     return { ok: false, reason: `sign-in refused: ${res.status} ${(await res.text()).slice(0, 200)}` };
+  // a body that is not JSON names no user: the reason below says so
   const user: unknown = await res.json().catch(() => undefined);
   return typeof user === 'string'
     ? { ok: true, user }

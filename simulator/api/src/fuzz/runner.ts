@@ -79,6 +79,7 @@ const hasMessage = (a: FuzzAnswer): boolean => {
       !!parsed && typeof parsed === 'object' && typeof (parsed as { Message?: unknown }).Message === 'string'
     );
   } catch {
+    // not JSON: no Message
     return false;
   }
 };

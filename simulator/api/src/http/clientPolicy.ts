@@ -17,6 +17,7 @@ function originOf(url: string): string | undefined {
   try {
     const { origin } = new URL(url);
     return PLAIN_ORIGIN.test(origin) ? origin : undefined;
+    // not an address: no origin to allow
   } catch {
     return undefined;
   }
@@ -38,6 +39,7 @@ export function helperSources(config: ClientConfig): string[] {
   let hostname: string;
   try {
     hostname = new URL(`http://${config.helper.host}`).hostname;
+    // a helper host that is no host name: no helper origin to allow
   } catch {
     return [];
   }

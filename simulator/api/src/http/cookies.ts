@@ -28,6 +28,7 @@ export function parseCookies(req: Request): Record<string, string> {
     if (!name || name in out) continue;
     try {
       out[name] = decodeURIComponent(raw);
+      // a malformed %-escape: the value as sent
     } catch {
       out[name] = raw;
     }

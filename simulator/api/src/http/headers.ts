@@ -36,6 +36,7 @@ const canonical = (origin: string): string | undefined => {
   try {
     const url = new URL(origin.trim());
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+    // not an origin: none
   } catch {
     return undefined;
   }

@@ -19,6 +19,7 @@ const originOf = (url: string): string | undefined => {
   try {
     const parsed = new URL(url);
     return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+    // not an address: no origin, so not the same one
   } catch {
     return undefined;
   }

@@ -29,6 +29,7 @@ const VARIANTS = [
 function isFile(path: string): boolean {
   try {
     return statSync(path).isFile();
+    // not there: not a file to serve
   } catch {
     return false;
   }
@@ -39,6 +40,7 @@ function fileBelow(root: string, urlPath: string): string | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
+    // a malformed %-escape names no file
   } catch {
     return null;
   }

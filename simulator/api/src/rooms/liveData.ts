@@ -14,6 +14,7 @@ import { createListQueryPool, type ListQueryPool } from '../services/lists/listQ
 import { createSearchReadPool } from '../services/search/searchReadPool';
 import type { SearchReads } from '../services/search/searchReads';
 import type { OffsetClock } from '../testClock';
+import { log } from '../log';
 
 /** How often the background PDF converter looks for due documents. */
 const PDF_POLL_MS = 1000;
@@ -82,7 +83,10 @@ function openStack(o: LiveDataOptions): Stack {
     listQueryPool: listQueries,
   });
   sim.pdfConverter.start(PDF_POLL_MS);
-  const sweeper = setInterval(() => void sim.uploads.sweep().catch(() => undefined), UPLOAD_SWEEP_MS);
+  const sweeper = setInterval(
+    () => void sim.uploads.sweep().catch((error: unknown) => log.warn('Upload cache sweep', error)),
+    UPLOAD_SWEEP_MS,
+  );
   sweeper.unref();
   return { db, searchReads, listQueries, sim, checkpointer, sweeper, inFlight: 0 };
 }

@@ -162,6 +162,34 @@ describe('a [SQL] list query reads only its own database', () => {
   });
 });
 
+describe('a value checked against a [SQL] list whose query fails', () => {
+  it('is refused with 400 and the reason, not as "not an item of the list"', async () => {
+    const { db, w, e } = t;
+    const id = Number(
+      db
+        .prepare(`INSERT INTO lists(database_id, name, assembly_path) VALUES (?, 'Broken', ?)`)
+        .run(w.alpha, '[SQL]SELECT name FROM no_such_table').lastInsertRowid,
+    );
+    db.prepare(`UPDATE fields SET list_id = ?, prop = ? WHERE id = ?`).run(
+      id,
+      FieldProp.DropdownList,
+      e.status,
+    );
+    const save = await adminCall(
+      t,
+      'full.user',
+      'post',
+      `dbs/${w.alpha}/archives/${e.ledger}/documents/${e.doc2}/save?SecureId=${docSecureId(t, e.doc2)}`,
+      { IndexData: { IndexFields: [{ ID: e.status, VAL: 'Open', MVAL: [] }] } },
+    );
+    expect(save.status).toBe(400);
+    const text = JSON.stringify(save.body);
+    expect(text).toContain("'Open' could not be checked against the list of 'Status'");
+    expect(text).toMatch(/no_such_table|\[SQL\] list/);
+    expect(text).not.toContain('is not an item');
+  });
+});
+
 const UNBOUNDED = `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c`;
 
 // each stopped query costs the next one a fresh process: generous limits on a busy machine

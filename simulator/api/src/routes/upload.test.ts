@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UploadResponse } from '@gs/contract/upload';
 import { API, basic, makeWorldApp, signIn } from '../testing/testApp';
 
@@ -12,7 +12,6 @@ beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'gs-upload-'));
 });
 afterEach(() => {
-  vi.unstubAllEnvs();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -107,8 +106,7 @@ describe('POST files', () => {
   });
 
   it('refuses a file over the limit with 413 and keeps nothing', async () => {
-    vi.stubEnv('SIM_UPLOAD_MAX_BYTES', '10');
-    const { app } = makeWorldApp({ files: { dataDir } });
+    const { app } = makeWorldApp({ files: { dataDir }, config: { uploadMaxBytes: 10 } });
     const res = await request(app)
       .post(`${API}files`)
       .set('Authorization', basic('full.user'))

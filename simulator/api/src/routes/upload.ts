@@ -8,24 +8,13 @@
 import { rm } from 'node:fs/promises';
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
-import {
-  UPLOAD_CONTENT_TYPE,
-  UPLOAD_MAX_BYTES_DEFAULT,
-  type UploadResponse,
-  type UploadedFile,
-} from '@gs/contract/upload';
+import { UPLOAD_CONTENT_TYPE, type UploadResponse, type UploadedFile } from '@gs/contract/upload';
 import type { RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { requireEditingLicense } from '../services/documentAccess';
 import { newCacheName, safeName } from '../services/fileStore';
 import { cacheMessages } from '../services/uploadCache';
-
-/** The upload limit: env SIM_UPLOAD_MAX_BYTES when set, else 200 MiB. */
-export function uploadLimit(): number {
-  const env = Number(process.env.SIM_UPLOAD_MAX_BYTES);
-  return Number.isFinite(env) && env > 0 ? env : UPLOAD_MAX_BYTES_DEFAULT;
-}
 
 const mib = (bytes: number): string => `${Math.round((bytes / 1048576) * 10) / 10} MiB`;
 
@@ -99,7 +88,7 @@ const filesOf = (req: Request): Express.Multer.File[] => (Array.isArray(req.file
 
 export function createUploadRouter(deps: RouteDeps): Router {
   const router = Router();
-  const maxBytes = uploadLimit();
+  const maxBytes = deps.config.uploadMaxBytes;
 
   const receive: RequestHandler = (req, res, next) => {
     requireEditingLicense(res);

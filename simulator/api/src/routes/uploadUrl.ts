@@ -17,7 +17,6 @@ import { createAddressPolicy } from '../services/addressPolicy';
 import { requireEditingLicense } from '../services/documentAccess';
 import { newCacheName } from '../services/fileStore';
 import { fetchAllowedUrl, UrlFetchError, type FetchFailure } from '../services/urlFetch';
-import { uploadLimit } from './upload';
 
 /** How long the remote server may take to answer in full. */
 export const URL_UPLOAD_TIMEOUT_MS = 30_000;
@@ -97,7 +96,7 @@ export function createUploadUrlRouter(deps: RouteDeps): Router {
     try {
       fetched = await fetchAllowedUrl(url, {
         policy,
-        maxBytes: uploadLimit(),
+        maxBytes: deps.config.uploadMaxBytes,
         signal: AbortSignal.timeout(URL_UPLOAD_TIMEOUT_MS),
       });
     } catch (err) {

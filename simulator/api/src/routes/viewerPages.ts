@@ -8,7 +8,7 @@
 // Inbox files: `Processing.ashx` with InboxId and InboxFileName (instead of Archive, Document and
 // SecureId) turns a page of the file in place (Modify Pages on the inbox, no history: inboxes have
 // none), and `GET inboxes/{id}/page?FileName&page[&width]` draws one of its pages (View).
-import { stat, unlink, writeFile, rename } from 'node:fs/promises';
+import { stat, writeFile, rename } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import sharp from 'sharp';
@@ -32,6 +32,7 @@ import { existingFile, inboxDir } from '../services/inboxFiles';
 import { renderPage } from '../services/pageFiles';
 import { rotatePage } from '../services/pageRotation';
 import { viewerDocument } from '../services/viewerAccess';
+import { removeLeftover } from '../services/leftovers';
 
 const MAX_PAGE_WIDTH = 4000;
 
@@ -70,12 +71,14 @@ function pageAndWidth(req: Request): { page: number; width: number | undefined }
 const fileQueues = new Map<string, Promise<unknown>>();
 function oneAtATime<T>(file: string, work: () => Promise<T>): Promise<T> {
   const before = fileQueues.get(file) ?? Promise.resolve();
+  // the previous work's failure was its own caller's answer: this one runs after it either way
   const run = before.catch(() => undefined).then(work);
   fileQueues.set(file, run);
   run
     .finally(() => {
       if (fileQueues.get(file) === run) fileQueues.delete(file);
     })
+    // the caller awaits `run` and gets its failure; this copy only clears the queue
     .catch(() => undefined);
   return run;
 }
@@ -151,7 +154,7 @@ export function createViewerPagesRouter(deps: RouteDeps): Router {
           });
         });
       } catch (error) {
-        await unlink(partial).catch(() => undefined);
+        await removeLeftover(partial, 'The partial rotation');
         throw error;
       }
       await rename(partial, file);

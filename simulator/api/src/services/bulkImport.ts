@@ -24,7 +24,7 @@ import type { FieldRule } from '../db/fieldRulesRepo';
 import { docTable, fieldColumn } from '../db/docTables';
 import { documentIdHighWaterSql } from '../db/idSequences';
 import { memoLists } from './bulkUpdate';
-import type { FieldLists } from './fieldLists';
+import type { FieldLists, SqlListItems } from './fieldLists';
 import { checkField } from './fieldValidation';
 import { pageCount, safeName } from './fileStore';
 import { systemValue } from './importValues';
@@ -38,7 +38,7 @@ export interface BulkImportCall {
   userName: string;
   now: number;
   /** the items of the archive's [SQL] lists, read first (lists/sqlListItems.ts) */
-  sqlItems: ReadonlyMap<number, string[]>;
+  sqlItems: ReadonlyMap<number, SqlListItems>;
 }
 
 type Result = BulkApiImportResponse['Results'][number];
@@ -201,6 +201,7 @@ export function createBulkImports(db: Db, repos: Repos, textJobs?: PdfTextJobs) 
     const absolute = join(dir, name);
     try {
       await link(source.absolute, absolute);
+      // another file system (or no hard links): a copy instead
     } catch {
       await copyFile(source.absolute, absolute);
     }
@@ -371,6 +372,7 @@ export function createBulkImports(db: Db, repos: Repos, textJobs?: PdfTextJobs) 
       ? request.Release.flatMap((name) => {
           try {
             return [join(call.cacheDir, safeName(name))];
+            // a name that is no plain file name names no cache file to release
           } catch {
             return [];
           }

@@ -14,7 +14,7 @@ import type { StoredDocument, StoredValue } from '../db/documentFieldsRepo';
 import type { FieldRule, FieldRulesRepo, SqlList } from '../db/fieldRulesRepo';
 import { docTable, fieldColumn, mvTable } from '../db/docTables';
 import type { UserAccess } from './access';
-import { createFieldLists, type FieldLists } from './fieldLists';
+import { createFieldLists, type FieldLists, type SqlListItems } from './fieldLists';
 import { checkField, type FieldWrite } from './fieldValidation';
 import { sameStored, toWireText } from './fieldValues';
 
@@ -35,11 +35,11 @@ export interface BulkUpdateCall {
   userName: string;
   now: number;
   /** the items of the [SQL] lists the updated fields may offer, read first (lists/sqlListItems.ts) */
-  sqlItems: ReadonlyMap<number, string[]>;
+  sqlItems: ReadonlyMap<number, SqlListItems>;
 }
 
 /** List lookups of one batch, memoised (a batch of thousands asks the same few lists). */
-export function memoLists(rules: FieldRulesRepo, sqlItems: ReadonlyMap<number, string[]>): FieldLists {
+export function memoLists(rules: FieldRulesRepo, sqlItems: ReadonlyMap<number, SqlListItems>): FieldLists {
   const items = new Map<number, string[]>();
   const sql = new Map<number, SqlList | undefined>();
   const mapped = new Map<string, number | undefined>();

@@ -6,7 +6,7 @@
 // removed again when the commit fails. A document without annotations, without a file, or of a
 // type that cannot carry drawn stamps keeps its file, and its annotations travel as records.
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ArchivePermission, hasFlag } from '@gs/contract/flags';
 import type { AnnotationRow } from '../db/annotationsRepo';
@@ -18,6 +18,7 @@ import { sameAnnotationRows } from './annotations';
 import type { DocumentRef } from './documentAccess';
 import { storedFile, type DocumentOpsContext } from './documentOps';
 import { publicMessage } from './serverPaths';
+import { removeLeftover } from './leftovers';
 
 /** Whether a copy or move between archives with these permissions of the caller burns the annotations in. */
 export const burnsIn = (sourcePermissions: number, destPermissions: number): boolean =>
@@ -104,7 +105,7 @@ export async function committedWith<T>(
     return commit();
   } catch (error) {
     const made = path ? storedFile(ctx.dataDir, path) : undefined;
-    if (made) await unlink(made).catch(() => undefined);
+    if (made) await removeLeftover(made, 'The burned-in copy');
     throw error;
   }
 }

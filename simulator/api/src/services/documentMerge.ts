@@ -18,7 +18,7 @@
 // is committed and removed again if the commit fails; a replaced file is unlinked after the commit
 // when no other document uses it.
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { ArchiveRow } from '../db/archivesRepo';
 import type { StoredDoc } from '../db/documentOpsRepo';
@@ -31,6 +31,7 @@ import { existingFile, inboxDir } from './inboxFiles';
 import { formatFor, mergeFiles, sourcePages, type MergedFile } from './mergeOutput';
 import { textNotCarried } from './mergeText';
 import { MERGEABLE_TYPES, MERGE_BASE_TYPES, type MergeSource } from './pdfMerge';
+import { removeLeftover } from './leftovers';
 
 /** An archive document of a merge. */
 export interface MergePart {
@@ -148,7 +149,7 @@ async function committed<T>(file: string, commit: () => T): Promise<T> {
   try {
     return commit();
   } catch (error) {
-    await unlink(file).catch(() => undefined);
+    await removeLeftover(file, 'The merged file of a merge that failed');
     throw error;
   }
 }
@@ -285,7 +286,7 @@ export async function appendToDocument(ctx: DocumentOpsContext, job: AppendJob<M
   const docId = job.base.docId;
   ctx.textJobs?.add([{ databaseId: db, docId, relative: path, absolute: file, fileType: result.type, also }]);
   const old = storedFile(ctx.dataDir, before.filePath);
-  if (old && !ctx.ops.fileInUse(before.filePath)) await unlink(old).catch(() => undefined);
+  if (old && !ctx.ops.fileInUse(before.filePath)) await removeLeftover(old, 'The file the merge replaced');
   return job.base.docId;
 }
 

@@ -8,7 +8,7 @@
 // the copy or the moved document gets a new PDF file and no annotation records.
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { copyFile, mkdir, unlink } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname, extname, resolve, sep } from 'node:path';
 import type { HistoryCategory } from '@gs/contract/history';
 import type { ArchiveRow } from '../db/archivesRepo';
@@ -26,6 +26,7 @@ import {
 } from './burnInTransfer';
 import type { DocumentRef } from './documentAccess';
 import type { PdfTextJobs } from './pdf/pdfTextJobs';
+import { removeLeftover } from './leftovers';
 
 export interface DocumentOpsContext {
   ops: DocumentOpsRepo;
@@ -104,9 +105,7 @@ export async function copyStoredFile(
 export async function removeUnusedFile(ctx: DocumentOpsContext, filePath: string): Promise<void> {
   const file = storedFile(ctx.dataDir, filePath);
   if (!file || ctx.ops.fileInUse(filePath)) return;
-  await unlink(file).catch((error: unknown) => {
-    if (!isMissing(error)) console.error(error);
-  });
+  await removeLeftover(file, 'A file no document uses any more,');
 }
 
 /**

@@ -3,13 +3,25 @@
 // field_list_mappings; with no parent value the field's own list (every item) is offered.
 // Any other field with a List (drop-down, type-ahead) offers that list.
 // A `[SQL]` list's items are its query's rows, read before the checks that use them
-// (lists/sqlListItems.ts, decision 044): `sqlItems` holds them; one not read offers nothing.
+// (lists/sqlListItems.ts, decision 044): `sqlItems` holds them; one not read offers nothing, and
+// one whose query failed throws its ListQueryError when asked for (fieldValidation.ts says why).
 import { FieldProp, hasFlag } from '@gs/contract/flags';
 import type { FieldRule, FieldRulesRepo } from '../db/fieldRulesRepo';
+import { ListQueryError } from '../db/sqlListQuery';
 
-export function createFieldLists(rules: FieldRulesRepo, sqlItems: ReadonlyMap<number, string[]> = new Map()) {
-  const listItems = (listId: number): string[] =>
-    rules.sqlList(listId) ? (sqlItems.get(listId) ?? []) : rules.listItems(listId);
+/** A [SQL] list's items as read before the checks, or why its query failed. */
+export type SqlListItems = string[] | ListQueryError;
+
+export function createFieldLists(
+  rules: FieldRulesRepo,
+  sqlItems: ReadonlyMap<number, SqlListItems> = new Map(),
+) {
+  const listItems = (listId: number): string[] => {
+    if (!rules.sqlList(listId)) return rules.listItems(listId);
+    const items = sqlItems.get(listId) ?? [];
+    if (items instanceof ListQueryError) throw items;
+    return items;
+  };
 
   /** the list a field offers for these parent values (ignored unless it is a dynamic list) */
   function listFor(rule: FieldRule, primary: string, secondary: string): number | undefined {

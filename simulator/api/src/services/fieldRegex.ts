@@ -36,6 +36,7 @@ export function compileFieldRegex(pattern: string): FieldRegexCompiled {
 function compilesElsewhere(pattern: string): boolean {
   try {
     new RegExp(pattern);
+    // the answer: RegExp refuses the pattern
     return true;
   } catch {
     return false;

@@ -5,6 +5,7 @@ import { FieldCheckCode, type FieldCheckCodeValue } from '@gs/contract/fieldChec
 import { FieldProp, FieldType, SYSTEM_FIELD_PROPS, hasFlag } from '@gs/contract/flags';
 import type { StoredValue } from '../db/documentFieldsRepo';
 import type { FieldRule } from '../db/fieldRulesRepo';
+import { ListQueryError } from '../db/sqlListQuery';
 import { storedFieldRegex } from './fieldRegex';
 import { parseDate, parseDecimal, parseInteger } from './fieldValues';
 
@@ -32,6 +33,10 @@ type ValueCheck =
   { ok: true; value: StoredValue } | { ok: false; code: FieldCheckCodeValue; message: string };
 
 const fail = (code: FieldCheckCodeValue, message: string): ValueCheck => ({ ok: false, code, message });
+
+/** A value of a field whose [SQL] list could not be read: the query's failure, not "not an item". */
+export const listUnreadable = (text: string, field: string, why: string): string =>
+  `'${text}' could not be checked against the list of '${field}': ${why}`;
 
 function typed(rule: FieldRule, text: string): ValueCheck {
   switch (rule.type) {
@@ -95,7 +100,15 @@ function listIndex(items: readonly string[]): Map<string, string> {
 function checkValue(rule: FieldRule, text: string, ctx: CheckContext): ValueCheck {
   const result = typed(rule, text);
   if (!result.ok || !isListField(rule)) return result;
-  const item = listIndex(ctx.offeredItems(rule)).get(text.trim().toLowerCase());
+  let offered: string[];
+  try {
+    offered = ctx.offeredItems(rule);
+  } catch (error) {
+    // a [SQL] list whose query failed (logged where it was read): the value is refused with why
+    if (!(error instanceof ListQueryError)) throw error;
+    return fail(FieldCheckCode.Custom, listUnreadable(text, rule.name, error.message));
+  }
+  const item = listIndex(offered).get(text.trim().toLowerCase());
   if (item === undefined)
     return fail(FieldCheckCode.Custom, `'${text}' is not an item of the list of '${rule.name}'.`);
   return rule.type === FieldType.Character ? { ok: true, value: item } : result;

@@ -31,6 +31,7 @@ export const inboxDir = (dataDir: string, inbox: InboxRow): string =>
 
 /** The plain files of the folder (no dot-files, no sub-folders); [] when it does not exist. */
 export async function listFiles(dir: string): Promise<ListedFile[]> {
+  // an inbox folder not made yet (or gone) holds no files
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const files = entries.filter((e) => e.isFile() && !e.name.startsWith('.'));
   return Promise.all(
@@ -83,6 +84,7 @@ export const toInboxFile = (f: ListedFile, permissions: number): InboxFile => ({
 /** The absolute path of an existing inbox file named by the client; 404 when it is not there. */
 export async function existingFile(dir: string, name: string): Promise<string> {
   const path = join(dir, safeName(name));
+  // not there (or not readable): the 404 below says so
   const s = await stat(path).catch(() => undefined);
   if (!s?.isFile()) throw notFound(`The file '${name}' was not found in the inbox.`);
   return path;

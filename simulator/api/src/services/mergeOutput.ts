@@ -15,6 +15,7 @@ import { isPdf, isTiff, pageCount } from './fileStore';
 import { renderPage } from './pageFiles';
 import { pdfPageWords } from './pdf/textWords';
 import { mergeToPdf, type MergeSource } from './pdfMerge';
+import { log } from '../log';
 
 export type MergeFormat = 'pdf' | 'tiff';
 
@@ -37,9 +38,22 @@ interface Frame {
   words: ScannedPageWords | undefined;
 }
 
-/** A PDF page's text-layer words as scanned words of its drawn image; undefined when it has none. */
-async function pdfWordsOf(bytes: Uint8Array, index: number): Promise<ScannedPageWords | undefined> {
-  const read = await pdfPageWords(bytes, index).catch(() => undefined);
+/**
+ * A PDF page's text-layer words as scanned words of its drawn image; undefined when it has none,
+ * or when they cannot be read: the page is still merged, without words, and the failure logged.
+ */
+async function pdfWordsOf(
+  file: string,
+  bytes: Uint8Array,
+  index: number,
+): Promise<ScannedPageWords | undefined> {
+  const read = await pdfPageWords(bytes, index).catch((error: unknown) => {
+    log.warn(
+      `Merge: the words of page ${index + 1} of ${file} could not be read; merged without them`,
+      error,
+    );
+    return undefined;
+  });
   if (!read || read.Words.length === 0) return undefined;
   const { Width, Height } = read;
   return {
@@ -66,7 +80,7 @@ async function framesOf(source: MergeSource): Promise<Frame[]> {
     for (let page = 1; page <= count; page++)
       frames.push({
         png: await renderPage(source.file, page),
-        words: isPdf(source.type) ? await pdfWordsOf(bytes, page - 1) : scanned[page - 1],
+        words: isPdf(source.type) ? await pdfWordsOf(source.file, bytes, page - 1) : scanned[page - 1],
       });
     return frames;
   }

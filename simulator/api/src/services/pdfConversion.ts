@@ -8,7 +8,7 @@
 // another file meanwhile is left as it is (a new non-PDF file is queued again by the trigger).
 // `runDue` does one round (the tests and POST /__sim/pdf-conversion call it); `start` polls.
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ArchiveFlags, hasFlag } from '@gs/contract/flags';
 import type { Clock } from '../clock';
@@ -17,6 +17,8 @@ import { isConvertible, type DueConversion } from '../db/docStatesRepo';
 import { storedFile } from './documentOps';
 import { mergeToPdf } from './pdfMerge';
 import { publicMessage } from './serverPaths';
+import { removeLeftover } from './leftovers';
+import { log } from '../log';
 
 /** The user the history shows for a conversion: the server's own service. */
 export const CONVERTER_USER = 'GlobalSearch Conversion Service';
@@ -119,9 +121,10 @@ export function createPdfConverter(options: PdfConverterOptions) {
         return true;
       });
     } finally {
-      if (!swapped) await unlink(target).catch(() => undefined);
+      if (!swapped) await removeLeftover(target, 'The PDF of a conversion not kept');
     }
-    if (swapped && !repos.documentOps.fileInUse(row.filePath)) await unlink(source).catch(() => undefined);
+    if (swapped && !repos.documentOps.fileInUse(row.filePath))
+      await removeLeftover(source, 'The file the PDF conversion replaced');
     return swapped;
   }
 
@@ -160,7 +163,7 @@ export function createPdfConverter(options: PdfConverterOptions) {
     start(pollMs: number): void {
       if (timer) return;
       timer = setInterval(() => {
-        runDue().catch((error: unknown) => console.error(error));
+        runDue().catch((error: unknown) => log.warn('A round of PDF conversion', error));
       }, pollMs);
       timer.unref();
     },
@@ -168,6 +171,7 @@ export function createPdfConverter(options: PdfConverterOptions) {
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
       timer = undefined;
+      // a round's failures were logged where it ran (runDue's catch): only its end matters here
       await round?.catch(() => undefined);
     },
   };

@@ -71,6 +71,7 @@ export async function thumbnail(r: ThumbRequest): Promise<Thumb> {
   const dir = join(r.dataDir, 'cache', 'thumbs');
   const name = `${r.databaseId}-${r.docId}-${r.width}x${r.height}-${Math.trunc(mtimeMs)}-${RENDITION}.jpg`;
   const cacheFile = join(dir, name);
+  // not cached yet (or removed): drawn below
   const hit = await readFile(cacheFile).catch(() => undefined);
   if (hit) return { jpeg: hit, cached: true };
   const jpeg = await render(r.file, r.fileType, r.width, r.height);

@@ -38,10 +38,12 @@ interface Entry {
 }
 
 async function entries(dir: string): Promise<Entry[]> {
+  // a folder not made yet (or removed meanwhile) holds nothing
   const names = await readdir(dir).catch(() => [] as string[]);
   const all = await Promise.all(
     names.map(async (name) => {
       const path = join(dir, name);
+      // removed meanwhile (a sweep, the user): not counted
       const s = await stat(path).catch(() => undefined);
       return s && { path, size: s.size, mtimeMs: s.mtimeMs, isFile: s.isFile() };
     }),
@@ -113,6 +115,7 @@ export function createUploadCache(options: UploadCacheOptions) {
      */
     async settle(userId: number, written: string[], refuse = true): Promise<void> {
       const at = new Date(options.clock.now());
+      // a file removed meanwhile is not counted below either
       await Promise.all(written.map((p) => utimes(p, at, at).catch(() => undefined)));
       const sizes = await Promise.all(
         written.map((p) =>

@@ -41,6 +41,7 @@ export function httpAuthorizer(apiPath: () => string): Authorizer {
     }
     if (res.status >= 500) throw new ApiUnreachable(`The GlobalSearch server answered ${res.status}.`);
     if (!res.ok) return undefined;
+    // a body that is not JSON is no licence: not signed in
     const licence = (await res.json().catch(() => undefined)) as Partial<License> | undefined;
     if (!licence || typeof licence.Username !== 'string' || licence.Username === '') return undefined;
     return { name: licence.Username, type: Number(licence.Type ?? 0), token };
@@ -65,6 +66,7 @@ export function httpAdminCheck(apiPath: () => string): AdminCheck {
     }
     if (res.status >= 500) throw new ApiUnreachable(`The GlobalSearch server answered ${res.status}.`);
     if (!res.ok) return false;
+    // a body that is not JSON is not the API's true
     return (await res.json().catch(() => false)) === true;
   };
 }

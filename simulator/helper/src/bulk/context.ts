@@ -8,7 +8,7 @@ import { JobStore } from './jobs';
 import { insideData, shownPath } from './paths';
 import type { BulkErrorKeyName } from '@gs/contract/helperBulk';
 import { userFolder, type HelperUser } from '../auth/users';
-import { createUploadStore, uploadLimitsFromEnv, type UploadLimits, type UploadStore } from './uploads';
+import { createUploadStore, uploadLimits, type UploadLimits, type UploadStore } from './uploads';
 
 export interface BulkOptions {
   /** the helper's data folder; each user works in users/<name>/ of it */
@@ -52,7 +52,7 @@ export function userRoot(dataDir: string, user: HelperUser): string {
 }
 
 /** The uploads of every user of the helper's data folder, held to `limits`. */
-export const uploadStoreOf = (dataDir: string, limits: UploadLimits = uploadLimitsFromEnv()): UploadStore =>
+export const uploadStoreOf = (dataDir: string, limits: UploadLimits = uploadLimits()): UploadStore =>
   createUploadStore(join(dataDir, USERS_FOLDER), limits);
 
 export function bulkContext(o: BulkOptions): BulkShared {

@@ -9,14 +9,12 @@
 import { mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BULK_FOLDERS } from '@gs/contract/helperBulk';
+import { DEFAULT_UPLOAD_CACHE_HOURS, DEFAULT_UPLOAD_QUOTA_MB } from '@gs/simulator-config/variables';
 import { HelperError } from '../errors';
 
 const MIB = 1024 * 1024;
 /** How often an upload also sweeps the other users' folders. */
 const FULL_SWEEP_EVERY_MS = 60_000;
-
-export const DEFAULT_UPLOAD_QUOTA_MB = 1024;
-export const DEFAULT_UPLOAD_CACHE_HOURS = 24;
 
 const mib = (bytes: number): string => `${Math.round((bytes / MIB) * 10) / 10} MiB`;
 
@@ -34,16 +32,13 @@ export interface UploadLimits {
   now?: () => number;
 }
 
-/** The limits from UPLOAD_QUOTA_MB and UPLOAD_CACHE_HOURS (the API's variables), else the defaults. */
-export function uploadLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): UploadLimits {
-  const positive = (name: string, fallback: number): number => {
-    const n = Number(env[name]);
-    return env[name] && Number.isFinite(n) && n > 0 ? n : fallback;
-  };
-  return {
-    quotaBytes: positive('UPLOAD_QUOTA_MB', DEFAULT_UPLOAD_QUOTA_MB) * MIB,
-    maxAgeMs: positive('UPLOAD_CACHE_HOURS', DEFAULT_UPLOAD_CACHE_HOURS) * 3_600_000,
-  };
+/** The limits of UPLOAD_QUOTA_MB and UPLOAD_CACHE_HOURS (the API's variables, parsed by the
+ * entry point: @gs/simulator-config, decision 060); without them the defaults. */
+export function uploadLimits(
+  quotaMb = DEFAULT_UPLOAD_QUOTA_MB,
+  cacheHours = DEFAULT_UPLOAD_CACHE_HOURS,
+): UploadLimits {
+  return { quotaBytes: quotaMb * MIB, maxAgeMs: cacheHours * 3_600_000 };
 }
 
 interface Entry {

@@ -49,6 +49,7 @@ export function apiTarget(text: string): string | undefined {
     if (url.username || url.password || url.search || url.hash) return undefined;
     return `${url.origin}${url.pathname.replace(/\/?$/, '/')}`.toLowerCase();
   } catch {
+    // not an address: no API target
     return undefined;
   }
 }

@@ -59,6 +59,7 @@ function parsedWords(raw: Uint8Array | undefined): ScannedPageWords | undefined 
     const parsed = pageSchema.safeParse(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw)));
     return parsed.success ? parsed.data : undefined;
   } catch {
+    // not our words' JSON (another program's tag): the page has no stored words
     return undefined;
   }
 }
@@ -69,6 +70,7 @@ function opened(bytes: Uint8Array): { dv: DataView; little: boolean } | undefine
     const little = classicTiffLittleEndian(bytes);
     return { dv: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), little };
   } catch {
+    // not a classic TIFF (BigTIFF, another format): no stored words to read
     return undefined;
   }
 }

@@ -89,10 +89,16 @@ export function createListQueryPool(file: string | undefined, size = POOL_SIZE):
   };
 
   const spawnSlot = (): Slot => {
-    const env = { ...process.env, GS_LIST_QUERY_DB: file ?? '' };
-    const args = [`--max-old-space-size=${HEAP_MB}`, '--input-type=module', '-e', bootstrap()];
+    // the database file is the process's one argument (process.argv[1] of an `-e` script)
+    const args = [
+      `--max-old-space-size=${HEAP_MB}`,
+      '--input-type=module',
+      '-e',
+      bootstrap(),
+      '--',
+      file ?? '',
+    ];
     const child = spawn(process.execPath, args, {
-      env,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
     });

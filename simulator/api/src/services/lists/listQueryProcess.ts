@@ -9,7 +9,8 @@ import type { ListQueryAnswer, ListQueryJob } from './listQueryPool';
 /** A small page cache: list queries read little, and RSS matters more (the API keeps 256 MB). */
 const CACHE_KB = 8 * 1024;
 
-const file = process.env.GS_LIST_QUERY_DB ?? '';
+/** the database file, the one argument listQueryPool.ts starts this process with ('' without one) */
+const file = process.argv[1] ?? '';
 let shared: Database.Database | undefined;
 
 function open(source: string | Buffer): Database.Database {

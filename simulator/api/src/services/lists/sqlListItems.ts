@@ -3,7 +3,8 @@
 // processes, so a request reads the lists its fields may offer first, then checks.
 import type { FieldRule, FieldRulesRepo } from '../../db/fieldRulesRepo';
 import { ListQueryError } from '../../db/sqlListQuery';
-import { createFieldLists, type FieldLists } from '../fieldLists';
+import { createFieldLists, type FieldLists, type SqlListItems } from '../fieldLists';
+import { log } from '../../log';
 import type { ListQueries } from './listQueries';
 
 /** One list's items; a [SQL] list's from its query (ListQueryError when it is refused or fails). */
@@ -18,20 +19,20 @@ export async function readListItems(
 
 /**
  * The items of every [SQL] list these fields may offer (their own list, and a dynamic list's
- * mapped ones), by list id. A query that fails offers nothing, so values checked against it are
- * refused, as they were when the query ran in the check.
+ * mapped ones), by list id. A query that fails is logged once and kept as its error: a value
+ * checked against that list is refused with the reason (fieldValidation.ts), not as "not an item".
  */
 export async function sqlListItems(
   rules: FieldRulesRepo,
   queries: ListQueries,
   fields: Iterable<FieldRule>,
-): Promise<Map<number, string[]>> {
+): Promise<Map<number, SqlListItems>> {
   const ids = new Set<number>();
   for (const f of fields) {
     if (f.listId) ids.add(f.listId);
     for (const id of rules.mappedLists(f.id)) ids.add(id);
   }
-  const out = new Map<number, string[]>();
+  const out = new Map<number, SqlListItems>();
   await Promise.all(
     [...ids].map(async (id) => {
       const sql = rules.sqlList(id);
@@ -40,7 +41,8 @@ export async function sqlListItems(
         out.set(id, await queries.run(sql.databaseId, sql.query, sql.parameters));
       } catch (err) {
         if (!(err instanceof ListQueryError)) throw err;
-        out.set(id, []);
+        log.warn(`The [SQL] list ${id} of database ${sql.databaseId}`, err);
+        out.set(id, err);
       }
     }),
   );

@@ -22,6 +22,7 @@ export async function writeDocumentFile(
   if (!sha256) throw new PackageError(`The entry ${file} is not listed in the manifest.`);
   const dir = join(dataDir, 'files', fileDir);
   const dest = join(dir, file.slice(FILES_PREFIX.length));
+  // not there yet (stat fails): written below
   if (await stat(dest).catch(() => undefined)) return false;
   await mkdir(dir, { recursive: true });
   await copyChecked(await zip.stream(file), dest, sha256, file);

@@ -17,6 +17,7 @@ const CHUNK = 1024 * 1024;
 async function writeLines(path: string, lines: AsyncIterable<string>): Promise<number> {
   const out = createWriteStream(path);
   const failed = new Promise<never>((_done, fail) => out.once('error', fail));
+  // awaited (and thrown) in the loop below; this only keeps it from being unhandled meanwhile
   failed.catch(() => undefined);
   let n = 0;
   try {

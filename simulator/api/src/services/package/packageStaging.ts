@@ -39,6 +39,7 @@ export function createPackageStaging(dataDir: string, clock: Clock) {
   const queues = new Map<number, Promise<unknown>>();
   const serial = <T>(user: number, step: () => Promise<T>): Promise<T> => {
     const next = (queues.get(user) ?? Promise.resolve()).then(step, step);
+    // the step's failure is its caller's answer (`next`); the queue only waits for its end
     const settled = next.catch(() => undefined);
     queues.set(user, settled);
     void settled.then(() => {
@@ -52,6 +53,7 @@ export function createPackageStaging(dataDir: string, clock: Clock) {
       const meta = JSON.parse(await readFile(join(dirOf(user), META), 'utf8')) as Partial<Meta>;
       if (typeof meta.Filename !== 'string' || typeof meta.StagedAt !== 'number') return undefined;
       return { Filename: meta.Filename, StagedAt: meta.StagedAt };
+      // no meta (nothing staged) or a torn one (an upload cut off): nothing staged
     } catch {
       return undefined;
     }
@@ -59,6 +61,7 @@ export function createPackageStaging(dataDir: string, clock: Clock) {
 
   /** Remove expired staged packages and parts older than the rule (an upload cut off mid-way). */
   async function sweep(): Promise<void> {
+    // no staging folder yet: nothing to sweep
     const users = await readdir(root).catch(() => [] as string[]);
     for (const name of users) {
       const user = Number(name);
@@ -70,6 +73,7 @@ export function createPackageStaging(dataDir: string, clock: Clock) {
           await rm(join(dir, META), { force: true });
           await rm(join(dir, PACKAGE), { force: true });
         }
+        // a folder or part removed meanwhile (a commit, another sweep) needs no sweeping
         for (const part of (await readdir(dir).catch(() => [] as string[])).filter((f) => PART.test(f))) {
           const info = await stat(join(dir, part)).catch(() => undefined);
           if (info && expired(info.mtimeMs)) await rm(join(dir, part), { force: true });

@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { WORKER_SOURCE } from './workerSource';
+import { DEFAULT_PDF_TIME_LIMIT_MS } from '@gs/simulator-config/variables';
 
 /** Why a PDF could not be read or drawn. */
 export type PdfFailure = 'encrypted' | 'broken' | 'page' | 'timeout';
@@ -41,9 +42,12 @@ interface Pending {
   timeLimitMs: number;
 }
 
-const limitFromEnv = Number(process.env.PDF_TIME_LIMIT_MS);
-/** How long one job may run, in ms (PDF_TIME_LIMIT_MS overrides; our design, decision 036). */
-export const PDF_TIME_LIMIT_MS = Number.isFinite(limitFromEnv) && limitFromEnv > 0 ? limitFromEnv : 15_000;
+/** How long one job may run, in ms (our design, decision 036; PDF_TIME_LIMIT_MS through startApi). */
+let timeLimitDefaultMs = DEFAULT_PDF_TIME_LIMIT_MS;
+/** The pool is one per process: the entry point sets its time limit (startApi's `pdfTimeLimitMs`). */
+export function setPdfTimeLimit(ms: number): void {
+  timeLimitDefaultMs = ms;
+}
 const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism()));
 
 interface Slot {
@@ -113,7 +117,11 @@ function pump(): void {
  * Run one job on a worker; rejects with PdfError. The bytes are copied to the worker. The time
  * limit counts from the job's start on a worker, not its wait in the queue.
  */
-export function runPdfJob<T>(bytes: Uint8Array, job: WorkerJob, timeLimitMs = PDF_TIME_LIMIT_MS): Promise<T> {
+export function runPdfJob<T>(
+  bytes: Uint8Array,
+  job: WorkerJob,
+  timeLimitMs = timeLimitDefaultMs,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const settle = resolve as (v: unknown) => void;
     queue.push({ id: nextId++, job: { ...job, bytes }, resolve: settle, reject, timeLimitMs });
