@@ -24,7 +24,8 @@ import { TRAINER_ROOT } from '@gs/contract/trainer';
 import { buildClient, clientBuildIsStale } from './lib/clientBuild';
 import { DEMO_SIGN_INS } from './lib/signIns';
 import { createRoom, ROOM_FILE, type Room } from './lib/rooms';
-import { ROOM_SCENARIOS } from './lib/scenarios';
+import { ROOM_SCENARIOS, roomScenarios } from './lib/scenarios';
+import { fromServerScenarios, readMarker } from './fromServer/template';
 import { copyTemplate, ensureTemplate } from './lib/templates';
 
 const SCENARIOS: readonly string[] = ['demo', 'empty', 'large'];
@@ -46,12 +47,6 @@ const helperHttpPort = intEnv('HELPER_HTTP_PORT', 9080);
 const helperHttpsPort = intEnv('HELPER_HTTPS_PORT', 9443);
 const dataDir = resolve(root, env.DATA_DIR || 'data');
 const scenario = env.SCENARIO || 'demo';
-const trainerPassword = env.TRAINER_PASSWORD || '';
-/** with a trainer, any room scenario (its template is one of the seeded ones) */
-const allowed = trainerPassword ? ROOM_SCENARIOS.map((s) => s.name) : SCENARIOS;
-if (!allowed.includes(scenario))
-  throw new Error(`SCENARIO must be one of ${allowed.join(', ')}, got '${scenario}'.`);
-const baseScenario = (ROOM_SCENARIOS.find((s) => s.name === scenario)?.template ?? scenario) as ScenarioName;
 
 const VITE_PORT = 5173;
 /** the API's allow-list ('*': anyone, the real server's way); the helper never takes '*' */
@@ -65,6 +60,16 @@ const templatesDir = resolve(
   root,
   env.TEMPLATES_DIR || (templateDir ? join(dirname(templateDir), 'templates') : 'data-templates'),
 );
+const trainerPassword = env.TRAINER_PASSWORD || '';
+/** the scenarios made from servers into the templates folder (npm run seed -- --from-server) */
+const madeFromServers = fromServerScenarios(templatesDir);
+/** with a trainer, any room scenario (its template is one of the seeded ones); any made from a server */
+const allowed = [...(trainerPassword ? ROOM_SCENARIOS.map((s) => s.name) : SCENARIOS), ...madeFromServers];
+if (!allowed.includes(scenario))
+  throw new Error(`SCENARIO must be one of ${allowed.join(', ')}, got '${scenario}'.`);
+const baseScenario = (ROOM_SCENARIOS.find((s) => s.name === scenario)?.template ?? scenario) as ScenarioName;
+const fromServer = madeFromServers.includes(scenario);
+
 /** a base scenario's template folder: DATA_TEMPLATE_DIR for the starting one when set */
 const templateDirOf = (key: string): string =>
   templateDir && key === baseScenario ? templateDir : join(templatesDir, key);
@@ -80,7 +85,14 @@ async function seedInto(dir: string): Promise<void> {
 }
 
 async function ensureSeeded(): Promise<void> {
-  if (templateDir) {
+  if (fromServer) {
+    // its template is never seeded: it is what the server showed (decision 065)
+    if (isSeeded(dataDir) && !templateDir) return;
+    console.log(
+      `Copying the '${scenario}' template made from ${readMarker(join(templatesDir, scenario))?.source}...`,
+    );
+    await copyTemplate(join(templatesDir, scenario), dataDir);
+  } else if (templateDir) {
     // every run from a fresh copy of the template (the end-to-end tests)
     await ensureTemplate(root, baseScenario, templateDir);
     rmSync(dataDir, { recursive: true, force: true });
@@ -124,6 +136,7 @@ async function serve(clientDir: string | undefined): Promise<() => Promise<void>
               templateDir: templateDirOf,
               initial: scenario,
               helper: () => helperRef.current,
+              scenarios: () => roomScenarios(templatesDir),
             })),
         }
       : undefined,
@@ -156,6 +169,12 @@ async function serve(clientDir: string | undefined): Promise<() => Promise<void>
 
 function printWelcome(url: string): void {
   console.log(`\nGlobalSearch is ready at ${url}\n`);
+  if (fromServer) {
+    console.log(`'${scenario}' holds the users of the server it was made from, each with the password`);
+    console.log('the seed was given (--user-password, default Demo@1234).');
+    console.log('\nPress Ctrl-C to stop.');
+    return;
+  }
   console.log('Sign in with any of these (password Demo@1234):');
   for (const s of DEMO_SIGN_INS) console.log(`  ${s.user.padEnd(16)} ${s.description}`);
   console.log('\nPress Ctrl-C to stop.');
