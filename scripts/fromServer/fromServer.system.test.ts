@@ -1,0 +1,164 @@
+// System test of `npm run seed -- --from-server` (issue 31, decision 065): a scenario seeded from a
+// running simulator on the demo, read by a second stack started from it, shows the same databases,
+// archive tree, fields, lists, searches and prompts, the same rights to each user, and with
+// --documents 20 the same 20 documents per archive with identical files; with --synthesize 100,
+// 100 documents per archive whose values the simulator's own field checks take. Seeded by a plain
+// user, the admin API answers 403: the scenario is made from the end-user API alone and the
+// summary lists what was left out.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freshStack, type FreshStack } from '../conformance/freshStack';
+import { seedFromServer, type FromServerSummary } from './seedFromServer';
+import {
+  adminView,
+  archiveTree,
+  client,
+  documentsOf,
+  searchFor,
+  stackOn,
+  viewOf,
+  type Stack,
+} from './testSupport';
+
+const DEMO_PASSWORD = 'Demo@1234';
+/** the scenario's users get this one, not the source's */
+const COPY_PASSWORD = 'Copy@5678';
+const ADMIN = 'SSAdministrator';
+const USERS = ['dbadmin', 'full.user', 'web.user', 'reader', 'delegate.user'];
+
+const templates = mkdtempSync(join(tmpdir(), 'gs-from-server-templates-'));
+let source: FreshStack;
+const stacks: Stack[] = [];
+
+const seed = (scenario: string, user: string, extra: { documents?: number; synthesize?: number } = {}) =>
+  seedFromServer({
+    url: source.url,
+    user,
+    password: DEMO_PASSWORD,
+    scenario,
+    userPassword: COPY_PASSWORD,
+    templatesDir: templates,
+    log: () => undefined,
+    ...extra,
+  });
+
+async function copyOf(scenario: string): Promise<Stack> {
+  const stack = await stackOn(join(templates, scenario));
+  stacks.push(stack);
+  return stack;
+}
+
+beforeAll(async () => {
+  source = await freshStack();
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.all(stacks.map((s) => s.close()));
+  await source?.close();
+  rmSync(templates, { recursive: true, force: true });
+});
+
+describe('a scenario seeded from a server by its administrator', () => {
+  let summary: FromServerSummary;
+  let copy: Stack;
+
+  beforeAll(async () => {
+    summary = await seed('copied', ADMIN, { documents: 20 });
+    copy = await copyOf('copied');
+  }, 300_000);
+
+  it('holds the same databases, archive tree, fields, searches and prompts', async () => {
+    const before = await viewOf(client(source.url, ADMIN, DEMO_PASSWORD));
+    const after = await viewOf(client(copy.url, ADMIN, COPY_PASSWORD));
+    expect(Object.keys(after.archives).length).toBeGreaterThan(10);
+    expect(Object.keys(after.searches).length).toBeGreaterThan(20);
+    expect(after).toEqual(before);
+    expect(summary.databases).toBe(before.databases.length);
+  }, 120_000);
+
+  it('holds the same lists, list items and field rules as the admin API shows them', async () => {
+    const before = await adminView(client(source.url, ADMIN, DEMO_PASSWORD));
+    expect(await adminView(client(copy.url, ADMIN, COPY_PASSWORD))).toEqual(before);
+  }, 120_000);
+
+  it('gives each user the same rights, with the password given to the seed', async () => {
+    for (const user of USERS) {
+      const before = await viewOf(client(source.url, user, DEMO_PASSWORD));
+      expect(await viewOf(client(copy.url, user, COPY_PASSWORD)), user).toEqual(before);
+      // the source's password is not copied
+      expect((await client(copy.url, user, DEMO_PASSWORD).get('dbs')).status, user).toBe(401);
+    }
+  }, 180_000);
+
+  it('copies the same 20 documents per archive with identical files', async () => {
+    const before = await documentsOf(client(source.url, ADMIN, DEMO_PASSWORD), 20);
+    const after = await documentsOf(client(copy.url, ADMIN, COPY_PASSWORD), 20);
+    const sizes = Object.values(after).map((docs) => docs.length);
+    expect(Math.max(...sizes)).toBe(20);
+    expect(after).toEqual(before);
+    expect(summary.documents).toBe(sizes.reduce((a, b) => a + b, 0));
+  }, 180_000);
+
+  it('lists what no route gives and what it never copies', () => {
+    const parts = summary.leftOut.map((l) => l.part);
+    expect(parts).toContain('mail servers, data-exchange connections, licence tokens');
+    expect(summary.leftOut.some((l) => /\b403\b/.test(l.reason))).toBe(false);
+  });
+});
+
+describe('a scenario synthesised from a server', () => {
+  it('has 100 documents per archive, every value passing its field checks', async () => {
+    const summary = await seed('synthesised', ADMIN, { synthesize: 100 });
+    const copy = await copyOf('synthesised');
+    const c = client(copy.url, ADMIN, COPY_PASSWORD);
+    const { Databases } = await c.json<{ Databases: { Id: number }[] }>('dbs');
+    let archives = 0;
+    for (const db of Databases)
+      for (const id of (await archiveTree(c, db.Id)).keys()) {
+        const s = await searchFor(c, db.Id, id);
+        if (!s) continue;
+        archives++;
+        const page = await c.json<{
+          Docs: { Fields: { ID: number; VAL: string; MVAL: string[] }[] }[];
+          Fields: { ID: number; Prop: number }[];
+        }>(`dbs/${db.Id}/searches/${s.Id}/archive/${id}/documents`, {
+          SecureId: s.Hash,
+          SearchCriteria: '{}',
+          page: 1,
+          RecordsPerPage: 200,
+        });
+        expect(page.Docs.length).toBe(100);
+        // what a person may write: neither system (4|8|16|256|1024|2048) nor table (512) fields
+        const writable = new Set(page.Fields.filter((f) => (f.Prop & 0x3f1c) === 0).map((f) => f.ID));
+        for (const d of page.Docs) {
+          const values = d.Fields.filter((f) => writable.has(f.ID));
+          const checked = await c.post('indexes', { db: db.Id, archive: id }, values);
+          const failed = (checked.json as { ID: number; Valid: boolean; Message: string }[]).filter(
+            (r) => !r.Valid,
+          );
+          expect(failed, JSON.stringify(values)).toEqual([]);
+        }
+      }
+    expect(archives).toBeGreaterThan(10);
+    expect(summary.documents).toBe(100 * summary.archives);
+  }, 300_000);
+});
+
+describe('a scenario seeded by a plain user, whom the admin API refuses', () => {
+  it('is made from the end-user API alone and lists what was left out', async () => {
+    const summary = await seed('end-user', 'full.user');
+    const refused = summary.leftOut.filter((l) => /\b403\b/.test(l.reason)).map((l) => l.part);
+    expect(refused).toEqual(
+      expect.arrayContaining(['field definitions of Finance (admin API)', 'users, groups and their rights']),
+    );
+    expect(summary.leftOut.map((l) => l.part)).toContain('other users and groups');
+    const copy = await copyOf('end-user');
+    const before = await viewOf(client(source.url, 'full.user', DEMO_PASSWORD), false);
+    expect(await viewOf(client(copy.url, 'full.user', COPY_PASSWORD), false)).toEqual(before);
+    // only the seeding account was made
+    expect((await client(copy.url, 'reader', COPY_PASSWORD).get('dbs')).status).toBe(401);
+    expect(summary.users).toBe(1);
+  }, 180_000);
+});
