@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshStack, type FreshStack } from '../conformance/freshStack';
 import { seedFromServer, type FromServerSummary } from './seedFromServer';
+import { recordingProxy, type Proxy } from './testProxy';
 import {
   adminView,
   archiveTree,
@@ -32,7 +33,11 @@ const templates = mkdtempSync(join(tmpdir(), 'gs-from-server-templates-'));
 let source: FreshStack;
 const stacks: Stack[] = [];
 
-const seed = (scenario: string, user: string, extra: { documents?: number; synthesize?: number } = {}) =>
+const seed = (
+  scenario: string,
+  user: string,
+  extra: { documents?: number; synthesize?: number; url?: string; concurrency?: number } = {},
+) =>
   seedFromServer({
     url: source.url,
     user,
@@ -63,11 +68,29 @@ afterAll(async () => {
 describe('a scenario seeded from a server by its administrator', () => {
   let summary: FromServerSummary;
   let copy: Stack;
+  let proxy: Proxy;
 
   beforeAll(async () => {
-    summary = await seed('copied', ADMIN, { documents: 20 });
+    // through a proxy that answers every 7th request 429 first
+    proxy = await recordingProxy(source.url, 7);
+    try {
+      summary = await seed('copied', ADMIN, { documents: 20, url: proxy.url, concurrency: 3 });
+    } finally {
+      await proxy.close();
+    }
     copy = await copyOf('copied');
   }, 300_000);
+
+  it('only read the source: GETs, no audited file read, at most 3 at a time, retried after each 429', () => {
+    expect(new Set(proxy.seen.map((s) => s.method))).toEqual(new Set(['GET']));
+    const files = proxy.seen.filter((s) => /\/File$/i.test(s.path));
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.filter((s) => s.query.get('audit') !== null)).toEqual([]);
+    expect(proxy.maxInFlight()).toBeLessThanOrEqual(3);
+    expect(proxy.maxInFlight()).toBeGreaterThan(1);
+    expect(proxy.throttled()).toBeGreaterThan(10);
+    expect(summary.backoffs).toBe(proxy.throttled());
+  });
 
   it('holds the same databases, archive tree, fields, searches and prompts', async () => {
     const before = await viewOf(client(source.url, ADMIN, DEMO_PASSWORD));
