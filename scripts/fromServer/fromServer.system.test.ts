@@ -6,10 +6,12 @@
 // user, the admin API answers 403: the scenario is made from the end-user API alone and the
 // summary lists what was left out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshStack, type FreshStack } from '../conformance/freshStack';
+import { Wire } from '../conformance/wire';
 import { seedFromServer, type FromServerSummary } from './seedFromServer';
 import { recordingProxy, type Proxy } from './testProxy';
 import {
@@ -185,3 +187,75 @@ describe('a scenario seeded by a plain user, whom the admin API refuses', () => 
     expect(summary.users).toBe(1);
   }, 180_000);
 });
+
+describe('secrets on the source', () => {
+  it('are not in the scenario: mail server password, data-exchange connection string, list binding, licence token', async () => {
+    const own = await freshStack();
+    try {
+      const admin = new Wire(own.url, ADMIN, DEMO_PASSWORD);
+      const send = async (method: string, path: string, json: unknown) => {
+        const a = await admin.call('secret', path, { method, json, unrecorded: true });
+        expect(a.status, `${method} ${path}: ${a.text}`).toBe(200);
+      };
+      await send('PUT', 'admin/notifications', {
+        Server: 'smtp.example.test',
+        Port: 587,
+        Auth: { User: 'mailer', Password: 'S3cret-mail' },
+      });
+      await send('POST', 'admin/databases/1/archives/2/dxc', {
+        Name: 'ERP',
+        ConnectionString: 'Server=erp;User Id=sa;Password=S3cret-dxc',
+      });
+      await send('POST', 'admin/databases/1/lists', {
+        Name: 'Bound list',
+        AssemblyPath: 'Lists.dll',
+        AssemblyParameters: 'Server=lists;Password=S3cret-list',
+        Values: ['One', 'Two'],
+      });
+      const summary = await seedFromServer({
+        url: own.url,
+        user: ADMIN,
+        password: DEMO_PASSWORD,
+        scenario: 'secrets',
+        userPassword: COPY_PASSWORD,
+        templatesDir: templates,
+        log: () => undefined,
+      });
+      expect(summary.lists).toBeGreaterThan(0);
+      const copy = await copyOf('secrets');
+      // the bound list is there with its items, its binding is not
+      const lists = await client(copy.url, ADMIN, COPY_PASSWORD).json<
+        { Name: string; AssemblyPath: string; AssemblyParameters: string; Values: string[] }[]
+      >('admin/databases/1/lists');
+      expect(lists.find((l) => l.Name === 'Bound list')).toMatchObject({
+        AssemblyPath: '',
+        AssemblyParameters: '',
+        Values: ['One', 'Two'],
+      });
+      const everything = filesUnder(join(templates, 'secrets'))
+        .map((f) => readFileSync(f).toString('latin1'))
+        .join('\n');
+      // the scan sees what the template holds...
+      expect(everything).toContain('Bound list');
+      // ...and none of the source's secrets
+      for (const secret of ['S3cret-mail', 'S3cret-dxc', 'S3cret-list', 'smtp.example.test', DEMO_PASSWORD])
+        expect(everything.includes(secret), secret).toBe(false);
+      expect(summary.leftOut.map((l) => l.part)).toContain(`list bindings of Finance`);
+      // no licence (token) of the source, or any other, is in the template
+      const db = new Database(join(templates, 'secrets', 'simulator.sqlite'), { readonly: true });
+      try {
+        expect(db.prepare(`SELECT count(*) AS n FROM licenses`).get()).toEqual({ n: 0 });
+      } finally {
+        db.close();
+      }
+    } finally {
+      await own.close();
+    }
+  }, 180_000);
+});
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+  );
+}
