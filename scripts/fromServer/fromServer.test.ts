@@ -1,6 +1,8 @@
 // Unit tests of the seed's pure parts: Retry-After, the time left, wire dates back to stored ones,
 // synthesised values against their field's rules, and the scenarios a templates folder offers.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,7 +11,7 @@ import { createRng } from '@gs/simulator-fixtures/random';
 import { roomScenarios } from '../lib/scenarios';
 import type { SnapDatabase, SnapField } from './model';
 import { Progress } from './progress';
-import { retryAfterMs } from './source';
+import { retryAfterMs, Source } from './source';
 import { reshape, synthValues } from './synthValues';
 import { FROM_SERVER_FILE, fromServerScenarios } from './template';
 import { storedDate, storedValue } from './writeDocuments';
@@ -23,6 +25,42 @@ describe('Retry-After', () => {
     expect(retryAfterMs('Fri, 27 Nov 2026 10:00:05 GMT', Date.parse('2026-11-27T10:00:00Z'))).toBe(5000);
     expect(retryAfterMs(null)).toBeUndefined();
     expect(retryAfterMs('soon')).toBeUndefined();
+  });
+});
+
+describe('the source client', () => {
+  it('waits as Retry-After asks on a 429, sends GET only, and gives up after its retries', async () => {
+    const methods: string[] = [];
+    let calls = 0;
+    const server = createServer((req, res) => {
+      methods.push(req.method ?? '');
+      calls++;
+      if (req.url?.startsWith('/api/busy') || calls === 1) {
+        res.writeHead(429, { 'Retry-After': '7' });
+        return void res.end();
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"Databases":[]}');
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const waits: number[] = [];
+      const source = new Source({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`,
+        user: 'u',
+        password: 'p',
+        retries: 2,
+        sleep: async (ms) => void waits.push(ms),
+      });
+      expect(await source.json('dbs')).toEqual({ Databases: [] });
+      expect(waits).toEqual([7000]);
+      await expect(source.json('busy')).rejects.toThrow(/^429 on GET busy/);
+      expect(waits).toEqual([7000, 7000, 7000]);
+      expect(source.backoffs).toBe(3);
+      expect(new Set(methods)).toEqual(new Set(['GET']));
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
   });
 });
 

@@ -168,8 +168,12 @@ export async function readDatabases(r: Reader): Promise<SnapDatabase[]> {
 
 export async function readInboxes(r: Reader): Promise<SnapInbox[]> {
   const answer = await optional(r, 'inboxes', () =>
-    r.source.json<{ Inboxes: { Id: number; Name: string; Permissions: number }[] }>('inboxes'),
+    r.source.json<{ Inboxes: { Id: number; Name: string; Permissions: number; Count?: number }[] }>(
+      'inboxes',
+    ),
   );
+  if (answer?.Inboxes?.some((i) => (i.Count ?? 0) > 0))
+    r.leftOut('files waiting in inboxes', 'documents are not copied from inboxes: they start empty');
   return (answer?.Inboxes ?? []).map((i) => ({ id: i.Id, name: i.Name, permissions: i.Permissions }));
 }
 

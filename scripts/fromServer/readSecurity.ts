@@ -140,7 +140,16 @@ export async function readSecurity(
       userAdmin: true,
     });
   const grants: SnapGrants[] = [];
-  for (const p of all) grants.push(await rightsOf(r, p, dbs, inboxSecurity));
+  const archivesOf = (p: SecurityPrincipal) =>
+    (p.SecuredDBs ?? []).reduce((n, s) => n + (dbs.find((d) => d.id === s.Id)?.archives.length ?? 0), 0);
+  r.progress.begin(
+    'reading rights per user and group',
+    all.reduce((n, p) => n + archivesOf(p), 0),
+  );
+  for (const p of all) {
+    grants.push(await rightsOf(r, p, dbs, inboxSecurity));
+    r.progress.step(archivesOf(p));
+  }
   r.leftOut(
     'server administrators',
     `no route tells them; '${self.name}' administers the whole server in the template`,
