@@ -2,12 +2,13 @@
 // over): options, the password prompt's fallbacks, progress lines and the closing summary.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { askPassword } from '../conformance/main';
 import { seedFromServer, type FromServerSummary } from './seedFromServer';
 
 export const FROM_SERVER_USAGE = `Usage: npm run seed -- --from-server https://server/Square9API/api/ --user NAME
-         [--password PASSWORD (or env SEED_SOURCE_PASSWORD)] --scenario NAME
+         [--password PASSWORD (else env SEED_SOURCE_PASSWORD, else asked)] --scenario NAME
          [--documents N | --synthesize N] [--user-password PASSWORD (default Demo@1234)]
-         [--templates-dir ./data-templates] [--concurrency 4] [--force]`;
+         [--templates-dir ./data-templates] [--concurrency 4] [--force] [--insecure]`;
 
 const count = (name: string, raw: string | undefined): number => {
   if (raw === undefined) return 0;
@@ -48,15 +49,18 @@ export async function fromServerMain(argv: string[]): Promise<void> {
       'templates-dir': { type: 'string', default: process.env.TEMPLATES_DIR ?? './data-templates' },
       concurrency: { type: 'string', default: '4' },
       force: { type: 'boolean', default: false },
+      insecure: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) return void console.log(FROM_SERVER_USAGE);
   const url = values['from-server'];
   const user = values.user;
-  const password = values.password ?? process.env.SEED_SOURCE_PASSWORD;
-  if (!url || !user || password === undefined || !values.scenario)
-    throw new Error(`--from-server, --user, a password and --scenario are needed.\n${FROM_SERVER_USAGE}`);
+  if (!url || !user || !values.scenario)
+    throw new Error(`--from-server, --user and --scenario are needed.\n${FROM_SERVER_USAGE}`);
+  // a server with a self-signed certificate, on request only (as the conformance kit)
+  if (values.insecure) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+  const password = values.password ?? process.env.SEED_SOURCE_PASSWORD ?? (await askPassword());
   const summary = await seedFromServer({
     url,
     user,
