@@ -129,13 +129,20 @@ export interface SnapHistory {
   time: number;
 }
 
+/** A document's file as spooled to disk (spool.ts). */
+export interface SpooledFile {
+  path: string;
+  size: number;
+  pages: number;
+}
+
 export interface SnapDocument {
   dbId: number;
   archiveId: number;
   /** field id → wire text (VAL) and multi-values (MVAL) */
   values: { id: number; val: string; mval: string[] }[];
   fileType: string;
-  bytes: Uint8Array;
+  file: SpooledFile;
   history: SnapHistory[];
 }
 

@@ -4,6 +4,7 @@
 import { documentsPath } from '../conformance/discover';
 import { optional, type Reader } from './readCatalogue';
 import { each } from './source';
+import type { Spool } from './spool';
 import type { SnapArchive, SnapDatabase, SnapDocument, SnapHistory } from './model';
 
 export interface WireDoc {
@@ -69,9 +70,19 @@ const historyOf = (e: WireLogEntry): SnapHistory => ({
 });
 
 /** Copy up to `n` documents of every archive: values, file bytes, history. */
-export async function copyDocuments(r: Reader, dbs: SnapDatabase[], n: number): Promise<SnapDocument[]> {
+export async function copyDocuments(
+  r: Reader,
+  dbs: SnapDatabase[],
+  n: number,
+  spool: Spool,
+): Promise<SnapDocument[]> {
   const out: SnapDocument[] = [];
   const archives = dbs.flatMap((db) => db.archives.map((archive) => ({ db, archive })));
+  for (const db of dbs.filter((d) => d.tableFields.length > 0))
+    r.leftOut(
+      `table field rows of the documents of ${db.name}`,
+      'no documented route gives them: they start empty',
+    );
   r.progress.begin('copying documents', archives.length * n);
   for (const { db, archive } of archives) {
     const docs = (await firstDocuments(r, db, archive, n)) ?? [];
@@ -83,6 +94,7 @@ export async function copyDocuments(r: Reader, dbs: SnapDatabase[], n: number): 
           )
         : new Uint8Array();
       if (bytes === undefined) return undefined;
+      const file = await spool(bytes, d.FileType ?? '');
       const log =
         (await optional(r, `history of document ${d.Id} in '${archive.name}'`, () =>
           r.source.json<WireLogEntry[]>(`${base}/audit`, { SecureId: d.Hash }),
@@ -94,7 +106,7 @@ export async function copyDocuments(r: Reader, dbs: SnapDatabase[], n: number): 
         archiveId: archive.id,
         values: (d.Fields ?? []).map((f) => ({ id: f.ID, val: f.VAL ?? '', mval: f.MVAL ?? [] })),
         fileType: d.FileType ?? '',
-        bytes,
+        file,
         history: log.map(historyOf),
       };
     });

@@ -7,6 +7,7 @@ import { readDatabases, readInboxes, type Reader } from './readCatalogue';
 import { copyDocuments, sampleValues } from './readDocuments';
 import { readSecurity } from './readSecurity';
 import { Source } from './source';
+import { createSpool } from './spool';
 import { synthDocuments } from './synthDocuments';
 import { SCENARIO_NAME, startTemplate } from './template';
 import { writeCatalogue } from './writeCatalogue';
@@ -104,7 +105,8 @@ export async function seedFromServer(o: FromServerOptions): Promise<FromServerSu
     );
     r.leftOut('mail servers, data-exchange connections, licence tokens', 'secrets are never copied');
     let documents: SnapDocument[] = [];
-    if ((o.documents ?? 0) > 0) documents = await copyDocuments(r, databases, o.documents ?? 0);
+    const spool = createSpool(writer.spoolDir);
+    if ((o.documents ?? 0) > 0) documents = await copyDocuments(r, databases, o.documents ?? 0, spool);
     else if ((o.synthesize ?? 0) > 0) {
       const seen = await sampleValues(r, databases);
       documents = await synthDocuments(databases, {
@@ -113,6 +115,7 @@ export async function seedFromServer(o: FromServerOptions): Promise<FromServerSu
         indexedBy: license.Username || o.user,
         now: Date.now(),
         progress,
+        spool,
       });
     }
     const snap: Snapshot = {

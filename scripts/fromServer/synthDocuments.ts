@@ -6,6 +6,7 @@ import { createRng } from '@gs/simulator-fixtures/random';
 import { PageBuilder, type DocumentLayout } from '@gs/simulator-fixtures/render/layout';
 import { renderPdf } from '@gs/simulator-fixtures/render/pdf';
 import type { Progress } from './progress';
+import type { Spool } from './spool';
 import type { SnapDatabase, SnapDocument } from './model';
 import { synthValues } from './synthValues';
 
@@ -26,6 +27,7 @@ export interface SynthOptions {
   indexedBy: string;
   now: number;
   progress: Progress;
+  spool: Spool;
 }
 
 export async function synthDocuments(dbs: SnapDatabase[], o: SynthOptions): Promise<SnapDocument[]> {
@@ -51,7 +53,7 @@ export async function synthDocuments(dbs: SnapDatabase[], o: SynthOptions): Prom
         archiveId: archive.id,
         values,
         fileType: '.pdf',
-        bytes: await renderPdf(layoutOf(archive.name, lines), { author: o.indexedBy }),
+        file: await o.spool(await renderPdf(layoutOf(archive.name, lines), { author: o.indexedBy }), '.pdf'),
         history: [{ userName: o.indexedBy, category: 'indexed', message: 'Document indexed', time }],
       });
       o.progress.add('documents');

@@ -50,6 +50,8 @@ export interface TemplateWriter {
   db: Db;
   filesDir: string;
   inboxesDir: string;
+  /** where document files wait before they are moved to their place (removed at the end) */
+  spoolDir: string;
   /** mark, close and rename into place */
   finish(marker: FromServerMarker): string;
   /** throw away what was written */
@@ -74,10 +76,12 @@ export function startTemplate(templatesDir: string, name: string, force: boolean
     db,
     filesDir: paths.files,
     inboxesDir: paths.inboxes,
+    spoolDir: join(aside, '.spool'),
     finish(marker) {
       setSetting(db, 'scenario', name);
       db.pragma('wal_checkpoint(TRUNCATE)');
       db.close();
+      rmSync(join(aside, '.spool'), { recursive: true, force: true });
       writeFileSync(join(aside, FROM_SERVER_FILE), `${JSON.stringify(marker, null, 2)}\n`);
       rmSync(dir, { recursive: true, force: true });
       renameSync(aside, dir);

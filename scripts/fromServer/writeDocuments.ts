@@ -1,7 +1,7 @@
-// Writes copied or made documents: their files under files/{db}/{archive}/ with the bytes as
-// read, their rows (wire text turned back into the stored form of services/fieldValues.ts), and
+// Writes copied or made documents: their spooled files moved to files/{db}/{archive}/ with the
+// bytes as read, their rows (wire text turned back into the stored form of services/fieldValues.ts), and
 // their history. The search structures are rebuilt once afterwards, as the seed does.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Db } from '@gs/simulator-api/db/connection';
 import { parseDate, parseDecimal, parseInteger } from '@gs/simulator-api/services/fieldValues';
@@ -39,16 +39,6 @@ export function storedValue(type: FieldTypeCode, text: string): string | number 
   return text;
 }
 
-const pdfPages = (bytes: Uint8Array): number =>
-  Math.max(
-    1,
-    (
-      Buffer.from(bytes)
-        .toString('latin1')
-        .match(/\/Type\s*\/Page(?!s)/g) ?? []
-    ).length,
-  );
-
 export interface WrittenDocuments {
   documents: number;
   bytes: number;
@@ -81,15 +71,15 @@ export function writeDocuments(
         const ext = /^\.[\w]{1,8}$/.test(d.fileType) ? d.fileType.toLowerCase() : '.bin';
         const filePath = `${ids.id}/${archiveId}/${pad(n, 5)}${ext}`;
         mkdirSync(dirname(join(filesDir, filePath)), { recursive: true });
-        writeFileSync(join(filesDir, filePath), d.bytes);
-        bytes += d.bytes.length;
+        renameSync(d.file.path, join(filesDir, filePath));
+        bytes += d.file.size;
         const times = d.history.map((h) => h.time).filter((t) => t > 0);
         const createdAt = times.length ? Math.min(...times) : Date.now();
         const modifiedAt = times.length ? Math.max(...times) : createdAt;
         const given = new Map(d.values.map((v) => [v.id, v]));
         const values: Record<number, string | number | null> = {};
         const multiValues: Record<number, string[]> = {};
-        const pages = ext === '.pdf' ? pdfPages(d.bytes) : 1;
+        const pages = d.file.pages;
         for (const f of snapDb.fields) {
           const to = ids.fields.get(f.id);
           if (!to) continue;
@@ -123,7 +113,7 @@ export function writeDocuments(
           archiveId,
           filePath,
           fileType: ext,
-          fileSize: d.bytes.length,
+          fileSize: d.file.size,
           pageCount: pages,
           createdAt,
           modifiedAt,
