@@ -4,7 +4,7 @@
 import type { AdminInboxSecurity } from '@gs/contract/admin/server';
 import type { S9Group, SearchSecurity, SecurityPrincipal } from '@gs/contract/admin/security';
 import { AccountType } from '@gs/contract/admin/security';
-import { optional, type Reader } from './readCatalogue';
+import { optional, reasonOf, type Reader } from './readCatalogue';
 import { each } from './source';
 import type { SnapDatabase, SnapGrants, SnapInbox, SnapPrincipal } from './model';
 
@@ -60,13 +60,19 @@ async function rightsOf(
     const masks = await each(db.archives, (a) =>
       r.source.json<number>('userAdmin/archives', q({ db: db.id, archive: a.id, ...who })).then(
         (mask) => ({ dbId: db.id, archiveId: a.id, mask: Number(mask) || 0 }),
-        () => ({ dbId: db.id, archiveId: a.id, mask: 0 }),
+        (err: unknown) => {
+          r.leftOut(`${kind} ${p.Name}'s rights on '${a.name}' (${db.name})`, reasonOf(err));
+          return { dbId: db.id, archiveId: a.id, mask: 0 };
+        },
       ),
     );
     grants.archives.push(...masks.filter((m) => m.mask > 0));
     const searches = await r.source
       .json<SearchSecurity[]>('userAdmin/searches', q({ db: db.id, ...who }))
-      .catch(() => [] as SearchSecurity[]);
+      .catch((err: unknown) => {
+        r.leftOut(`${kind} ${p.Name}'s searches in ${db.name}`, reasonOf(err));
+        return [] as SearchSecurity[];
+      });
     grants.searches.push(...searches.map((s) => ({ dbId: db.id, searchId: s.Id, props: s.Properties })));
   }
   const type = kind === 'group' ? 0 : 1;
