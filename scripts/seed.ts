@@ -1,5 +1,7 @@
 // Seeds a simulator data folder with a scenario (demo company, empty server, or 1M-document archive).
 // Run: npm run seed -- --scenario demo|empty|large [--data-dir ./data] [--force]
+// or, to make a scenario template from a running GlobalSearch server (fromServer/cli.ts):
+// npm run seed -- --from-server URL --user NAME --scenario NAME [--documents N | --synthesize N]
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SCENARIOS, seedScenario } from '@gs/simulator-fixtures/seed';
@@ -8,7 +10,11 @@ import { loadConfig } from '@gs/simulator-config/load';
 
 const config = loadConfig(process.env);
 
+const fromServer = process.argv.slice(2).some((a) => a === '--from-server' || a.startsWith('--from-server='));
+
 const { values } = parseArgs({
+  // the --from-server options are fromServer/cli.ts's to check
+  args: fromServer ? [] : process.argv.slice(2),
   options: {
     scenario: { type: 'string', default: config.SCENARIO },
     'data-dir': { type: 'string', default: config.DATA_DIR },
@@ -21,6 +27,10 @@ const usage = 'Usage: npm run seed -- --scenario demo|empty|large [--data-dir ./
 const isScenario = (s: string): s is ScenarioName => (SCENARIOS as readonly string[]).includes(s);
 
 async function main(): Promise<void> {
+  if (fromServer) {
+    const { fromServerMain } = await import('./fromServer/cli');
+    return fromServerMain(process.argv.slice(2), config);
+  }
   if (values.help) {
     console.log(usage);
     return;

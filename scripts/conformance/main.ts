@@ -17,7 +17,8 @@ export const USAGE =
   '       [--database NAME] [--write] [--record FILE] [--compare FILE] [--insecure]\n' +
   '  The password may also come from CONFORMANCE_PASSWORD, else it is asked for.';
 
-async function askPassword(): Promise<string> {
+/** The password from the terminal (the seed from a server asks the same way). */
+export async function askPassword(): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
     return await rl.question('Password: ');

@@ -9,6 +9,7 @@ import type { TrainerRoom } from '@gs/simulator-api/trainer/room';
 import type { RunningHelper } from '@gs/simulator-helper/server';
 import { ROOM_SCENARIOS, templateKey, type RoomScenario } from './scenarios';
 import { copyTemplate, ensureBaked, ensureTemplate, prepareSpare } from './templates';
+import { FROM_SERVER_FILE } from '../fromServer/template';
 
 /** The faults the trainer page offers, in the order a schedule of them runs (a jam first). */
 const FIRST_FAULTS: readonly ScanFault[] = ['PaperJam', 'ScannerInUse', 'EmptyFeeder'];
@@ -29,7 +30,8 @@ export interface RoomOptions {
   initial: string;
   /** the helper beside the API (started after it), when there is one */
   helper?: () => RunningHelper | undefined;
-  scenarios?: readonly RoomScenario[];
+  /** the scenarios offered; a function is asked each time (templates made from servers come and go) */
+  scenarios?: readonly RoomScenario[] | (() => readonly RoomScenario[]);
   log?: (line: string) => void;
 }
 
@@ -45,17 +47,18 @@ export interface Room extends TrainerRoom {
 
 export function createRoom(options: RoomOptions): Room {
   const { live, root } = options;
-  const scenarios = options.scenarios ?? ROOM_SCENARIOS;
+  const given = options.scenarios ?? ROOM_SCENARIOS;
+  const list = (): readonly RoomScenario[] => (typeof given === 'function' ? given() : given);
   const log = options.log ?? console.log;
   const roomFile = join(live.dataDir, ROOM_FILE);
   const saved = existsSync(roomFile) ? readFileSync(roomFile, 'utf8').trim() : '';
-  let current = scenarios.some((s) => s.name === saved) ? saved : options.initial;
+  let current = list().some((s) => s.name === saved) ? saved : options.initial;
   let stopRunning: (() => void) | undefined;
   /** loads run one after the other (a double click, the page and npm run reset at once) */
   let queue: Promise<unknown> = Promise.resolve();
 
   const find = (name: string): RoomScenario => {
-    const scenario = scenarios.find((s) => s.name === name);
+    const scenario = list().find((s) => s.name === name);
     if (!scenario) throw new Error(`Unknown scenario '${name}'.`);
     return scenario;
   };
@@ -68,6 +71,13 @@ export function createRoom(options: RoomOptions): Room {
   const ensure = async (name: string): Promise<boolean> => {
     const scenario = find(name);
     const baseDir = options.templateDir(scenario.template);
+    if (scenario.fromServer) {
+      if (!existsSync(join(baseDir, FROM_SERVER_FILE)))
+        throw new Error(
+          `The template of '${name}' is gone from ${baseDir}; make it again with npm run seed -- --from-server.`,
+        );
+      return false;
+    }
     const seeded = await ensureTemplate(root, scenario.template, baseDir, log);
     if (!scenario.bake) return seeded;
     const baked = await ensureBaked(baseDir, options.templateDir(templateKey(scenario)), scenario.bake, log);
@@ -75,7 +85,7 @@ export function createRoom(options: RoomOptions): Room {
   };
 
   const prepareSpares = async (): Promise<void> => {
-    const templates = [...new Set(scenarios.map(templateKey))];
+    const templates = [...new Set(list().map(templateKey))];
     await Promise.all(templates.map((t) => prepareSpare(options.templateDir(t), live.dataDir)));
   };
 
@@ -101,7 +111,7 @@ export function createRoom(options: RoomOptions): Room {
 
   return {
     prepareSpares,
-    scenarios: () => scenarios.map((s) => s.name),
+    scenarios: () => list().map((s) => s.name),
     current: () => current,
     ensureTemplate: ensure,
     load(name) {

@@ -5,12 +5,15 @@ import type { ScenarioName } from '@gs/simulator-fixtures/seed';
 import type { Db } from '@gs/simulator-api/db/connection';
 import type { LiveData } from '@gs/simulator-api/rooms/liveData';
 import { fillEverySeat, touchPhantoms } from '@gs/simulator-api/rooms/phantoms';
+import { fromServerScenarios } from '../fromServer/template';
 import { fillQueues } from './busyQueues';
 
 export interface RoomScenario {
   name: string;
-  /** the seeded template it starts from */
+  /** the seeded template it starts from (a scenario made from a server: its own name) */
   template: ScenarioName;
+  /** made by `npm run seed -- --from-server` (decision 065): its template is never seeded */
+  fromServer?: boolean;
   /**
    * a change too slow for each reset: made once to a copy of the template, which becomes this
    * scenario's own template (kept while the base template and this function are unchanged)
@@ -50,3 +53,14 @@ export const ROOM_SCENARIOS: readonly RoomScenario[] = [
 export const templateKey = (s: RoomScenario): string => (s.bake ? s.name : s.template);
 
 export const roomScenarioNames = (): string[] => ROOM_SCENARIOS.map((s) => s.name);
+
+/** The built-in scenarios and those made from servers into `templatesDir`, read now. */
+export function roomScenarios(templatesDir: string): RoomScenario[] {
+  const builtIn = new Set(ROOM_SCENARIOS.map((s) => s.name));
+  const made = fromServerScenarios(templatesDir).filter((name) => !builtIn.has(name));
+  // its template folder is its own name, which templateKey gives for a template named so
+  return [
+    ...ROOM_SCENARIOS,
+    ...made.map((name) => ({ name, template: name as ScenarioName, fromServer: true })),
+  ];
+}

@@ -24,7 +24,8 @@ import { TRAINER_ROOT } from '@gs/contract/trainer';
 import { buildClient, clientBuildIsStale } from './clientBuild';
 import { DEMO_SIGN_INS } from './signIns';
 import { createRoom, ROOM_FILE, type Room } from './rooms';
-import { ROOM_SCENARIOS } from './scenarios';
+import { ROOM_SCENARIOS, roomScenarios } from './scenarios';
+import { fromServerScenarios, readMarker } from '../fromServer/template';
 import { copyTemplate, ensureTemplate } from './templates';
 
 const SCENARIOS: readonly string[] = ['demo', 'empty', 'large'];
@@ -41,11 +42,6 @@ export async function startSystem(config: SimConfig, env: Env, argv: readonly st
   const dataDir = resolve(root, config.DATA_DIR);
   const scenario = config.SCENARIO;
   const trainerPassword = config.TRAINER_PASSWORD ?? '';
-  /** with a trainer, any room scenario (its template is one of the seeded ones) */
-  const allowed = trainerPassword ? ROOM_SCENARIOS.map((s) => s.name) : SCENARIOS;
-  if (!allowed.includes(scenario)) exitWithConfigError('SCENARIO', `one of ${allowed.join(', ')}`, scenario);
-  const baseScenario = (ROOM_SCENARIOS.find((s) => s.name === scenario)?.template ??
-    scenario) as ScenarioName;
 
   const VITE_PORT = 5173;
   /** the helper's allow-list: the API's (apiStartOptions), but never '*' */
@@ -56,6 +52,15 @@ export async function startSystem(config: SimConfig, env: Env, argv: readonly st
     root,
     config.TEMPLATES_DIR ?? (templateDir ? join(dirname(templateDir), 'templates') : 'data-templates'),
   );
+  /** the scenarios made from servers into the templates folder (npm run seed -- --from-server) */
+  const madeFromServers = fromServerScenarios(templatesDir);
+  /** with a trainer, any room scenario (its template is one of the seeded ones); any made from a server */
+  const allowed = [...(trainerPassword ? ROOM_SCENARIOS.map((s) => s.name) : SCENARIOS), ...madeFromServers];
+  if (!allowed.includes(scenario)) exitWithConfigError('SCENARIO', `one of ${allowed.join(', ')}`, scenario);
+  const baseScenario = (ROOM_SCENARIOS.find((s) => s.name === scenario)?.template ??
+    scenario) as ScenarioName;
+  const fromServer = madeFromServers.includes(scenario);
+
   /** a base scenario's template folder: DATA_TEMPLATE_DIR for the starting one when set */
   const templateDirOf = (key: string): string =>
     templateDir && key === baseScenario ? templateDir : join(templatesDir, key);
@@ -71,7 +76,14 @@ export async function startSystem(config: SimConfig, env: Env, argv: readonly st
   }
 
   async function ensureSeeded(): Promise<void> {
-    if (templateDir) {
+    if (fromServer) {
+      // its template is never seeded: it is what the server showed (decision 065)
+      if (isSeeded(dataDir) && !templateDir) return;
+      console.log(
+        `Copying the '${scenario}' template made from ${readMarker(join(templatesDir, scenario))?.source}...`,
+      );
+      await copyTemplate(join(templatesDir, scenario), dataDir);
+    } else if (templateDir) {
       // every run from a fresh copy of the template (the end-to-end tests)
       await ensureTemplate(root, baseScenario, templateDir);
       rmSync(dataDir, { recursive: true, force: true });
@@ -104,6 +116,7 @@ export async function startSystem(config: SimConfig, env: Env, argv: readonly st
                 templateDir: templateDirOf,
                 initial: scenario,
                 helper: () => helperRef.current,
+                scenarios: () => roomScenarios(templatesDir),
               })),
           }
         : undefined,
@@ -137,6 +150,12 @@ export async function startSystem(config: SimConfig, env: Env, argv: readonly st
 
   function printWelcome(url: string): void {
     console.log(`\nGlobalSearch is ready at ${url}\n`);
+    if (fromServer) {
+      console.log(`'${scenario}' holds the users of the server it was made from, each with the password`);
+      console.log('the seed was given (--user-password, default Demo@1234).');
+      console.log('\nPress Ctrl-C to stop.');
+      return;
+    }
     console.log('Sign in with any of these (password Demo@1234):');
     for (const s of DEMO_SIGN_INS) console.log(`  ${s.user.padEnd(16)} ${s.description}`);
     console.log('\nPress Ctrl-C to stop.');

@@ -100,7 +100,7 @@ export const VARIABLES = {
   SCENARIO: variable(
     text,
     'demo',
-    '`demo`, `empty` or `large` (with `TRAINER_PASSWORD` any room scenario): what a new data folder is seeded with',
+    '`demo`, `empty` or `large` (with `TRAINER_PASSWORD` any room scenario), or a scenario made by `npm run seed -- --from-server`: what a new data folder is seeded with',
     ['start', 'seed'],
   ),
   DATA_TEMPLATE_DIR: optional(
@@ -110,9 +110,15 @@ export const VARIABLES = {
   ),
   TEMPLATES_DIR: optional(
     path,
-    "where the training rooms' templates are seeded",
-    ['start'],
+    "where the training rooms' templates are seeded (and `npm run seed -- --from-server` writes its scenarios)",
+    ['start', 'seed'],
     './data-templates (beside DATA_TEMPLATE_DIR when that is set)',
+  ),
+  SEED_SOURCE_PASSWORD: optional(
+    text,
+    "the source server's password for `npm run seed -- --from-server` when `--password` is not given (decision 065)",
+    ['seed'],
+    '(unset: --password, or the seed asks)',
   ),
   TRAINER_PASSWORD: optional(
     text,
