@@ -17,7 +17,7 @@ interface Ended {
   stderr: string;
 }
 
-/** scripts/start.ts as `npm start` runs it; killed (and reported so) if still running after 15 s. */
+/** scripts/start.ts as `npm start` runs it; killed (and reported so) if still running after 60 s (a SCENARIO is checked once the system's modules load, which takes a while on a busy machine). */
 function start(env: Record<string, string>): Promise<Ended> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: root,
@@ -28,7 +28,7 @@ function start(env: Record<string, string>): Promise<Ended> {
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const guard = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  const guard = setTimeout(() => child.kill('SIGKILL'), 60_000);
   return new Promise((done) =>
     child.once('close', (code, signal) => {
       clearTimeout(guard);
