@@ -22,7 +22,7 @@ function setUp(ttlMs = 1000) {
 describe('JobRegistry', () => {
   it('answers a job to its owner only', async () => {
     const { registry } = setUp();
-    const job = await registry.create(7, { n: 1 });
+    const job = await registry.create(7, () => ({ n: 1 }));
     expect(registry.get(job.id, 7)?.state.n).toBe(1);
     expect(registry.get(job.id, 8)).toBeUndefined();
     expect(registry.get('nope', 7)).toBeUndefined();
@@ -30,8 +30,8 @@ describe('JobRegistry', () => {
 
   it('drops an ended job with its files after the time to live, and keeps a running one', async () => {
     const { registry, advance } = setUp(1000);
-    const ended = await registry.create('a', { n: 1 });
-    const running = await registry.create('a', { n: 2 });
+    const ended = await registry.create('a', () => ({ n: 1 }));
+    const running = await registry.create('a', () => ({ n: 2 }));
     const file = registry.file(ended, `${ended.id}.zip`);
     writeFileSync(file, 'zip');
     registry.end(ended);
@@ -64,7 +64,7 @@ describe('JobRegistry', () => {
 
   it('never removes a file outside its folder', async () => {
     const { registry, advance } = setUp(10);
-    const job = await registry.create('a', { n: 1 });
+    const job = await registry.create('a', () => ({ n: 1 }));
     expect(() => registry.file(job, '../escape')).toThrow();
     const outside = join(dirs[0], 'document.pdf');
     writeFileSync(outside, 'a stored document');

@@ -55,12 +55,13 @@ export class JobRegistry<S> {
     return this.ready;
   }
 
-  /** A new running job of `owner`; the folder exists and is swept when it resolves. */
-  async create(owner: string | number, state: S): Promise<Job<S>> {
+  /** A new running job of `owner` with the state `make` gives for its id; the folder exists and is swept when it resolves. */
+  async create(owner: string | number, make: (id: string) => S): Promise<Job<S>> {
     await this.ready;
     this.dropExpired();
     if (this.options.dir) await mkdir(this.options.dir, { recursive: true });
-    const job: Job<S> = { id: randomUUID(), owner: String(owner), state, files: [] };
+    const id = randomUUID();
+    const job: Job<S> = { id, owner: String(owner), state: make(id), files: [] };
     this.jobs.set(job.id, job);
     return job;
   }

@@ -181,7 +181,7 @@ export function createExports({ repos, clock, dataDir, ttlMs = JOB_TTL_MS }: Exp
           'invalid',
           `The auditEntry may have at most ${input.auditEntryMax} characters.`,
         );
-      const job = await jobs.create(caller.userId, {
+      const job = await jobs.create(caller.userId, () => ({
         status: 'Running',
         processed: 0,
         total: docs.length,
@@ -190,7 +190,7 @@ export function createExports({ repos, clock, dataDir, ttlMs = JOB_TTL_MS }: Exp
         contentType: 'application/zip',
         message: '',
         missing: 0,
-      });
+      }));
       const only = docs.length === 1 && !input.zip && !input.csv ? docs[0] : undefined;
       if (only) {
         await single(job, only, input).catch(async (error: unknown) => {

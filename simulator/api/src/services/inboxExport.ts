@@ -59,12 +59,12 @@ export function createInboxExports({ dataDir, clock, ttlMs = JOB_TTL_MS }: Inbox
     async start(inboxDir: string, inboxName: string, names: string[], owner: number): Promise<string> {
       const files: string[] = [];
       for (const name of names) files.push(await existingFile(inboxDir, name));
-      const job = await jobs.create(owner, {
+      const job = await jobs.create(owner, () => ({
         status: 'Running',
         file: '',
         name: zipName(inboxName),
         message: '',
-      });
+      }));
       job.state.file = jobs.file(job, `${job.id}.zip`);
       writeZip(job.state.file, files).then(
         () => {
