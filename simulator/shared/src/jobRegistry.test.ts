@@ -16,7 +16,7 @@ function setUp(ttlMs = 1000) {
   let now = 5_000;
   const dir = join(root, 'jobs');
   const registry = new JobRegistry<{ n: number }>({ dir, ttlMs, now: () => now, sweepEveryMs: 0 });
-  return { dir, registry, advance: (ms: number) => (now += ms) };
+  return { root, dir, registry, advance: (ms: number) => (now += ms) };
 }
 
 describe('JobRegistry', () => {
@@ -63,10 +63,10 @@ describe('JobRegistry', () => {
   });
 
   it('never removes a file outside its folder', async () => {
-    const { registry, advance } = setUp(10);
+    const { root, registry, advance } = setUp(10);
     const job = await registry.create('a', () => ({ n: 1 }));
     expect(() => registry.file(job, '../escape')).toThrow();
-    const outside = join(dirs[0], 'document.pdf');
+    const outside = join(root, 'document.pdf');
     writeFileSync(outside, 'a stored document');
     job.files.push(outside);
     registry.end(job);

@@ -45,8 +45,16 @@ export class JobRegistry<S> {
     this.ready = options.dir ? emptyFolder(options.dir) : Promise.resolve();
     const every = options.sweepEveryMs ?? Math.min(options.ttlMs, 60_000);
     if (every > 0) {
-      this.timer = setInterval(() => void this.expire(), every);
-      this.timer.unref();
+      // the timer holds the registry weakly: a registry its app let go of (a training room's swap) is
+      // collected, and its timer stops
+      const self = new WeakRef(this);
+      const timer = setInterval(() => {
+        const registry = self.deref();
+        if (registry) void registry.expire();
+        else clearInterval(timer);
+      }, every);
+      timer.unref();
+      this.timer = timer;
     }
   }
 
@@ -112,6 +120,11 @@ export class JobRegistry<S> {
   /** Jobs held (ended or running), for tests and the trainer's figures. */
   size(): number {
     return this.jobs.size;
+  }
+
+  /** The jobs still running. */
+  running(): Job<S>[] {
+    return [...this.jobs.values()].filter((job) => job.endedAt === undefined);
   }
 
   /** Stop the sweep timer (the jobs stay). */
