@@ -19,36 +19,11 @@ import { LicenseType } from '@gs/contract/flags';
 import { BULK_ERROR_MESSAGES, BulkErrorKey, type BulkErrorKeyName } from '@gs/contract/helperBulk';
 import { accessOf, type RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { intParam, query, queryInt, readKey } from '../http/query';
-import { ExportError, type ExportItem } from '../services/exportDocuments';
+import type { ExportItem } from '../services/exportDocuments';
 import { createExports, type Caller, type Exports } from '../services/exportJobs';
 import { HISTORY_MESSAGE_MAX } from './audit';
-
-const STATUS: Record<ExportError['kind'], number> = {
-  invalid: 400,
-  forbidden: 403,
-  missing: 404,
-  busy: 409,
-  failed: 500,
-};
-
-/** The wire's answer to a refusal of the export service: `{Message, Key}` with its status. */
-export const exportHttpError = (error: unknown): unknown => {
-  if (!(error instanceof ExportError)) return error;
-  if (error.key) return new HttpError(STATUS[error.kind], { Message: error.message, Key: error.key });
-  if (error.kind === 'invalid') return badRequest(error.message);
-  if (error.kind === 'missing') return notFound(error.message);
-  return new HttpError(STATUS[error.kind], { Message: error.message });
-};
-
-const mapped = async <T>(work: () => T | Promise<T>): Promise<T> => {
-  try {
-    return await work();
-  } catch (error) {
-    throw exportHttpError(error);
-  }
-};
 
 const intOf = (obj: unknown, keys: string[]): number | undefined => {
   for (const key of keys) {
@@ -97,7 +72,7 @@ export function createExportRouter(deps: RouteDeps, exports: Exports = defaultEx
     if (caller.licenseType === LicenseType.ReadOnly) throw keyed(403, BulkErrorKey.FailedDueToPermissions);
     const wanted = readKey(body, 'Fields');
     const only = Array.isArray(wanted) ? new Set(wanted.map(Number)) : undefined;
-    const bytes = await mapped(() => exports.spreadsheet(caller, databaseId, itemsOf(body), only));
+    const bytes = await exports.spreadsheet(caller, databaseId, itemsOf(body), only);
     res.set({
       'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       'Content-Disposition': 'attachment; filename="export.xlsx"',
@@ -118,14 +93,14 @@ export function createExportRouter(deps: RouteDeps, exports: Exports = defaultEx
       auditEntry: query(req, 'auditEntry') ?? 'Document Exported',
       auditEntryMax: HISTORY_MESSAGE_MAX,
     };
-    const id = await mapped(() => exports.start(caller, input));
+    const id = await exports.start(caller, input);
     res.json(id);
   });
 
   router.get('/dbs/:db/export', deps.auth.requireAuth, async (req, res) => {
     accessOf(deps, res).database(intParam(req, 'db'));
     const id = query(req, 'jobid') ?? '';
-    const result = await mapped(() => exports.result(id, callerOf(res).user.id));
+    const result = await exports.result(id, callerOf(res).user.id);
     if (result.status === 'Running') {
       const { status, processed, total, missing } = result;
       res.status(202).json({ Status: status, Processed: processed, Total: total, Missing: missing });

@@ -18,7 +18,6 @@ import { isPdf, isTiff, safeName } from '../services/fileStore';
 import { contentTypeOf } from '../services/fileTypes';
 import { inboxAccess, type InboxRef } from '../services/inboxAccess';
 import { createInboxExports, type InboxExports } from '../services/inboxExport';
-import { exportHttpError } from './export';
 import { exportNames } from './inboxExportInput';
 import {
   existingFile,
@@ -141,9 +140,7 @@ export function createInboxesRouter(deps: RouteDeps): Router {
   router.get('/inboxes', deps.auth.requireAuth, async (req, res) => {
     const jobId = query(req, 'jobid');
     if (jobId !== undefined) {
-      const result = await exports.result(jobId, callerOf(res).user.id).catch((error: unknown) => {
-        throw exportHttpError(error);
-      });
+      const result = await exports.result(jobId, callerOf(res).user.id);
       if (result.status === 'Running') {
         res.status(202).json({ Status: result.status });
         return;

@@ -1,6 +1,6 @@
 // The documents of an export (routes/export.ts, exportJobs.ts): each one viewable with the export
 // right on its archive and not busy, their index data as the wire writes it, the zip's index.csv,
-// the spreadsheet, and the history lines. Refusals are ExportError, which the route maps to a status.
+// the spreadsheet, and the history lines. Refusals are DomainErrors (domain/errors.ts).
 import ExcelJS from 'exceljs';
 import { hasFlag } from '@gs/contract/flags';
 import { WorkflowState } from '@gs/contract/searches';
@@ -12,23 +12,11 @@ import type { Repos } from '../db/repos';
 import type { UserAccess } from './access';
 import { toWireText } from './fieldValues';
 import { fieldRef } from './search/conditions';
+import { DomainError, notFound, type DomainErrorKind } from '../domain/errors';
 
-/** What went wrong, as the route answers it: `invalid` 400, `forbidden` 403, `missing` 404, `busy` 409, `failed` 500. */
-export type ExportErrorKind = 'invalid' | 'forbidden' | 'missing' | 'busy' | 'failed';
-
-export class ExportError extends Error {
-  constructor(
-    readonly kind: ExportErrorKind,
-    message: string,
-    /** the client's error key (ERROR_EXPORT_...), answered as `Key` */
-    readonly key?: BulkErrorKeyName,
-  ) {
-    super(message);
-  }
-}
-
-export const keyedError = (kind: ExportErrorKind, key: BulkErrorKeyName): ExportError =>
-  new ExportError(kind, BULK_ERROR_MESSAGES[key], key);
+/** A refusal with the client's error key (ERROR_EXPORT_...), answered as `{Message, Key}`. */
+export const keyedError = (kind: DomainErrorKind, key: BulkErrorKeyName): DomainError =>
+  new DomainError(kind, BULK_ERROR_MESSAGES[key], { Key: key });
 
 /** A document named by the request (the route reads `{Archive, Id}` in any casing). */
 export interface ExportItem {
@@ -69,7 +57,7 @@ export function exportDocuments(
     }
     const columns = a.fields.map((f) => fieldRef(f.ID, f.Type, f.Prop));
     const row = repos.docSearch.rows.one(databaseId, archiveId, docId, columns);
-    if (!row) throw new ExportError('missing', `Document ${docId} was not found in archive ${archiveId}.`);
+    if (!row) throw notFound(`Document ${docId} was not found in archive ${archiveId}.`);
     return { ...a, row };
   });
   refuseBusy(repos, databaseId, docs);
@@ -81,9 +69,9 @@ function refuseBusy(repos: Repos, databaseId: number, docs: ExportDoc[]): void {
   const states = docs.map((d) => repos.docStates.statusOf(databaseId, d.row.id));
   const pdf = states.some((st) => st.pdfPending);
   const workflow = states.some((st) => st.workflowStatus !== WorkflowState.None);
-  if (pdf && workflow) throw keyedError('busy', BulkErrorKey.ExportPdfWorkflowPending);
-  if (pdf) throw keyedError('busy', BulkErrorKey.ExportPdfPending);
-  if (workflow) throw keyedError('busy', BulkErrorKey.ExportInWorkflow);
+  if (pdf && workflow) throw keyedError('conflict', BulkErrorKey.ExportPdfWorkflowPending);
+  if (pdf) throw keyedError('conflict', BulkErrorKey.ExportPdfPending);
+  if (workflow) throw keyedError('conflict', BulkErrorKey.ExportInWorkflow);
 }
 
 /** One `exported` history line per document. */

@@ -18,7 +18,6 @@ import type { UserAccess } from './access';
 import { annotatedFile } from './annotationBurnIn';
 import { storedFile } from './documentOps';
 import {
-  ExportError,
   auditExport,
   exportDocuments,
   indexCsv,
@@ -30,6 +29,7 @@ import {
 } from './exportDocuments';
 import { MISSING_FILES_ENTRY, fileIsThere, missingFilesNote, type MissingDocument } from './exportMissing';
 import { publicMessage } from './serverPaths';
+import { badRequest, failed, notFound } from '../domain/errors';
 
 interface ExportState {
   status: 'Running' | 'Completed' | 'Failed';
@@ -150,8 +150,7 @@ export function createExports({ repos, clock, dataDir, ttlMs = JOB_TTL_MS }: Exp
   async function single(job: Job<ExportState>, d: ExportDoc, input: StartExport): Promise<void> {
     const file = storedFile(dataDir, d.row.filePath);
     if (!file) throw keyedError('invalid', BulkErrorKey.ExportNoResults);
-    if (!(await fileIsThere(file)))
-      throw new ExportError('missing', `The file of document ${d.row.id} was not found.`);
+    if (!(await fileIsThere(file))) throw notFound(`The file of document ${d.row.id} was not found.`);
     const native = (d.row.fileType || extname(d.row.filePath)).toLowerCase();
     const annotated = input.annotations ? await annotatedOf(input.databaseId, d, file, native) : undefined;
     const pdf = annotated ? jobs.file(job, `${job.id}.pdf`) : undefined;
@@ -177,10 +176,7 @@ export function createExports({ repos, clock, dataDir, ttlMs = JOB_TTL_MS }: Exp
         ArchivePermission.ExportDocuments,
       );
       if (input.auditEntry.length > input.auditEntryMax)
-        throw new ExportError(
-          'invalid',
-          `The auditEntry may have at most ${input.auditEntryMax} characters.`,
-        );
+        throw badRequest(`The auditEntry may have at most ${input.auditEntryMax} characters.`);
       const job = await jobs.create(caller.userId, () => ({
         status: 'Running',
         processed: 0,
@@ -223,15 +219,15 @@ export function createExports({ repos, clock, dataDir, ttlMs = JOB_TTL_MS }: Exp
       return job.id;
     },
 
-    /** The job's progress or its result; ExportError `missing` for another user's job or an expired one. */
+    /** The job's progress or its result; a notFound DomainError for another user's job or an expired one. */
     async result(id: string, userId: number): Promise<ExportResult> {
       await jobs.expire();
       const job = jobs.get(id, userId);
-      if (!job) throw new ExportError('missing', `Export job '${id}' was not found.`);
+      if (!job) throw notFound(`Export job '${id}' was not found.`);
       const s = job.state;
       if (s.status === 'Running')
         return { status: 'Running', processed: s.processed, total: s.total, missing: s.missing };
-      if (s.status === 'Failed') throw new ExportError('failed', s.message);
+      if (s.status === 'Failed') throw failed(s.message);
       return { status: 'Completed', file: s.file, name: s.name, contentType: s.contentType, job };
     },
 

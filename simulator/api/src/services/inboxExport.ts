@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { ZipArchive } from 'archiver';
 import { JOB_TTL_MS, JobRegistry } from '@gs/simulator-shared/jobRegistry';
 import type { Clock } from '../clock';
-import { ExportError } from './exportDocuments';
+import { failed, notFound } from '../domain/errors';
 import { existingFile } from './inboxFiles';
 import { publicMessage } from './serverPaths';
 
@@ -80,15 +80,15 @@ export function createInboxExports({ dataDir, clock, ttlMs = JOB_TTL_MS }: Inbox
       return job.id;
     },
 
-    /** Running, or the zip; ExportError `missing` for another user's job or an expired one, `failed` once. */
+    /** Running, or the zip; notFound for another user's job or an expired one; a failed job's Message once (500). */
     async result(id: string, owner: number): Promise<InboxExportResult> {
       await jobs.expire();
       const job = jobs.get(id, owner);
-      if (!job) throw new ExportError('missing', `Export job '${id}' was not found.`);
+      if (!job) throw notFound(`Export job '${id}' was not found.`);
       const { status, file, name, message } = job.state;
       if (status === 'Failed') {
         await jobs.remove(job);
-        throw new ExportError('failed', message);
+        throw failed(message);
       }
       return status === 'Running' ? { status } : { status, file, name };
     },
