@@ -5,6 +5,7 @@
 // The files go into the caller's own cache folder, within their quota (413 past it), and a
 // read-only licence may not upload (403): services/uploadCache.ts, decision 010. A body that is
 // not readable multipart (no boundary, truncated, malformed part headers) is 400.
+import { DomainError } from '../domain/errors';
 import { rm } from 'node:fs/promises';
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
@@ -80,7 +81,7 @@ const isSystemError = (err: Error): boolean => /^E[A-Z]+$/.test(String((err as N
 
 /** multer's and busboy's errors as the API's `{"Message"}` answers. */
 function uploadError(err: unknown, target: Target, quota: number): unknown {
-  if (err instanceof HttpError || !(err instanceof Error)) return err;
+  if (err instanceof HttpError || err instanceof DomainError || !(err instanceof Error)) return err;
   if (err instanceof multer.MulterError) {
     if (err.code === 'LIMIT_FILE_SIZE')
       return new HttpError(413, {

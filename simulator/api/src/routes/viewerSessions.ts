@@ -7,6 +7,7 @@
 // document's file type, page count and the caller's permissions now (an inbox file: the inbox's
 // bits, which share the archive bits' positions). Sessions live a day. Posting a session writes a
 // 'Document Viewed' history entry for each archive document in it (decision 039).
+import { DomainError } from '../domain/errors';
 import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
 import { Router, type Response } from 'express';
@@ -125,8 +126,8 @@ export function createViewerSessionsRouter(deps: RouteDeps): Router {
       permissions = ref.permissions;
       pages = await pageCount(file);
     } catch (error) {
-      // an inbox the caller no longer sees, or a file gone since: nothing to draw
-      if (!(error instanceof HttpError)) throw error;
+      // an inbox the caller no longer sees, a file gone since or one that cannot be read: nothing to draw
+      if (!(error instanceof HttpError) && !(error instanceof DomainError)) throw error;
     }
     return { permissions, pages };
   }
