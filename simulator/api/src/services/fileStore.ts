@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { extname, isAbsolute, join } from 'node:path';
 import sharp from 'sharp';
-import type { DomainError} from '../domain/errors';
+import type { DomainError } from '../domain/errors';
 import { invalid } from '../domain/errors';
 import { UnreadablePdf, pdfPageCounter } from './pdf/pageCounts';
 
