@@ -5,7 +5,6 @@
 // The files go into the caller's own cache folder, within their quota (413 past it), and a
 // read-only licence may not upload (403): services/uploadCache.ts, decision 010. A body that is
 // not readable multipart (no boundary, truncated, malformed part headers) is 400.
-import { DomainError } from '../domain/errors';
 import { rm } from 'node:fs/promises';
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
@@ -15,6 +14,7 @@ import {
   type UploadResponse,
   type UploadedFile,
 } from '@gs/contract/upload';
+import { DomainError } from '../domain/errors';
 import type { RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
 import { HttpError } from '../http/errors';

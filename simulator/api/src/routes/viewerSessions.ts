@@ -7,12 +7,12 @@
 // document's file type, page count and the caller's permissions now (an inbox file: the inbox's
 // bits, which share the archive bits' positions). Sessions live a day. Posting a session writes a
 // 'Document Viewed' history entry for each archive document in it (decision 039).
-import { DomainError } from '../domain/errors';
 import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
 import { Router, type Response } from 'express';
 import { ArchivePermission, hasFlag } from '@gs/contract/flags';
 import type { ViewerSession, ViewerSessionDoc } from '@gs/contract/viewer';
+import { DomainError } from '../domain/errors';
 import { accessOf, type RouteDeps } from '../deps';
 import type { ViewerSessionDocRow, ViewerSessionRow } from '../db/viewerRepo';
 import { secureId } from '../db/secureIds';
