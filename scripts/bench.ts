@@ -56,6 +56,11 @@ const BENCHES: Record<
     about: 'scanner simulator: a 50-page 200-dpi bilevel scan through the helper chunk API: pages/s, MiB/s',
     load: () => import('./benchScan'),
   },
+  pages: {
+    about:
+      'issue 28: longest GET /config.json stall while a 2,000-page PDF is viewed page by page (target < 20 ms), idle noise beside it',
+    load: () => import('./benchPages'),
+  },
   render: {
     about:
       'PDF rendering: 150x150 thumbnails and 150-dpi pages per second (demo PDFs, Chromium prints), install size',

@@ -348,4 +348,25 @@ describe('user lists and logs', () => {
     ).toEqual({ Deleted: 1 });
     expect((await call(t, admin, 'get', 'admin/FullAdminLog').expect(200)).body).toEqual([]);
   });
+
+  it('marks an import a stopped server left Running as Failed when it starts again, so it can be deleted', async () => {
+    t.db
+      .prepare(
+        `INSERT INTO import_logs(id, guid, user_id, status, log_text, import_error, filename, display_name,
+         database_name, database_id, started_at) VALUES ('log-1', 'guid-1', 1, 'Running', 'line one', '',
+         'alpha.gs', 'SSAdministrator', 'Copy1', 0, 0)`,
+      )
+      .run();
+    // the server starts again on the same database
+    t = { ...t, app: createApp({ db: t.db, clock: t.clock, files: { dataDir: t.dataDir } }) };
+    const log = (await call(t, admin, 'get', 'admin/FullAdminLog?logId=log-1').expect(200)).body as ImportLog;
+    expect(log.Status).toBe('Failed');
+    expect(log.ImportError).toBe('The import stopped when the server stopped; run it again.');
+    expect(log.LogText).toMatch(
+      /^line one\n\S+ ERROR The import stopped when the server stopped; run it again\.$/,
+    );
+    expect((await call(t, admin, 'delete', 'admin/FullAdminLog?logId=log-1').expect(200)).body).toEqual({
+      Deleted: 1,
+    });
+  });
 });

@@ -192,7 +192,7 @@ export function createAdminPackagesRouter(deps: RouteDeps, db: Db): Router {
     const staged = await stagedOf(user.id);
     const choices = readChoices(db, staged.pkg, id, req.body);
     if (id === 0 && !licensedForAnother()) throw forbidden(MULTIPLE_DATABASES_NOT_LICENSED);
-    res.json(jobs.start(staged, user.id, user.name, choices));
+    res.json(await jobs.start(staged, user.id, user.name, choices));
   });
 
   router.get('/admin/FullAdminLog', auth.requireAuth, (req, res) => {

@@ -1,6 +1,7 @@
 // Inbox export (services/inboxExport.ts): POST inboxes/{id}?action=export with {FileNames} starts a
 // zip job; GET inboxes?jobid answers 202 while it runs, then the zip; bad requests are refused.
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, basic } from '../testing/testApp';
@@ -94,5 +95,22 @@ describe('inbox export', () => {
     const sneaky = await post(i.scans, { FileNames: ['../mail/letter.txt'] }).expect(400);
     expect(sneaky.body).toHaveProperty('Message');
     await as('full.user').get('inboxes?jobid=unknown').expect(404);
+  });
+
+  it('drops a zip an hour after it was written, with its file', async () => {
+    const { as, i, clock } = world();
+    const folder = join(i.dataDir, 'cache', 'inbox-export');
+    const start = await as('full.user')
+      .post(`inboxes/${i.scans}?action=export`)
+      .send({ FileNames: ['alpha.pdf'] })
+      .expect(200);
+    const jobId = (start.body as { JobId: string }).JobId;
+    expect((await fetchJob(as('full.user').get, jobId)).status).toBe(200);
+    clock.advance(60 * 60 * 1000 - 1);
+    await as('full.user').get(`inboxes?jobid=${jobId}`).expect(200);
+    expect(readdirSync(folder)).toEqual([`${jobId}.zip`]);
+    clock.advance(1);
+    await as('full.user').get(`inboxes?jobid=${jobId}`).expect(404);
+    expect(readdirSync(folder)).toEqual([]);
   });
 });

@@ -17,7 +17,8 @@ import { intParam, parseId, query, queryBool, queryInt, readKey } from '../http/
 import { isPdf, isTiff, safeName } from '../services/fileStore';
 import { contentTypeOf } from '../services/fileTypes';
 import { inboxAccess, type InboxRef } from '../services/inboxAccess';
-import { createInboxExports, exportNames } from '../services/inboxExport';
+import { createInboxExports, type InboxExports } from '../services/inboxExport';
+import { exportNames } from './inboxExportInput';
 import {
   existingFile,
   inboxDir,
@@ -92,11 +93,7 @@ const isExport = (req: Request): boolean =>
   query(req, 'action')?.toLowerCase() === 'export' || query(req, 'Export')?.toLowerCase() === 'true';
 
 /** Upload from the cache (Add), export (View), rename (Modify) and delete (Delete). */
-function addWriteRoutes(
-  router: Router,
-  deps: RouteDeps,
-  exports: ReturnType<typeof createInboxExports>,
-): void {
+function addWriteRoutes(router: Router, deps: RouteDeps, exports: InboxExports): void {
   const { dataDir } = deps.files;
   const dirOf = (ref: InboxRef): string => inboxDir(dataDir, ref.inbox);
   router.post('/inboxes/:id', deps.auth.requireAuth, async (req, res) => {
@@ -138,12 +135,20 @@ export function createInboxesRouter(deps: RouteDeps): Router {
   const router = Router();
   const { dataDir } = deps.files;
   const dirOf = (ref: InboxRef): string => inboxDir(dataDir, ref.inbox);
-  const exports = createInboxExports(dataDir);
+  const exports = createInboxExports({ dataDir, clock: deps.clock });
 
   router.get('/inboxes', deps.auth.requireAuth, async (req, res) => {
     const jobId = query(req, 'jobid');
     if (jobId !== undefined) {
-      exports.answer(res, jobId, callerOf(res).user.id);
+      const result = await exports.result(jobId, callerOf(res).user.id);
+      if (result.status === 'Running') {
+        res.status(202).json({ Status: result.status });
+        return;
+      }
+      res.set('Content-Disposition', `attachment; filename="${result.name}"`).type('application/zip');
+      res.sendFile(result.file, { dotfiles: 'allow' }, (err) => {
+        if (err && !res.headersSent) res.status(404).json({ Message: 'The export file is gone.' });
+      });
       return;
     }
     const access = inboxAccess(deps, res);

@@ -4,6 +4,7 @@
 // Decision 010 lists the walk; every write of the capture API is walked (decision 048).
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchStatus } from '@gs/contract/capture';
@@ -43,7 +44,10 @@ beforeAll(async () => {
     ]);
     return { ...e, portal, errored, processed };
   });
-  putInCache(t.i.dataDir, t.w.reader, 'mine.pdf', '%PDF-1.4 x');
+  // a real one-page PDF: its pages are counted by MuPDF (decision 062), which refuses a damaged one
+  const onePage = await PDFDocument.create();
+  onePage.addPage([612, 792]);
+  putInCache(t.i.dataDir, t.w.reader, 'mine.pdf', Buffer.from(await onePage.save()));
   mkdirSync(join(t.i.dataDir, 'capture'), { recursive: true });
   writeFileSync(join(t.i.dataDir, 'capture', 'good.pdf'), '%PDF-1.4 good');
   token = (await signIn(t.app, 'reader')).Token;

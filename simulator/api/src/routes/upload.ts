@@ -9,6 +9,7 @@ import { rm } from 'node:fs/promises';
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
 import { UPLOAD_CONTENT_TYPE, type UploadResponse, type UploadedFile } from '@gs/contract/upload';
+import { DomainError } from '../domain/errors';
 import type { RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
 import { HttpError } from '../http/errors';
@@ -69,7 +70,7 @@ const isSystemError = (err: Error): boolean => /^E[A-Z]+$/.test(String((err as N
 
 /** multer's and busboy's errors as the API's `{"Message"}` answers. */
 function uploadError(err: unknown, target: Target, quota: number): unknown {
-  if (err instanceof HttpError || !(err instanceof Error)) return err;
+  if (err instanceof HttpError || err instanceof DomainError || !(err instanceof Error)) return err;
   if (err instanceof multer.MulterError) {
     if (err.code === 'LIMIT_FILE_SIZE')
       return new HttpError(413, {

@@ -12,6 +12,7 @@ import { extname } from 'node:path';
 import { Router, type Response } from 'express';
 import { ArchivePermission, hasFlag } from '@gs/contract/flags';
 import type { ViewerSession, ViewerSessionDoc } from '@gs/contract/viewer';
+import { DomainError } from '../domain/errors';
 import { accessOf, type RouteDeps } from '../deps';
 import type { ViewerSessionDocRow, ViewerSessionRow } from '../db/viewerRepo';
 import { secureId } from '../db/secureIds';
@@ -125,8 +126,8 @@ export function createViewerSessionsRouter(deps: RouteDeps): Router {
       permissions = ref.permissions;
       pages = await pageCount(file);
     } catch (error) {
-      // an inbox the caller no longer sees, or a file gone since: nothing to draw
-      if (!(error instanceof HttpError)) throw error;
+      // an inbox the caller no longer sees, a file gone since or one that cannot be read: nothing to draw
+      if (!(error instanceof HttpError) && !(error instanceof DomainError)) throw error;
     }
     return { permissions, pages };
   }

@@ -26,7 +26,7 @@ import { documentIdHighWaterSql } from '../db/idSequences';
 import { memoLists } from './bulkUpdate';
 import type { FieldLists, SqlListItems } from './fieldLists';
 import { checkField } from './fieldValidation';
-import { pageCount, safeName } from './fileStore';
+import { importPageCount, safeName } from './fileStore';
 import { systemValue } from './importValues';
 
 export interface BulkImportCall {
@@ -182,7 +182,7 @@ export function createBulkImports(db: Db, repos: Repos, textJobs?: PdfTextJobs) 
         const key = `${absolute}:${size}:${mtimeMs}`;
         let m = measured.get(key);
         if (!m) {
-          m = { size, pages: await pageCount(absolute) };
+          m = { size, pages: await importPageCount(absolute) };
           if (measured.size > 5000) measured.clear();
           measured.set(key, m);
         }

@@ -2,17 +2,17 @@
 // Uploads go to the server cache `${dataDir}/cache/upload/<user id>` ("WebPortalCache"); inbox files to
 // `${dataDir}/inboxes/<inbox path>`; document files to `${dataDir}/files/{db}/{archive}`.
 import { randomUUID } from 'node:crypto';
-import { access, readFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import { extname, isAbsolute, join } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { HttpError } from '../http/errors';
+import type { DomainError } from '../domain/errors';
+import { invalid } from '../domain/errors';
+import { UnreadablePdf, pdfPageCounter } from './pdf/pageCounts';
 
 export const UPLOAD_CACHE = join('cache', 'upload');
 
 /** 400 `{"Message": ...}` for a file name that is no plain name. */
-export const badFileName = (name: string): HttpError =>
-  new HttpError(400, { Message: `The file name '${name}' is not valid.` });
+export const badFileName = (name: string): DomainError => invalid(`The file name '${name}' is not valid.`);
 
 /**
  * A plain file name from a request: no `..`, no separators, no NUL or control characters, not
@@ -59,15 +59,33 @@ export async function uniqueName(dir: string, fileName: string): Promise<string>
 export const isTiff = (ext: string): boolean => /^\.tiff?$/i.test(ext);
 export const isPdf = (ext: string): boolean => ext.toLowerCase() === '.pdf';
 
-/** The number of pages of a file: TIFF and PDF counted, anything else (or unreadable) 1. */
+/**
+ * The number of pages of a file: a PDF's from the PDF workers, remembered per file version
+ * (pdf/pageCounts.ts; UnreadablePdf, a 422, when MuPDF cannot read it), a TIFF's from its
+ * directory, anything else 1.
+ */
 export async function pageCount(file: string): Promise<number> {
   const ext = extname(file);
-  try {
-    if (isTiff(ext)) return (await sharp(file).metadata()).pages ?? 1;
-    if (isPdf(ext))
-      return (await PDFDocument.load(await readFile(file), { ignoreEncryption: true })).getPageCount();
-  } catch {
+  if (isPdf(ext)) return pdfPageCounter.count(file);
+  if (!isTiff(ext)) return 1;
+  // a TIFF libvips cannot read counts 1, as it always did: drawing its page answers the error
+  return (
+    (
+      await sharp(file)
+        .metadata()
+        .catch(() => undefined)
+    )?.pages ?? 1
+  );
+}
+
+/**
+ * The page count stored at import: an unreadable PDF imports all the same (decision 036) with a
+ * page count of 1, and one stderr line says so.
+ */
+export async function importPageCount(file: string): Promise<number> {
+  return pageCount(file).catch((error: unknown) => {
+    if (!(error instanceof UnreadablePdf)) throw error;
+    console.error(`${file}: ${error.message} It is imported with a page count of 1.`);
     return 1;
-  }
-  return 1;
+  });
 }

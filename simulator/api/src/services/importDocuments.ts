@@ -9,7 +9,7 @@ import { enterBoundWorkflows } from './workflowEngine';
 import type { Repos } from '../db/repos';
 import type { ArchiveRow } from '../db/archivesRepo';
 import type { FieldRule } from '../db/fieldRulesRepo';
-import { pageCount } from './fileStore';
+import { importPageCount } from './fileStore';
 import { systemValue, type CheckedWrite } from './importValues';
 
 export interface ImportFile {
@@ -57,7 +57,7 @@ async function place(dataDir: string, archive: ArchiveRow, f: ImportFile): Promi
   await mkdir(join(absolute, '..'), { recursive: true });
   await copyFile(f.source, absolute);
   const { size } = await stat(absolute);
-  return { relative, absolute, fileType, size, pages: await pageCount(absolute) };
+  return { relative, absolute, fileType, size, pages: await importPageCount(absolute) };
 }
 
 function insertAll(repos: Repos, r: ImportRequest, placed: Placed[]): number[] {

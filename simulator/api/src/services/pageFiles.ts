@@ -54,18 +54,19 @@ export async function renderPage(file: string, page: number, maxWidth?: number):
   const ext = extname(file);
   if (IMAGE.test(ext)) return sharp(file).png().toBuffer();
   if (!isTiff(ext) && !isPdf(ext)) throw bad(pageMessages.notImage);
-  const count = await pageCount(file);
-  if (page < 1 || page > count) throw bad(pageMessages.outOfRange(page, count));
   if (isPdf(ext)) {
+    // no count first (decision 062): the worker that draws the page checks it, and names the count
     const bytes = await readFile(file);
     const fit = maxWidth ? { width: maxWidth, height: Infinity } : undefined;
     const drawn = await renderPdfPage(bytes, page - 1, { dpi: PDF_RENDER_DPI, fit }).catch((e: unknown) => {
-      throw undrawable(e, page, count);
+      throw undrawable(e, page, e instanceof PdfError ? Number(e.detail) : 0);
     });
     return sharp(drawn.pixels, { raw: { width: drawn.width, height: drawn.height, channels: 3 } })
       .png()
       .toBuffer();
   }
+  const count = await pageCount(file);
+  if (page < 1 || page > count) throw bad(pageMessages.outOfRange(page, count));
   return sharp(file, { page: page - 1 })
     .toColourspace('b-w')
     .png()

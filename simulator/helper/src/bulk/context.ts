@@ -4,7 +4,7 @@
 // inside that folder, so one user can never name another's files (decision 008).
 import { BULK_BATCH_SIZE, BULK_FOLDERS } from '@gs/contract/helperBulk';
 import { join } from 'node:path';
-import { JobStore } from './jobs';
+import { JobStore, type JobStoreOptions } from './jobs';
 import { insideData, shownPath } from './paths';
 import type { BulkErrorKeyName } from '@gs/contract/helperBulk';
 import { userFolder, type HelperUser } from '../auth/users';
@@ -19,6 +19,8 @@ export interface BulkOptions {
   batchSize?: number;
   /** the users' upload quota and expiry; default UPLOAD_QUOTA_MB and UPLOAD_CACHE_HOURS (uploads.ts) */
   uploads?: UploadLimits;
+  /** how long an ended job is kept and the clock it is read on (default an hour, Date.now; jobs.ts) */
+  jobs?: JobStoreOptions;
 }
 
 /** One user's view: paths resolve inside the user's folder. */
@@ -58,7 +60,7 @@ export const uploadStoreOf = (dataDir: string, limits: UploadLimits = uploadLimi
 export function bulkContext(o: BulkOptions): BulkShared {
   const batchSize = o.batchSize ?? BULK_BATCH_SIZE;
   return {
-    jobs: new JobStore(),
+    jobs: new JobStore(o.jobs),
     uploads: uploadStoreOf(o.dataDir, o.uploads),
     forUser(user) {
       const root = userRoot(o.dataDir, user);

@@ -30,7 +30,7 @@ afterEach(async () => {
   await Promise.all(closers.splice(0).map((c) => c()));
 });
 
-async function setup(user = 'full.user'): Promise<Setup> {
+async function setup(user = 'full.user', jobs?: { ttlMs?: number; now?: () => number }): Promise<Setup> {
   const t = makeBulkApp();
   const api = await listen(t);
   closers.push(api.close);
@@ -39,7 +39,7 @@ async function setup(user = 'full.user'): Promise<Setup> {
   mkdirSync(dir, { recursive: true });
   const helper = createHelperApp({
     state: createHelperState(undefined, { apiPath: api.apiPath, installed: [] }),
-    bulk: { dataDir: root, apiPath: () => api.apiPath, batchSize: 5 },
+    bulk: { dataDir: root, apiPath: () => api.apiPath, batchSize: 5, jobs },
   });
   const token = (await signIn(t.app, user)).Token;
   return {
@@ -548,5 +548,25 @@ describe('export utility through the helper', () => {
     expect(await refused(s, x, { Database: w.alpha, Docs: docs, Filename: 'a/b' })).toBe(
       'BULK_INVALID_FILENAME',
     );
+  });
+});
+
+describe('bulk jobs end', () => {
+  it('drops a finished job an hour after it ended', async () => {
+    let now = Date.UTC(2026, 10, 27, 9);
+    const s = await setup('full.user', { now: () => now });
+    const body = {
+      Type: 'simple',
+      Database: s.t.w.alpha,
+      SearchID: s.t.b.allLedger,
+      Values: [{ FieldID: s.t.w.vendor, Value: 'X' }],
+    };
+    const count = await job(s, bulkPaths.count, body);
+    expect(count.Status).toBe('Completed');
+    now += 60 * 60 * 1000 - 1;
+    await s.call().get(bulkPaths.job(count.JobID)).expect(200);
+    now += 1;
+    const gone = await s.call().get(bulkPaths.job(count.JobID)).expect(404);
+    expect(gone.body).toHaveProperty('Message');
   });
 });

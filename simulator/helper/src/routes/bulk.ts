@@ -165,7 +165,7 @@ export function bulkRouter(options: BulkOptions, authorize: Authorizer): Router 
     const o = readOptions(req.body, userOf(res).token);
     const p = await prepareUpdate(ctx, o);
     const log = ctx.logFile(o.errorPath, 'count', BulkErrorKey.InvalidErrorPath);
-    const job = jobs.create('count', userOf(res), log);
+    const job = await jobs.create('count', userOf(res), log);
     jobs.run(job, () => runCount(p, job));
     res.json(started(job.status.JobID));
   });
@@ -175,7 +175,7 @@ export function bulkRouter(options: BulkOptions, authorize: Authorizer): Router 
     const o = readOptions(req.body, userOf(res).token);
     const p = await prepareUpdate(ctx, o);
     const log = ctx.logFile(o.errorPath, 'update', BulkErrorKey.InvalidErrorPath);
-    const job = jobs.create('update', userOf(res), log);
+    const job = await jobs.create('update', userOf(res), log);
     jobs.run(job, () => runUpdate(p, job, ctx.batchSize));
     res.json(started(job.status.JobID));
   });
@@ -185,7 +185,7 @@ export function bulkRouter(options: BulkOptions, authorize: Authorizer): Router 
     const o = readOptions(req.body, userOf(res).token);
     const p = await prepareImport(ctx, o);
     const log = ctx.logFile(o.errorPath, 'import', BulkErrorKey.InvalidErrorPath);
-    const job = jobs.create('import', userOf(res), log);
+    const job = await jobs.create('import', userOf(res), log);
     jobs.run(job, () => runImport(ctx, p, job));
     res.json(started(job.status.JobID));
   });
@@ -218,7 +218,7 @@ export function bulkRouter(options: BulkOptions, authorize: Authorizer): Router 
     const o = readOptions(req.body, userOf(res).token);
     const p = await prepareExport(ctx, o);
     const log = ctx.logFile(o.errorPath, 'export', BulkErrorKey.InvalidErrorPath);
-    const job = jobs.create('export', userOf(res), log);
+    const job = await jobs.create('export', userOf(res), log);
     jobs.run(job, () => runExport(ctx, p, job));
     res.json(started(job.status.JobID));
   });

@@ -17,6 +17,7 @@ import { HttpError } from '../../http/errors';
 import { isPdf, isTiff, pageCount } from '../fileStore';
 import { pageMessages } from '../pageFiles';
 import { PdfError } from '../pdf/pdfEngine';
+import { UnreadablePdf } from '../pdf/pageCounts';
 import { pdfPageWords } from '../pdf/textWords';
 import { tiffPageWords } from './tiffWords';
 
@@ -50,7 +51,10 @@ export function relativeWords(
 
 /** The words of page `page` (1-based) of the file; 400 out of range, 404 NoKfiWords when none. */
 export async function pageWords(file: string, page: number): Promise<PageWordsResponse> {
-  const count = await pageCount(file);
+  const count = await pageCount(file).catch((error: unknown) => {
+    // a PDF MuPDF cannot read has no words to give (decision 062)
+    throw error instanceof UnreadablePdf ? noWords() : error;
+  });
   if (!Number.isInteger(page) || page < 1 || page > count)
     throw new HttpError(400, { Message: pageMessages.outOfRange(page, count) });
   if (isPdf(extname(file))) return pdfWords(file, page);

@@ -2,11 +2,15 @@
 // time, staged on disk until replaced or expired: packageStaging.ts, decision 042), the import
 // jobs run in the background, and their logs in import_logs (Running while the job runs; LogText
 // grows a line per step; ImportError the first error). A rejected upload is logged too, so the
-// wizard can show why.
+// wizard can show why. A running import is a job of the job registry (decision 061), owned by the
+// administrator who started it and dropped from memory an hour after it ended; its log stays in
+// import_logs, the history the wizard lists and the administrator deletes. An import does not
+// outlive its process: a log still Running when the server starts is marked Failed.
 import { randomUUID } from 'node:crypto';
 import type { ImportLog, ImportStatus, PackageInfo } from '@gs/contract/admin/packages';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/connection';
+import { JOB_TTL_MS, JobRegistry } from '@gs/simulator-shared/jobRegistry';
 import { toDotNetDate } from '../../http/dates';
 import { importPackage, type ImportChoices } from './packageImport';
 import { createPackageStaging, type Staged } from './packageStaging';
@@ -49,10 +53,13 @@ const infoOf = (s: Staged): PackageInfo => {
   };
 };
 
-export function createImportJobs(db: Db, clock: Clock, dataDir: string) {
+/** The line and error a log still Running at start gets: its import stopped with the server. */
+export const INTERRUPTED = 'The import stopped when the server stopped; run it again.';
+
+export function createImportJobs(db: Db, clock: Clock, dataDir: string, ttlMs = JOB_TTL_MS) {
   const staging = createPackageStaging(dataDir, clock);
   void staging.sweep();
-  const running = new Set<Promise<void>>();
+  const jobs = new JobRegistry<{ logId: string; done: Promise<void> }>({ ttlMs, now: () => clock.now() });
   const insert =
     db.prepare(`INSERT INTO import_logs(id, guid, user_id, status, log_text, import_error, filename,
     display_name, database_name, database_id, started_at) VALUES (@id, @guid, @user_id, @status, @log_text,
@@ -65,6 +72,14 @@ export function createImportJobs(db: Db, clock: Clock, dataDir: string) {
   const history = db.prepare(`SELECT * FROM import_logs ORDER BY started_at DESC, rowid DESC`);
 
   const stamp = () => new Date(clock.now()).toISOString();
+
+  // the start sweep: no import of a previous run is running any more
+  db.prepare(
+    `UPDATE import_logs SET status = 'Failed',
+       log_text = log_text || CASE WHEN log_text = '' THEN '' ELSE char(10) END || ?,
+       import_error = CASE WHEN import_error = '' THEN ? ELSE import_error END
+     WHERE status = 'Running'`,
+  ).run(`${stamp()} ERROR ${INTERRUPTED}`, INTERRUPTED);
 
   function newLog(user: number, fields: Partial<LogRow>): LogRow {
     const row: LogRow = {
@@ -108,12 +123,12 @@ export function createImportJobs(db: Db, clock: Clock, dataDir: string) {
       }).id;
     },
     /** Start importing the caller's package; the log's ids. */
-    start(
+    async start(
       s: Staged,
       user: number,
       displayName: string,
       choices: ImportChoices,
-    ): { LogId: string; Guid: string } {
+    ): Promise<{ LogId: string; Guid: string }> {
       const row = newLog(user, {
         filename: s.filename,
         display_name: displayName,
@@ -137,7 +152,7 @@ export function createImportJobs(db: Db, clock: Clock, dataDir: string) {
         error: (m: string) => line('ERROR', m),
       };
       log.info(`Import of ${s.filename} (${s.pkg.manifest.Acronym}) started by ${displayName}.`);
-      const job = (async () => {
+      const run = async (): Promise<void> => {
         try {
           const outcome = await importPackage(db, dataDir, s.pkg, choices, log, clock.now());
           databaseId = outcome.databaseId;
@@ -151,9 +166,9 @@ export function createImportJobs(db: Db, clock: Clock, dataDir: string) {
           log.error(e instanceof Error ? e.message : String(e));
           save('Failed');
         }
-      })();
-      running.add(job);
-      void job.finally(() => running.delete(job));
+      };
+      const job = await jobs.create(user, () => ({ logId: row.id, done: Promise.resolve() }));
+      job.state.done = run().finally(() => jobs.end(job));
       return { LogId: row.id, Guid: row.guid };
     },
     log: (id: string): ImportLog | undefined => {
@@ -172,7 +187,7 @@ export function createImportJobs(db: Db, clock: Clock, dataDir: string) {
     },
     /** Resolves when every running import has finished (tests, shutdown). */
     settled: async (): Promise<void> => {
-      await Promise.all([...running]);
+      await Promise.all(jobs.running().map((job) => job.state.done));
     },
   };
 }

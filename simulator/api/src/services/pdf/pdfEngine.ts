@@ -4,7 +4,7 @@
 // PdfError ('encrypted', 'broken', 'page', 'timeout') instead of a crash.
 import { runPdfJob } from './pdfWorkers';
 
-export { PdfError, type PdfFailure } from './pdfWorkers';
+export { PdfError, pdfJobsRun, type PdfFailure } from './pdfWorkers';
 
 /** Pixels of one rendered page at most (a 600-dpi A4 page is ~35 million); our design. */
 export const MAX_PIXELS = 40_000_000;

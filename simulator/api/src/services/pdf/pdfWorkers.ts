@@ -117,11 +117,17 @@ function pump(): void {
  * Run one job on a worker; rejects with PdfError. The bytes are copied to the worker. The time
  * limit counts from the job's start on a worker, not its wait in the queue.
  */
+const jobsRun: Record<WorkerJob['op'], number> = { count: 0, render: 0, words: 0, text: 0 };
+
+/** How many jobs of each kind were handed to the workers since the process started (tests: caching). */
+export const pdfJobsRun = (): Readonly<Record<WorkerJob['op'], number>> => ({ ...jobsRun });
+
 export function runPdfJob<T>(
   bytes: Uint8Array,
   job: WorkerJob,
   timeLimitMs = timeLimitDefaultMs,
 ): Promise<T> {
+  jobsRun[job.op] += 1;
   return new Promise<T>((resolve, reject) => {
     const settle = resolve as (v: unknown) => void;
     queue.push({ id: nextId++, job: { ...job, bytes }, resolve: settle, reject, timeLimitMs });
