@@ -11,6 +11,10 @@ import {
   notFoundMessage,
   type ErrorBody,
 } from '@gs/contract/errors';
+import { DomainError, type DomainErrorKind } from '../domain/errors';
+
+// services throw these (domain/errors.ts); routes use the same constructors
+export { badRequest, forbidden, notFound } from '../domain/errors';
 
 export class HttpError extends Error {
   /** extra response headers (Retry-After...) */
@@ -23,13 +27,26 @@ export class HttpError extends Error {
   }
 }
 
-/** 400 with ASP.NET's "The request is invalid." and the specifics in MessageDetail. */
-export const badRequest = (detail: string): HttpError =>
-  new HttpError(400, { Message: INVALID_REQUEST, MessageDetail: detail });
+/** The one mapping of a service's kind of failure to the status the wire answers with. */
+const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  unprocessable: 422,
+  failed: 500,
+};
 
-export const notFound = (message: string): HttpError => new HttpError(404, { Message: message });
+export const httpStatusOf = (kind: DomainErrorKind): number => STATUS_OF_KIND[kind];
 
-export const forbidden = (message: string): HttpError => new HttpError(403, { Message: message });
+/** A domain error or an HttpError as the status and body it answers with; undefined for anything else. */
+export function asHttpError(err: unknown): HttpError | undefined {
+  if (err instanceof HttpError) return err;
+  if (err instanceof DomainError) return new HttpError(httpStatusOf(err.kind), err.body);
+  return undefined;
+}
 
 export const denied = (): HttpError => new HttpError(401, { Message: AUTHORIZATION_DENIED });
 
@@ -75,8 +92,9 @@ export function logClientError(req: Request, status: number, detail: string): vo
 
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {
   if (res.headersSent) return next(err);
-  if (err instanceof HttpError) {
-    res.status(err.status).set(err.headers).json(err.body);
+  const answer = asHttpError(err);
+  if (answer) {
+    res.status(answer.status).set(answer.headers).json(answer.body);
     return;
   }
   const status = clientStatus(err);

@@ -12,7 +12,7 @@ import type { RouteDeps } from '../deps';
 import type { DxcSourceRow } from '../db/dxcRepo';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { intParam } from '../http/query';
-import { int32, looseBool, parseBody, trimmed } from '../http/zodBody';
+import { int32, looseBool, parseBody, trimmed } from '../lib/zodInput';
 import { messages, type UserAccess } from '../services/access';
 import { requireDbAdmin } from '../services/adminRights';
 import { catalogOf } from '../services/dxcSources';

@@ -13,7 +13,7 @@ import type { RouteDeps } from '../deps';
 import type { AdminInboxRow } from '../db/adminInboxesRepo';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { intParam } from '../http/query';
-import { looseBool, parseBody, trimmed } from '../http/zodBody';
+import { looseBool, parseBody, trimmed } from '../lib/zodInput';
 import { requireAdminAll } from '../services/adminRights';
 import { inboxNotFound } from '../services/inboxAccess';
 import { inboxDir } from '../services/inboxFiles';

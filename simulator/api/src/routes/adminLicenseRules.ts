@@ -16,7 +16,7 @@ import type { RouteDeps } from '../deps';
 import type { LicenseRuleRow } from '../db/licenseRulesRepo';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { lowerKeys, parseId, query, readKey } from '../http/query';
-import { int32, parseBody, trimmed } from '../http/zodBody';
+import { int32, parseBody, trimmed } from '../lib/zodInput';
 import { requireAdminAll } from '../services/adminRights';
 
 export const licenseRuleMessages = {

@@ -9,7 +9,7 @@ import type { AdminRegistration, AdminRegistrationFeatures } from '@gs/contract/
 import type { RouteDeps } from '../deps';
 import { badRequest } from '../http/errors';
 import { queryBool } from '../http/query';
-import { parseBody, trimmed } from '../http/zodBody';
+import { parseBody, trimmed } from '../lib/zodInput';
 import { requireAdminAll } from '../services/adminRights';
 import { PRODUCT, registrationNumber, sameNumber, serverUid, UNREGISTERED } from '../services/registration';
 

@@ -8,7 +8,7 @@ import { STAMP_EXISTS, type AdminStamp } from '@gs/contract/admin/server';
 import type { RouteDeps } from '../deps';
 import { HttpError, notFound } from '../http/errors';
 import { intParam } from '../http/query';
-import { parseBody, trimmed } from '../http/zodBody';
+import { parseBody, trimmed } from '../lib/zodInput';
 import { requireAdminAll } from '../services/adminRights';
 
 export const MAX_STAMP_TEXT = 255;

@@ -16,7 +16,7 @@ import {
 } from '@gs/contract/upload';
 import type { RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
-import { HttpError } from '../http/errors';
+import { HttpError, asHttpError } from '../http/errors';
 import { requireEditingLicense } from '../services/documentAccess';
 import { newCacheName, safeName } from '../services/fileStore';
 import { cacheMessages } from '../services/uploadCache';
@@ -80,7 +80,7 @@ const isSystemError = (err: Error): boolean => /^E[A-Z]+$/.test(String((err as N
 
 /** multer's and busboy's errors as the API's `{"Message"}` answers. */
 function uploadError(err: unknown, target: Target, quota: number): unknown {
-  if (err instanceof HttpError || !(err instanceof Error)) return err;
+  if (asHttpError(err) || !(err instanceof Error)) return err;
   if (err instanceof multer.MulterError) {
     if (err.code === 'LIMIT_FILE_SIZE')
       return new HttpError(413, {

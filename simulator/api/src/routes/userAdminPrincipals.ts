@@ -18,7 +18,7 @@ import {
 import type { RouteDeps } from '../deps';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { query } from '../http/query';
-import { int32, parseBody, trimmed } from '../http/zodBody';
+import { int32, parseBody, trimmed } from '../lib/zodInput';
 import { hashPasswordAsync } from '../db/passwords';
 import { PRINCIPAL_GROUP, PRINCIPAL_USER, type PrincipalsRepo } from '../db/principalsRepo';
 import { kindOf, requireUserAdministrator, userAdminMessages } from '../services/userAdmin';

@@ -19,7 +19,7 @@ import {
 } from '@gs/contract/flags';
 import type { RouteDeps } from '../deps';
 import { notFound } from '../http/errors';
-import { parseBody, int32, looseBool } from '../http/zodBody';
+import { parseBody, int32, looseBool } from '../lib/zodInput';
 import { messages } from '../services/access';
 import {
   principalOfQuery,

@@ -16,8 +16,8 @@ import { accessOf, type RouteDeps } from '../deps';
 import type { ViewerSessionDocRow, ViewerSessionRow } from '../db/viewerRepo';
 import { secureId } from '../db/secureIds';
 import { callerOf } from '../http/auth';
-import { toDotNetDate } from '../http/dates';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { toDotNetDate } from '../lib/dates';
+import { asHttpError, badRequest, notFound } from '../http/errors';
 import { lowerKeys } from '../http/query';
 import { pageCount, safeName } from '../services/fileStore';
 import { inboxAccess } from '../services/inboxAccess';
@@ -126,7 +126,7 @@ export function createViewerSessionsRouter(deps: RouteDeps): Router {
       pages = await pageCount(file);
     } catch (error) {
       // an inbox the caller no longer sees, or a file gone since: nothing to draw
-      if (!(error instanceof HttpError)) throw error;
+      if (!asHttpError(error)) throw error;
     }
     return { permissions, pages };
   }

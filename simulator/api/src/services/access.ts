@@ -6,7 +6,7 @@ import type { Database } from '@gs/contract/databases';
 import type { Repos } from '../db/repos';
 import type { ArchiveRow } from '../db/archivesRepo';
 import type { UserRow } from '../db/usersRepo';
-import { notFound } from '../http/errors';
+import { notFound } from '../domain/errors';
 
 export const messages = {
   database: (db: number) => `Database ${db} was not found.`,

@@ -8,7 +8,7 @@ import type { Response } from 'express';
 import { LicenseType } from '@gs/contract/flags';
 import { accessOf, type RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from '../domain/errors';
 import { messages, type UserAccess } from './access';
 
 export const adminMessages = {

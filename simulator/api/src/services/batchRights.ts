@@ -11,7 +11,7 @@ import type { Response } from 'express';
 import { accessOf, type RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
 import type { PortalRow } from '../db/batchesRepo';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from '../domain/errors';
 
 export const batchMessages = {
   portal: (id: number) => `Batch portal ${id} was not found.`,

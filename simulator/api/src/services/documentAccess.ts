@@ -8,7 +8,7 @@ import { accessOf, type RouteDeps } from '../deps';
 import type { ArchiveRow } from '../db/archivesRepo';
 import { secureId } from '../db/secureIds';
 import { callerOf } from '../http/auth';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from '../domain/errors';
 import { intParam, query } from '../http/query';
 import { messages } from './access';
 

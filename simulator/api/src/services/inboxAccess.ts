@@ -7,7 +7,7 @@ import type { Inbox } from '@gs/contract/inboxes';
 import type { InboxRow } from '../db/inboxesRepo';
 import type { RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from '../domain/errors';
 import { requireEditingLicense } from './documentAccess';
 
 export const inboxNotFound = (id: number): string => `Inbox ${id} was not found.`;

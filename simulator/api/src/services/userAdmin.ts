@@ -8,9 +8,9 @@ import { z } from 'zod';
 import { AccountType, USER_ADMIN_DENIED, type SecurityTreeNode } from '@gs/contract/admin/security';
 import { SearchProps } from '@gs/contract/flags';
 import { accessOf, type RouteDeps } from '../deps';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { badRequest, forbidden, notFound } from '../domain/errors';
 import { query, queryInt } from '../http/query';
-import { int32, trimmed } from '../http/zodBody';
+import { int32, trimmed } from '../lib/zodInput';
 import {
   PRINCIPAL_GROUP,
   PRINCIPAL_USER,

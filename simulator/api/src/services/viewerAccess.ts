@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Response } from 'express';
 import { accessOf, type RouteDeps } from '../deps';
 import { secureId } from '../db/secureIds';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from '../domain/errors';
 import { messages } from './access';
 import { documentMessages, type DocumentRef } from './documentAccess';
 

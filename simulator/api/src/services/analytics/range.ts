@@ -4,7 +4,7 @@
 // design). At most ANALYTICS_MAX_DAYS days; anything else is a 400 with the reason.
 import type { Request } from 'express';
 import { ANALYTICS_MAX_DAYS } from '@gs/contract/analytics';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../domain/errors';
 import { query } from '../../http/query';
 
 export const DAY_MS = 86_400_000;

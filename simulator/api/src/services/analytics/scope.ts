@@ -6,7 +6,7 @@
 import type { Request, Response } from 'express';
 import { ArchivePermission, hasFlag } from '@gs/contract/flags';
 import { accessOf, type RouteDeps } from '../../deps';
-import { badRequest, forbidden } from '../../http/errors';
+import { badRequest, forbidden } from '../../domain/errors';
 import { parseId, query, queryAny } from '../../http/query';
 
 export interface Scope {

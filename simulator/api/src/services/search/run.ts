@@ -10,7 +10,7 @@ import type { ArchiveRow } from '../../db/archivesRepo';
 import type { DocFilter } from '../../db/docQueryModel';
 import type { SearchRow } from '../../db/searchesRepo';
 import { secureId } from '../../db/secureIds';
-import { HttpError, notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../domain/errors';
 import { query } from '../../http/query';
 import { messages, type UserAccess } from '../access';
 import { conditionFor, fieldRef, promptConditions, searchError } from './conditions';
@@ -46,7 +46,7 @@ export function searchTarget(
   if (given === undefined || given.trim() === '')
     throw searchError('The SecureId of the search is required.');
   if (given.trim() !== secureId(deps.secret, 'search', db, searchId))
-    throw new HttpError(403, { Message: 'The SecureId is not valid for this search.' });
+    throw forbidden('The SecureId is not valid for this search.');
   if (!deps.repos.searches.archives(searchId).some((a) => a.ID === archiveId))
     throw notFound(`Archive ${archiveId} is not searched by search ${searchId}.`);
   const archive = access.archive(db, archiveId);

@@ -1,8 +1,8 @@
 // A JSON request body read with a zod schema whose keys are lower-case, so any casing of the
 // body's keys is accepted (IIS reads JSON case-insensitively); 400 with what is wrong otherwise.
 import { z } from 'zod';
-import { badRequest } from './errors';
-import { lowerKeys } from './query';
+import { badRequest } from '../domain/errors';
+import { lowerKeys } from './keys';
 
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown, expected: string): z.output<T> {
   if (body === undefined || body === null || body === '')
