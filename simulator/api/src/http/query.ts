@@ -2,30 +2,20 @@
 // `secureid`, `Token`, `token`, `Id`/`ID`. Every route reads its input through these helpers.
 import type { Request } from 'express';
 import { badRequest } from '../domain/errors';
-import { parseBool, parseId } from '../lib/keys';
+import { lookupAny, lookupOf, parseBool, parseId, type Lookup } from '../lib/keys';
 
 // the pure readers live in lib/keys.ts (decision 063); the edge reads them from here too
-export { MAX_BODY_DEPTH, lowerKeys, parseBool, parseId, readKey } from '../lib/keys';
+export { MAX_BODY_DEPTH, lowerKeys, parseBool, parseId, readKey, type Lookup } from '../lib/keys';
+
+/** The query of a request as a case-insensitive Lookup, for a service that reads a few keys. */
+export const queryOf = (req: Request): Lookup => lookupOf(req.query);
 
 /** The query value of `key`, whatever its casing; the first one when repeated. */
-export function query(req: Request, key: string): string | undefined {
-  const wanted = key.toLowerCase();
-  for (const [k, v] of Object.entries(req.query)) {
-    if (k.toLowerCase() !== wanted) continue;
-    const first: unknown = Array.isArray(v) ? v[0] : v;
-    return typeof first === 'string' ? first : undefined;
-  }
-  return undefined;
-}
+export const query = (req: Request, key: string): string | undefined => queryOf(req)(key);
 
 /** The first of several spellings that is present (`database`, `db`, `DatabaseId`). */
-export function queryAny(req: Request, keys: string[]): { key: string; value: string } | undefined {
-  for (const key of keys) {
-    const value = query(req, key);
-    if (value !== undefined) return { key, value };
-  }
-  return undefined;
-}
+export const queryAny = (req: Request, keys: string[]): { key: string; value: string } | undefined =>
+  lookupAny(queryOf(req), keys);
 
 export function queryInt(req: Request, key: string): number | undefined {
   const v = query(req, key);
@@ -42,4 +32,11 @@ export function intParam(req: Request, name: string): number {
   const v = req.params[name];
   if (typeof v !== 'string') throw badRequest(`The parameter '${name}' is missing.`);
   return parseId(v, name);
+}
+
+/** A required integer query parameter; 400 when missing. */
+export function requiredInt(req: Request, key: string): number {
+  const v = queryInt(req, key);
+  if (v === undefined) throw badRequest(`The query parameter '${key}' is required.`);
+  return v;
 }

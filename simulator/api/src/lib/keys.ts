@@ -42,3 +42,28 @@ export function readKey(obj: unknown, key: string): unknown {
   const hit = Object.entries(obj).find(([k]) => k.toLowerCase() === wanted);
   return hit?.[1];
 }
+
+/** A case-insensitive view of a query's string values (the first of a repeated key). */
+export type Lookup = (key: string) => string | undefined;
+
+/** The Lookup of a parsed query string (`req.query`) or any record of values. */
+export const lookupOf =
+  (record: Record<string, unknown>): Lookup =>
+  (key) => {
+    const wanted = key.toLowerCase();
+    for (const [k, v] of Object.entries(record)) {
+      if (k.toLowerCase() !== wanted) continue;
+      const first: unknown = Array.isArray(v) ? v[0] : v;
+      return typeof first === 'string' ? first : undefined;
+    }
+    return undefined;
+  };
+
+/** The first of several spellings that is present (`database`, `db`, `DatabaseId`). */
+export function lookupAny(q: Lookup, keys: string[]): { key: string; value: string } | undefined {
+  for (const key of keys) {
+    const value = q(key);
+    if (value !== undefined) return { key, value };
+  }
+  return undefined;
+}

@@ -5,6 +5,7 @@
 // unique name in its archive (409), UseInternal needs a database the caller administers, else a
 // ConnectionString; each mapped field is a field of the archive, once; services/dxcSources.ts
 // says what a connection string can reach.
+import { callerOf } from '../http/auth';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { AdminDxcSource, AdminDxcTable } from '@gs/contract/admin/server';
@@ -59,7 +60,7 @@ export function createAdminDxcRouter(deps: RouteDeps): Router {
   /** The caller's access and the archive, after the rights; 404 for a database or archive not there. */
   const target = (req: Request, res: Response, write: boolean) => {
     const db = intParam(req, 'db');
-    const access = requireDbAdmin(deps, res, db, write);
+    const access = requireDbAdmin(deps, callerOf(res), db, write);
     if (!deps.repos.databases.byId(db)) throw notFound(messages.database(db));
     const archiveId = intParam(req, 'archive');
     const archive = deps.repos.archives.byId(archiveId);

@@ -111,7 +111,7 @@ export function createBulkRouter(deps: RouteDeps, sqlite: Db): Router {
   router.post('/dbs/:db/bulk/update', deps.auth.requireAuth, async (req, res) => {
     const access = accessOf(deps, res);
     const databaseId = access.database(intParam(req, 'db')).Id;
-    requireEditingLicense(res);
+    requireEditingLicense(callerOf(res));
     const body = readBulkUpdate(req.body, MAX_BATCH);
     // the [SQL] lists of the fields updated, read before the checks (decision 044)
     const fields = new Set(body.Updates.flatMap((u) => u.Fields.map((f) => f.FieldID)));
@@ -132,7 +132,7 @@ export function createBulkRouter(deps: RouteDeps, sqlite: Db): Router {
   router.post('/dbs/:db/bulk/import', deps.auth.requireAuth, async (req, res) => {
     const access = accessOf(deps, res);
     const databaseId = access.database(intParam(req, 'db')).Id;
-    requireEditingLicense(res);
+    requireEditingLicense(callerOf(res));
     const body = readBulkImport(req.body, MAX_BATCH);
     const archive = access.archive(databaseId, body.ArchiveID);
     if (!hasFlag(access.archivePermissions(archive), ArchivePermission.Add))

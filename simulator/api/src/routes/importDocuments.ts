@@ -30,7 +30,7 @@ export function createImportRouter(deps: RouteDeps): Router {
     if (queryBool(req, 'useViewerCache') === true) {
       const id = query(req, 'InboxId');
       if (id === undefined) throw badRequest('useViewerCache=true needs the InboxId of the files.');
-      const access = inboxAccess(deps, res);
+      const access = inboxAccess(deps, callerOf(res));
       const ref = access.inbox(parseId(id, 'InboxId'));
       if (
         !hasFlag(ref.permissions, InboxPermission.Delete) &&

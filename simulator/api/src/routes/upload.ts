@@ -102,7 +102,7 @@ export function createUploadRouter(deps: RouteDeps): Router {
   const maxBytes = uploadLimit();
 
   const receive: RequestHandler = (req, res, next) => {
-    requireEditingLicense(res);
+    requireEditingLicense(callerOf(res));
     if (!req.is('multipart/form-data'))
       return next(new HttpError(400, { Message: uploadMessages.notMultipart }));
     const user = callerOf(res).user.id;

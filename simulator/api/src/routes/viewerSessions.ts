@@ -70,12 +70,12 @@ export function createViewerSessionsRouter(deps: RouteDeps): Router {
     const archive = intOf(raw.archive, 'Archive');
     const id = intOf(raw.id, 'Id');
     if (inboxId && inboxFileName && !id) {
-      const ref = inboxAccess(deps, res).inbox(inboxId);
+      const ref = inboxAccess(deps, callerOf(res)).inbox(inboxId);
       await existingFile(inboxDir(deps.files.dataDir, ref.inbox), safeName(inboxFileName));
       return { archive: 0, id: 0, terms: '', inboxId, inboxFileName };
     }
     if (!archive || !id || !database) throw badRequest(sessionMessages.document(index));
-    viewerDocument(deps, res, { db: database, archive, doc: id }, textOf(raw.hash));
+    viewerDocument(deps, callerOf(res), { db: database, archive, doc: id }, textOf(raw.hash));
     return { archive, id, terms: textOf(raw.contentsearchterms), inboxId: 0, inboxFileName: '' };
   }
 
@@ -120,7 +120,7 @@ export function createViewerSessionsRouter(deps: RouteDeps): Router {
     let permissions = 0;
     let pages = 0;
     try {
-      const ref = inboxAccess(deps, res).inbox(d.inboxId);
+      const ref = inboxAccess(deps, callerOf(res)).inbox(d.inboxId);
       const file = await existingFile(inboxDir(deps.files.dataDir, ref.inbox), d.inboxFileName);
       permissions = ref.permissions;
       pages = await pageCount(file);
