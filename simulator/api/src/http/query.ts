@@ -2,7 +2,9 @@
 // `secureid`, `Token`, `token`, `Id`/`ID`. Every route reads its input through these helpers.
 import type { Request } from 'express';
 import { badRequest } from '../domain/errors';
-import { lookupAny, lookupOf, parseBool, parseId, type Lookup } from '../lib/keys';
+import type { z } from 'zod';
+import { caselessQuery, lookupAny, lookupOf, parseBool, parseId, type Lookup } from '../lib/keys';
+import { parseInput } from '../lib/zodInput';
 
 // the pure readers live in lib/keys.ts (decision 063); the edge reads them from here too
 export { MAX_BODY_DEPTH, lowerKeys, parseBool, parseId, readKey, type Lookup } from '../lib/keys';
@@ -40,3 +42,7 @@ export function requiredInt(req: Request, key: string): number {
   if (v === undefined) throw badRequest(`The query parameter '${key}' is required.`);
   return v;
 }
+
+/** The query read with a schema whose keys are lower-case (any casing on the wire). */
+export const parseQuery = <T extends z.ZodType>(req: Request, schema: T): z.output<T> =>
+  parseInput(schema, caselessQuery(req.query as Record<string, unknown>), 'query');

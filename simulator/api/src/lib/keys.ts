@@ -67,3 +67,21 @@ export function lookupAny(q: Lookup, keys: string[]): { key: string; value: stri
   }
   return undefined;
 }
+
+/**
+ * A query (`req.query`) with lower-cased keys and one string per key, as `Lookup` reads it: the
+ * first value of a repeated key, the first spelling of a key given in several casings, no arrays
+ * or objects. Input schemas of queries name their keys in lower case.
+ */
+export function caselessQuery(record: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  const seen = new Set<string>();
+  for (const [k, v] of Object.entries(record)) {
+    const key = k.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const first: unknown = Array.isArray(v) ? v[0] : v;
+    if (typeof first === 'string') out[key] = first;
+  }
+  return out;
+}
