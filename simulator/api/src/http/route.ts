@@ -1,12 +1,13 @@
 // The request edge (decision 063), after Outline's validate / authorize / transaction middlewares:
 // a route declares the schemas of its params, query and body and its policy, and its handler gets
-// the caller and the typed input. The edge parses (query keys in any casing; a field's own
-// DomainError, else a 400 naming what is wrong), authorises, runs a writing handler in one
-// transaction, and presents: JSON, a file (domain/answers.ts), or 200 with no body for undefined.
+// the caller and the typed input. The edge authenticates, reads the path, authorises by the
+// policy, reads the query (keys in any casing) and the body (a field's own DomainError, else a 400
+// naming what is wrong), runs a writing handler in one transaction, and presents: JSON, a file
+// (domain/answers.ts), or 200 with no body for undefined.
 // A DomainError thrown anywhere reaches errorHandler (http/errors.ts), the one place that maps its
 // kind to a status. Routes stay `router.get(path, ...route(...))`, so the route walkers still read
 // them from the router stack.
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { Db } from '../db/connection';
 import type { RouteDeps } from '../deps';
