@@ -21,6 +21,19 @@ const noClientInSimulator = {
     },
   ],
 };
+// Services take typed input and throw DomainErrors (decision 063); the request edge is http/.
+const servicesOffTheEdge = {
+  paths: [
+    { name: 'express', message: 'Services take typed input from the edge, not the request (decision 063).' },
+  ],
+  patterns: [
+    ...noClientInSimulator.patterns,
+    {
+      group: ['**/http/**'],
+      message: 'Services must not import the request edge: throw domain/errors.ts, use lib/ (decision 063).',
+    },
+  ],
+};
 const contractIsLeaf = {
   patterns: [
     {
@@ -70,6 +83,10 @@ export default tseslint.config(
     },
   },
   { files: ['simulator/**/*.ts'], rules: { 'no-restricted-imports': ['error', noClientInSimulator] } },
+  {
+    files: ['simulator/api/src/services/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', servicesOffTheEdge] },
+  },
   { files: ['contract/**/*.ts'], rules: { 'no-restricted-imports': ['error', contractIsLeaf] } },
   {
     files: ['simulator/**/*.ts', 'scripts/lib/**/*.ts'],

@@ -122,7 +122,7 @@ function createApiRouter(deps: RouteDeps, db: Db): Router {
   api.use(createAdminArchivesRouter(deps));
   api.use(createAdminMailRouter(deps));
   api.use(createAdminServerRouter(deps));
-  api.use(createAdminCatalogRouter(deps));
+  api.use(createAdminCatalogRouter(deps, db));
   api.use(createAdminPackagesRouter(deps, db));
   api.use(createUserAdminPrincipalsRouter(deps));
   api.use(createUserAdminRightsRouter(deps));

@@ -19,6 +19,7 @@ import {
 } from '@gs/contract/licenses';
 import { CURRENT_PASSWORD_WRONG_MESSAGE, CURRENT_PASSWORD_WRONG_STATUS } from '@gs/contract/account';
 import type { Clock } from '../clock';
+import type { Caller } from '../domain/caller';
 import type { LicenseRow } from '../db/licensesRepo';
 import type { UsersRepo, UserRow } from '../db/usersRepo';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../db/passwords';
@@ -29,11 +30,7 @@ import { createLoginBackoff, DEFAULT_BACKOFF, type BackoffLimits } from './login
 import { query } from './query';
 import { COOKIE_ONLY_WRITE_MESSAGE, fromOwnOrigin, isWrite } from './sameOrigin';
 
-export interface Caller {
-  user: UserRow;
-  /** the licence the call used; undefined for Basic-only calls */
-  license: LicenseRow | undefined;
-}
+export type { Caller };
 
 export interface BasicCredentials {
   login: string;

@@ -9,7 +9,7 @@
 // our own origin (http/sameOrigin.ts, decision 045).
 import type { Request, Response } from 'express';
 import { TOKEN_COOKIE, USER_COOKIE } from '@gs/contract/licenses';
-import { toCookieDate } from './dates';
+import { toCookieDate } from '../lib/dates';
 
 /** ASP.NET sets DateTime.Now.AddYears(2): calendar years, not 730 days. */
 function twoYearsLater(now: number): number {

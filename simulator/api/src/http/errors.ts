@@ -13,6 +13,9 @@ import {
 } from '@gs/contract/errors';
 import { DomainError, type DomainErrorKind } from '../domain/errors';
 
+// services throw these (domain/errors.ts); routes use the same constructors
+export { badRequest, forbidden, notFound } from '../domain/errors';
+
 export class HttpError extends Error {
   /** extra response headers (Retry-After...) */
   headers: Record<string, string> = {};
@@ -23,14 +26,6 @@ export class HttpError extends Error {
     super(typeof body === 'object' && body && 'Message' in body ? String(body.Message) : String(body));
   }
 }
-
-/** 400 with ASP.NET's "The request is invalid." and the specifics in MessageDetail. */
-export const badRequest = (detail: string): HttpError =>
-  new HttpError(400, { Message: INVALID_REQUEST, MessageDetail: detail });
-
-export const notFound = (message: string): HttpError => new HttpError(404, { Message: message });
-
-export const forbidden = (message: string): HttpError => new HttpError(403, { Message: message });
 
 /** The one mapping of a service's kind of failure to the status the wire answers with. */
 const STATUS_OF_KIND: Record<DomainErrorKind, number> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Request } from 'express';
-import { HttpError } from './errors';
+import { DomainError } from '../domain/errors';
 import { lowerKeys, parseBool, parseId, query, queryAny, readKey } from './query';
 
 const req = (q: Record<string, string | string[]>): Request => ({ query: q }) as unknown as Request;
@@ -25,13 +25,13 @@ describe('parseId and parseBool', () => {
     expect(parseId('42', 'id')).toBe(42);
     expect(parseId(' -7 ', 'id')).toBe(-7);
     for (const bad of ['', 'x', '1.5', '2147483648', '1e3'])
-      expect(() => parseId(bad, 'id')).toThrow(HttpError);
+      expect(() => parseId(bad, 'id')).toThrow(DomainError);
   });
 
   it('accept true/false in any casing', () => {
     expect(parseBool('TRUE', 'b')).toBe(true);
     expect(parseBool('False', 'b')).toBe(false);
-    expect(() => parseBool('yes', 'b')).toThrow(HttpError);
+    expect(() => parseBool('yes', 'b')).toThrow(DomainError);
   });
 });
 

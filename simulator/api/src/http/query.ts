@@ -1,49 +1,27 @@
 // IIS/ASP.NET reads query keys and JSON keys case-insensitively; clients send `SecureId`,
 // `secureid`, `Token`, `token`, `Id`/`ID`. Every route reads its input through these helpers.
 import type { Request } from 'express';
-import { badRequest } from './errors';
+import { badRequest } from '../domain/errors';
+import type { z } from 'zod';
+import { caselessQuery, lookupAny, lookupOf, parseBool, parseId, type Lookup } from '../lib/keys';
+import { parseInput } from '../lib/zodInput';
+
+// the pure readers live in lib/keys.ts (decision 063); the edge reads them from here too
+export { MAX_BODY_DEPTH, lowerKeys, parseBool, parseId, readKey, type Lookup } from '../lib/keys';
+
+/** The query of a request as a case-insensitive Lookup, for a service that reads a few keys. */
+export const queryOf = (req: Request): Lookup => lookupOf(req.query);
 
 /** The query value of `key`, whatever its casing; the first one when repeated. */
-export function query(req: Request, key: string): string | undefined {
-  const wanted = key.toLowerCase();
-  for (const [k, v] of Object.entries(req.query)) {
-    if (k.toLowerCase() !== wanted) continue;
-    const first: unknown = Array.isArray(v) ? v[0] : v;
-    return typeof first === 'string' ? first : undefined;
-  }
-  return undefined;
-}
+export const query = (req: Request, key: string): string | undefined => queryOf(req)(key);
 
 /** The first of several spellings that is present (`database`, `db`, `DatabaseId`). */
-export function queryAny(req: Request, keys: string[]): { key: string; value: string } | undefined {
-  for (const key of keys) {
-    const value = query(req, key);
-    if (value !== undefined) return { key, value };
-  }
-  return undefined;
-}
-
-const INT = /^[+-]?\d{1,10}$/;
-
-/** Parse an Int32 as ASP.NET model binding does; 400 otherwise. */
-export function parseId(value: string, name: string): number {
-  const n = INT.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!Number.isInteger(n) || n > 2147483647 || n < -2147483648)
-    throw badRequest(`The value '${value}' is not valid for parameter '${name}'.`);
-  return n;
-}
+export const queryAny = (req: Request, keys: string[]): { key: string; value: string } | undefined =>
+  lookupAny(queryOf(req), keys);
 
 export function queryInt(req: Request, key: string): number | undefined {
   const v = query(req, key);
   return v === undefined ? undefined : parseId(v, key);
-}
-
-/** `true`/`false` in any casing; 400 for anything else. */
-export function parseBool(value: string, name: string): boolean {
-  const v = value.trim().toLowerCase();
-  if (v === 'true') return true;
-  if (v === 'false') return false;
-  throw badRequest(`The value '${value}' is not valid for parameter '${name}'.`);
 }
 
 export function queryBool(req: Request, key: string): boolean | undefined {
@@ -58,24 +36,13 @@ export function intParam(req: Request, name: string): number {
   return parseId(v, name);
 }
 
-/** No request body of the API nests deeper; a deeper one is refused before it can overflow the stack. */
-export const MAX_BODY_DEPTH = 64;
-
-/** A copy of a JSON value with every object key lower-cased, to MAX_BODY_DEPTH levels (400 past it). */
-export function lowerKeys(value: unknown, depth = 0): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (depth >= MAX_BODY_DEPTH)
-    throw badRequest(`The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`);
-  if (Array.isArray(value)) return value.map((v) => lowerKeys(v, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k.toLowerCase(), lowerKeys(v, depth + 1)]),
-  );
+/** A required integer query parameter; 400 when missing. */
+export function requiredInt(req: Request, key: string): number {
+  const v = queryInt(req, key);
+  if (v === undefined) throw badRequest(`The query parameter '${key}' is required.`);
+  return v;
 }
 
-/** Read one key of a JSON object whatever its casing. */
-export function readKey(obj: unknown, key: string): unknown {
-  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return undefined;
-  const wanted = key.toLowerCase();
-  const hit = Object.entries(obj).find(([k]) => k.toLowerCase() === wanted);
-  return hit?.[1];
-}
+/** The query read with a schema whose keys are lower-case (any casing on the wire). */
+export const parseQuery = <T extends z.ZodType>(req: Request, schema: T): z.output<T> =>
+  parseInput(schema, caselessQuery(req.query as Record<string, unknown>), 'query');

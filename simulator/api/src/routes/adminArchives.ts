@@ -5,6 +5,7 @@
 // A new archive is in `dbs/{db}/archives` at once; turning on revision control adds its Versions
 // archive (whose fields follow the archive's), CreateBrowse on a new archive its browse search,
 // and content search puts its documents' text in the content index (or takes it out). Each write is one transaction.
+import { callerOf } from '../http/auth';
 import { Router, type Request, type Response } from 'express';
 import { holdsDocumentsMessage } from '@gs/contract/admin/catalog';
 import { ArchiveFlags, hasFlag } from '@gs/contract/flags';
@@ -29,8 +30,8 @@ export function createAdminArchivesRouter(deps: RouteDeps): Router {
 
   const database = (req: Request, res: Response, write: boolean): number => {
     const db = intParam(req, 'db');
-    requireDbAdmin(deps, res, db);
-    if (write) requireWritable(res);
+    requireDbAdmin(deps, callerOf(res), db);
+    if (write) requireWritable(callerOf(res));
     if (!repos.databases.byId(db)) throw notFound(messages.database(db));
     return db;
   };

@@ -2,6 +2,7 @@
 // under `admin/databases/{db}/...`, for administrators of the database (services/adminRights.ts).
 import { Router } from 'express';
 import type { RouteDeps } from '../deps';
+import type { Db } from '../db/connection';
 import { createCatalogRules } from '../services/catalogRules';
 import { createListBindings } from '../services/listBindings';
 import { createAdminFieldsRouter } from './adminFields';
@@ -9,12 +10,12 @@ import { createAdminListsRouter } from './adminLists';
 import { createAdminSearchesRouter } from './adminSearches';
 import { createAdminTableFieldsRouter } from './adminTableFields';
 
-export function createAdminCatalogRouter(deps: RouteDeps): Router {
+export function createAdminCatalogRouter(deps: RouteDeps, db: Db): Router {
   const rules = createCatalogRules(deps.repos);
   const router = Router();
   router.use(createAdminFieldsRouter(deps, rules));
   router.use(createAdminTableFieldsRouter(deps, rules));
   router.use(createAdminListsRouter(deps, createListBindings(deps.listQueries)));
-  router.use(createAdminSearchesRouter(deps, rules));
+  router.use(createAdminSearchesRouter(deps, rules, db));
   return router;
 }

@@ -5,6 +5,7 @@
 // administrator too, admin-spec §6) and DELETE (administrators of all; `?Drop=true` to delete
 // one holding documents, decision 017), and `admin/databases/{id}/options/archives` `{ShowAll}`.
 // A read-only licence changes nothing. Each write is one transaction.
+import { callerOf } from '../http/auth';
 import { Router, type Request, type Response } from 'express';
 import { AdminFeature, MULTIPLE_DATABASES_NOT_LICENSED } from '@gs/contract/admin';
 import { holdsDocumentsMessage, type AdminShowAllOptions } from '@gs/contract/admin/catalog';
@@ -44,9 +45,9 @@ export function createAdminDatabasesRouter(deps: RouteDeps): Router {
     use: 'read' | 'write' | 'database',
   ): AdminDatabaseRow => {
     const id = intParam(req, 'db');
-    const access = requireDbAdmin(deps, res, id);
+    const access = requireDbAdmin(deps, callerOf(res), id);
     if (use === 'database') requireUserAdmin(access);
-    if (use !== 'read') requireWritable(res);
+    if (use !== 'read') requireWritable(callerOf(res));
     const row = dbs.byId(id);
     if (!row) throw notFound(messages.database(id));
     return row;
@@ -60,7 +61,7 @@ export function createAdminDatabasesRouter(deps: RouteDeps): Router {
   };
 
   router.get('/admin/databases', auth.requireAuth, (_req, res) => {
-    const access = requireAnyDbAdmin(deps, res);
+    const access = requireAnyDbAdmin(deps, callerOf(res));
     res.json(
       dbs
         .all()
@@ -70,8 +71,8 @@ export function createAdminDatabasesRouter(deps: RouteDeps): Router {
   });
 
   router.post('/admin/databases', auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, res);
-    requireWritable(res);
+    requireAdminAll(deps, callerOf(res));
+    requireWritable(callerOf(res));
     const row = dbs.transaction(() => {
       if (!licensedForAnother()) throw forbidden(MULTIPLE_DATABASES_NOT_LICENSED);
       return dbs.byId(dbs.create(readDatabaseBody(req.body, undefined, taken)));
@@ -102,8 +103,8 @@ export function createAdminDatabasesRouter(deps: RouteDeps): Router {
 
   router.delete(DATABASE, auth.requireAuth, async (req, res) => {
     const id = intParam(req, 'db');
-    requireAdminAll(deps, res);
-    requireWritable(res);
+    requireAdminAll(deps, callerOf(res));
+    requireWritable(callerOf(res));
     const drop = queryBool(req, 'Drop') ?? false;
     const files = dbs.transaction(() => {
       const row = dbs.byId(id);

@@ -5,6 +5,7 @@
 // unique name in its archive (409), UseInternal needs a database the caller administers, else a
 // ConnectionString; each mapped field is a field of the archive, once; services/dxcSources.ts
 // says what a connection string can reach.
+import { callerOf } from '../http/auth';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { AdminDxcSource, AdminDxcTable } from '@gs/contract/admin/server';
@@ -12,7 +13,7 @@ import type { RouteDeps } from '../deps';
 import type { DxcSourceRow } from '../db/dxcRepo';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { intParam } from '../http/query';
-import { int32, looseBool, parseBody, trimmed } from '../http/zodBody';
+import { int32, looseBool, parseBody, trimmed } from '../lib/zodInput';
 import { messages, type UserAccess } from '../services/access';
 import { requireDbAdmin } from '../services/adminRights';
 import { catalogOf } from '../services/dxcSources';
@@ -59,7 +60,7 @@ export function createAdminDxcRouter(deps: RouteDeps): Router {
   /** The caller's access and the archive, after the rights; 404 for a database or archive not there. */
   const target = (req: Request, res: Response, write: boolean) => {
     const db = intParam(req, 'db');
-    const access = requireDbAdmin(deps, res, db, write);
+    const access = requireDbAdmin(deps, callerOf(res), db, write);
     if (!deps.repos.databases.byId(db)) throw notFound(messages.database(db));
     const archiveId = intParam(req, 'archive');
     const archive = deps.repos.archives.byId(archiveId);

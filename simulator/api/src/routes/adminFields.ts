@@ -1,6 +1,7 @@
 // `admin/databases/{db}/fields[/{id}]` (wire §2.8): GET (an array, also for one id), POST, PUT,
 // DELETE (`?Drop=true` for a field holding values). A new field is a column of the database's
 // document table at once (decision 002) and usable as soon as an archive lists it.
+import { callerOf } from '../http/auth';
 import { Router } from 'express';
 import type { RouteDeps } from '../deps';
 import { parseAdminField } from '../http/adminCatalogBodies';
@@ -18,21 +19,21 @@ export function createAdminFieldsRouter(deps: RouteDeps, rules: CatalogRules): R
   const base = '/admin/databases/:db/fields';
 
   router.get(base, auth.requireAuth, (req, res) => {
-    res.json(fields.all(dbAdminOf(deps, res, intParam(req, 'db'))));
+    res.json(fields.all(dbAdminOf(deps, callerOf(res), intParam(req, 'db'))));
   });
   router.get(`${base}/:id`, auth.requireAuth, (req, res) => {
-    const db = dbAdminOf(deps, res, intParam(req, 'db'));
+    const db = dbAdminOf(deps, callerOf(res), intParam(req, 'db'));
     const f = fields.byId(db, intParam(req, 'id'));
     if (!f) throw missing(db, intParam(req, 'id'));
     res.json([f]);
   });
   router.post(base, auth.requireAuth, (req, res) => {
-    const db = dbAdminWriterOf(deps, res, intParam(req, 'db'));
+    const db = dbAdminWriterOf(deps, callerOf(res), intParam(req, 'db'));
     const f = rules.field(db, parseAdminField(req.body));
     res.json(fields.byId(db, fields.create(db, f)));
   });
   router.put(`${base}/:id`, auth.requireAuth, (req, res) => {
-    const db = dbAdminWriterOf(deps, res, intParam(req, 'db'));
+    const db = dbAdminWriterOf(deps, callerOf(res), intParam(req, 'db'));
     const id = intParam(req, 'id');
     const existing = fields.byId(db, id);
     if (!existing) throw missing(db, id);
@@ -41,7 +42,7 @@ export function createAdminFieldsRouter(deps: RouteDeps, rules: CatalogRules): R
     res.json(fields.byId(db, id));
   });
   router.delete(`${base}/:id`, auth.requireAuth, (req, res) => {
-    const db = dbAdminWriterOf(deps, res, intParam(req, 'db'));
+    const db = dbAdminWriterOf(deps, callerOf(res), intParam(req, 'db'));
     const id = intParam(req, 'id');
     const existing = fields.byId(db, id);
     if (!existing) throw missing(db, id);

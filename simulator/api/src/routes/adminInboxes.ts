@@ -4,6 +4,7 @@
 // server's inboxes folder ('' base path: directly in it; UniqueName defaults to the name); a name
 // or a folder already in use is 409; DELETE removes the definition and its grants and keeps the
 // folder's files (nothing is lost; an inbox made again on that folder shows them).
+import { callerOf } from '../http/auth';
 import { mkdir } from 'node:fs/promises';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -13,7 +14,7 @@ import type { RouteDeps } from '../deps';
 import type { AdminInboxRow } from '../db/adminInboxesRepo';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { intParam } from '../http/query';
-import { looseBool, parseBody, trimmed } from '../http/zodBody';
+import { looseBool, parseBody, trimmed } from '../lib/zodInput';
 import { requireAdminAll } from '../services/adminRights';
 import { inboxNotFound } from '../services/inboxAccess';
 import { inboxDir } from '../services/inboxFiles';
@@ -58,12 +59,12 @@ export function createAdminInboxesRouter(deps: RouteDeps): Router {
   const router = Router();
 
   router.get('/admin/inboxes', auth.requireAuth, (_req, res) => {
-    requireAdminAll(deps, res, false);
+    requireAdminAll(deps, callerOf(res), false);
     res.json(repo.all().map(toAdminInbox));
   });
 
   router.post('/admin/inboxes', auth.requireAuth, async (req, res) => {
-    requireAdminAll(deps, res, true);
+    requireAdminAll(deps, callerOf(res), true);
     const body = parseBody(inboxBody, req.body, '{Name, BasePath, UniqueName}');
     const uniqueName = body.uniquename || body.name;
     const basePath = body.basepath ?? '';
@@ -84,7 +85,7 @@ export function createAdminInboxesRouter(deps: RouteDeps): Router {
   });
 
   router.get('/admin/inboxes/:id', auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, res, false);
+    requireAdminAll(deps, callerOf(res), false);
     const id = intParam(req, 'id');
     if (!repo.byId(id)) throw notFound(inboxNotFound(id));
     const entries: AdminInboxSecurity[] = repo.grants(id).map((g) => ({
@@ -97,20 +98,20 @@ export function createAdminInboxesRouter(deps: RouteDeps): Router {
   });
 
   router.delete('/admin/inboxes/:id', auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, res, true);
+    requireAdminAll(deps, callerOf(res), true);
     const id = intParam(req, 'id');
     if (!repo.transaction(() => repo.remove(id))) throw notFound(inboxNotFound(id));
     res.json(true);
   });
 
   router.get('/admin/options/inboxes', auth.requireAuth, (_req, res) => {
-    requireAdminAll(deps, res, false);
+    requireAdminAll(deps, callerOf(res), false);
     const options: AdminShowAllOptions = { ShowAll: repo.showAll() };
     res.json(options);
   });
 
   router.put('/admin/options/inboxes', auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, res, true);
+    requireAdminAll(deps, callerOf(res), true);
     const body = parseBody(optionsBody, req.body, '{ShowAll}');
     repo.transaction(() => repo.setShowAll(body.showall));
     const options: AdminShowAllOptions = { ShowAll: repo.showAll() };

@@ -4,6 +4,7 @@
 // 8 hours and 15 minutes unless it says otherwise. Our design where no source shows it: a rule
 // names one existing user or group (stored with that name's casing), one rule per user or group
 // and per name (409 otherwise), and it may not be idle longer than it may live (400).
+import { callerOf } from '../http/auth';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import {
@@ -16,7 +17,7 @@ import type { RouteDeps } from '../deps';
 import type { LicenseRuleRow } from '../db/licenseRulesRepo';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { lowerKeys, parseId, query, readKey } from '../http/query';
-import { int32, parseBody, trimmed } from '../http/zodBody';
+import { int32, parseBody, trimmed } from '../lib/zodInput';
 import { requireAdminAll } from '../services/adminRights';
 
 export const licenseRuleMessages = {
@@ -98,7 +99,7 @@ export function createAdminLicenseRulesRouter(deps: RouteDeps): Router {
   };
 
   router.get('/admin/licenserules', deps.auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, res, false);
+    requireAdminAll(deps, callerOf(res), false);
     const q = query(req, 'IID');
     if (q === undefined) return void res.json(repo.all().map(toRule));
     const iid = parseId(q, 'IID');
@@ -108,7 +109,7 @@ export function createAdminLicenseRulesRouter(deps: RouteDeps): Router {
   });
 
   router.post('/admin/licenserules', deps.auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, res, true);
+    requireAdminAll(deps, callerOf(res), true);
     const d = NEW_LICENSE_RULE_DEFAULTS;
     const base = {
       ...{ name: '', type: 0, userOrGroup: '' },
@@ -123,7 +124,7 @@ export function createAdminLicenseRulesRouter(deps: RouteDeps): Router {
   });
 
   router.put('/admin/licenserules', deps.auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, res, true);
+    requireAdminAll(deps, callerOf(res), true);
     const iid = iidOf(req);
     const saved = repo.transaction(() => {
       const current = repo.byIid(iid);
@@ -136,7 +137,7 @@ export function createAdminLicenseRulesRouter(deps: RouteDeps): Router {
   });
 
   router.delete('/admin/licenserules', deps.auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, res, true);
+    requireAdminAll(deps, callerOf(res), true);
     const iid = iidOf(req);
     if (iid === 1) throw forbidden(licenseRuleMessages.undeletable);
     if (!repo.transaction(() => repo.remove(iid))) throw notFound(licenseRuleMessages.notFound(iid));

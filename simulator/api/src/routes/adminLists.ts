@@ -1,6 +1,7 @@
 // `admin/databases/{db}/lists[/{id}]` (wire §2.8): GET (one object for an id), POST, PUT, DELETE;
 // `PUT admin/databases/{db}/lists` with a list body answers it with the values its binding loads
 // (services/listBindings.ts), saving nothing. Empty values are dropped; a list in use stays.
+import { callerOf } from '../http/auth';
 import { Router } from 'express';
 import type { AdminList } from '@gs/contract/admin/catalog';
 import type { RouteDeps } from '../deps';
@@ -32,27 +33,27 @@ export function createAdminListsRouter(deps: RouteDeps, bindings: ListBindings):
   };
 
   router.get(base, auth.requireAuth, (req, res) => {
-    res.json(lists.all(dbAdminOf(deps, res, intParam(req, 'db'))));
+    res.json(lists.all(dbAdminOf(deps, callerOf(res), intParam(req, 'db'))));
   });
   router.get(`${base}/:id`, auth.requireAuth, (req, res) => {
-    const db = dbAdminOf(deps, res, intParam(req, 'db'));
+    const db = dbAdminOf(deps, callerOf(res), intParam(req, 'db'));
     const l = lists.byId(db, intParam(req, 'id'));
     if (!l) throw missing(db, intParam(req, 'id'));
     res.json(l);
   });
   router.post(base, auth.requireAuth, async (req, res) => {
-    const db = dbAdminWriterOf(deps, res, intParam(req, 'db'));
+    const db = dbAdminWriterOf(deps, callerOf(res), intParam(req, 'db'));
     const l = await checked(db, parseAdminList(req.body));
     res.json(lists.byId(db, lists.create(db, l)));
   });
   // our design: loading reads, but it is the admin's test of a binding, so it needs the writer's rights
   router.put(base, auth.requireAuth, async (req, res) => {
-    const db = dbAdminWriterOf(deps, res, intParam(req, 'db'));
+    const db = dbAdminWriterOf(deps, callerOf(res), intParam(req, 'db'));
     const l = parseAdminList(req.body);
     res.json({ ...l, Values: await bindings.items(db, l) });
   });
   router.put(`${base}/:id`, auth.requireAuth, async (req, res) => {
-    const db = dbAdminWriterOf(deps, res, intParam(req, 'db'));
+    const db = dbAdminWriterOf(deps, callerOf(res), intParam(req, 'db'));
     const id = intParam(req, 'id');
     if (!lists.byId(db, id)) throw missing(db, id);
     const l = await checked(db, { ...parseAdminList(req.body), Id: id }, id);
@@ -62,7 +63,7 @@ export function createAdminListsRouter(deps: RouteDeps, bindings: ListBindings):
     res.json(lists.byId(db, id));
   });
   router.delete(`${base}/:id`, auth.requireAuth, (req, res) => {
-    const db = dbAdminWriterOf(deps, res, intParam(req, 'db'));
+    const db = dbAdminWriterOf(deps, callerOf(res), intParam(req, 'db'));
     const id = intParam(req, 'id');
     const existing = lists.byId(db, id);
     if (!existing) throw missing(db, id);

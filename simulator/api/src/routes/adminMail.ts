@@ -3,6 +3,7 @@
 // the GET) and `admin/databases/{db}/notifications` a database's (its administrators), which
 // answers the server's settings until the database has its own. The password is write-only
 // (services/adminMail.ts). A read-only licence changes nothing; each write is one transaction.
+import { callerOf } from '../http/auth';
 import { Router, type Request, type Response } from 'express';
 import type { RouteDeps } from '../deps';
 import { SERVER_MAIL, type MailServerRow } from '../db/mailServersRepo';
@@ -22,8 +23,8 @@ export function createAdminMailRouter(deps: RouteDeps): Router {
 
   const administered = (req: Request, res: Response, write: boolean): number => {
     const db = intParam(req, 'db');
-    requireDbAdmin(deps, res, db);
-    if (write) requireWritable(res);
+    requireDbAdmin(deps, callerOf(res), db);
+    if (write) requireWritable(callerOf(res));
     if (!repos.databases.byId(db)) throw notFound(messages.database(db));
     return db;
   };
@@ -36,13 +37,13 @@ export function createAdminMailRouter(deps: RouteDeps): Router {
     });
 
   router.get('/admin/notifications', auth.requireAuth, (_req, res) => {
-    requireAnyDbAdmin(deps, res);
+    requireAnyDbAdmin(deps, callerOf(res));
     res.json(toAdminMail(serverMail()));
   });
 
   router.put('/admin/notifications', auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, res);
-    requireWritable(res);
+    requireAdminAll(deps, callerOf(res));
+    requireWritable(callerOf(res));
     res.json(toAdminMail(save(SERVER_MAIL, req.body, serverMail())));
   });
 

@@ -103,7 +103,7 @@ export function createAdminPackagesRouter(deps: RouteDeps, db: Db): Router {
   const router = Router();
 
   const importer = (res: Response) => {
-    requireAdminAll(deps, res, true);
+    requireAdminAll(deps, callerOf(res), true);
     return callerOf(res).user;
   };
   const stagedOf = async (user: number) => {
@@ -226,7 +226,7 @@ export function createAdminPackagesRouter(deps: RouteDeps, db: Db): Router {
   router.get('/admin/FullAdminDatabaseExport', auth.requireAuth, async (req, res) => {
     const id = queryInt(req, 'DatabaseID');
     if (id === undefined || id <= 0) throw badRequest('DatabaseID must name a database.');
-    requireDbAdmin(deps, res, id);
+    requireDbAdmin(deps, callerOf(res), id);
     const row = repos.databases.byId(id);
     if (!row) throw notFound(messages.database(id));
     const acronym = query(req, 'Acronym') ?? '';

@@ -3,13 +3,14 @@
 // administrators of all databases (our design); so do the SQL instances, used to make databases.
 // POST is web registration, PUT manual registration (services/registration.ts says how a number
 // is checked); both answer the registration as GET does. A wrong body is 400 with a Message.
+import { callerOf } from '../http/auth';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AdminRegistration, AdminRegistrationFeatures } from '@gs/contract/admin/server';
 import type { RouteDeps } from '../deps';
 import { badRequest } from '../http/errors';
 import { queryBool } from '../http/query';
-import { parseBody, trimmed } from '../http/zodBody';
+import { parseBody, trimmed } from '../lib/zodInput';
 import { requireAdminAll } from '../services/adminRights';
 import { PRODUCT, registrationNumber, sameNumber, serverUid, UNREGISTERED } from '../services/registration';
 
@@ -48,7 +49,7 @@ export function createAdminRegistrationRouter(deps: RouteDeps): Router {
   };
 
   router.get('/admin/registration', deps.auth.requireAuth, (req: Request, res) => {
-    requireAdminAll(deps, res, false);
+    requireAdminAll(deps, callerOf(res), false);
     if (queryBool(req, 'features')) {
       const features: AdminRegistrationFeatures = Object.fromEntries(
         repo.features().map((f) => [f.code, f.value]),
@@ -59,7 +60,7 @@ export function createAdminRegistrationRouter(deps: RouteDeps): Router {
   });
 
   router.post('/admin/registration', deps.auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, res, true);
+    requireAdminAll(deps, callerOf(res), true);
     const body = parseBody(webBody, req.body, EXPECTED);
     checkUid(body.uniqueid);
     const number = registrationNumber(uid, body.serial);
@@ -68,7 +69,7 @@ export function createAdminRegistrationRouter(deps: RouteDeps): Router {
   });
 
   router.put('/admin/registration', deps.auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, res, true);
+    requireAdminAll(deps, callerOf(res), true);
     const body = parseBody(manualBody, req.body, EXPECTED);
     checkUid(body.uniqueid);
     const number = registrationNumber(uid, body.serial);
@@ -81,12 +82,12 @@ export function createAdminRegistrationRouter(deps: RouteDeps): Router {
   });
 
   router.get('/admin/instances/default', deps.auth.requireAuth, (_req, res) => {
-    requireAdminAll(deps, res, false);
+    requireAdminAll(deps, callerOf(res), false);
     res.json(DEFAULT_INSTANCE);
   });
 
   router.get('/admin/instances/list', deps.auth.requireAuth, (_req, res) => {
-    requireAdminAll(deps, res, false);
+    requireAdminAll(deps, callerOf(res), false);
     const servers = repo.servers().filter((s) => s.toLowerCase() !== DEFAULT_INSTANCE.toLowerCase());
     res.json([DEFAULT_INSTANCE, ...servers]);
   });

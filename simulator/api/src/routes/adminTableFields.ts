@@ -1,5 +1,6 @@
 // `admin/databases/{db}/tablefields[/{id}]` (wire §2.8): GET (one object for an id), POST, PUT,
 // DELETE. Members must be plain fields and there must be at least one ('Can not have less than 1 Row.').
+import { callerOf } from '../http/auth';
 import { Router } from 'express';
 import type { RouteDeps } from '../deps';
 import { parseAdminTableField } from '../http/adminCatalogBodies';
@@ -17,28 +18,28 @@ export function createAdminTableFieldsRouter(deps: RouteDeps, rules: CatalogRule
   const base = '/admin/databases/:db/tablefields';
 
   router.get(base, auth.requireAuth, (req, res) => {
-    res.json(tables.all(dbAdminOf(deps, res, intParam(req, 'db'))));
+    res.json(tables.all(dbAdminOf(deps, callerOf(res), intParam(req, 'db'))));
   });
   router.get(`${base}/:id`, auth.requireAuth, (req, res) => {
-    const db = dbAdminOf(deps, res, intParam(req, 'db'));
+    const db = dbAdminOf(deps, callerOf(res), intParam(req, 'db'));
     const t = tables.byId(db, intParam(req, 'id'));
     if (!t) throw missing(db, intParam(req, 'id'));
     res.json(t);
   });
   router.post(base, auth.requireAuth, (req, res) => {
-    const db = dbAdminWriterOf(deps, res, intParam(req, 'db'));
+    const db = dbAdminWriterOf(deps, callerOf(res), intParam(req, 'db'));
     const t = rules.tableField(db, parseAdminTableField(req.body));
     res.json(tables.byId(db, tables.create(db, t)));
   });
   router.put(`${base}/:id`, auth.requireAuth, (req, res) => {
-    const db = dbAdminWriterOf(deps, res, intParam(req, 'db'));
+    const db = dbAdminWriterOf(deps, callerOf(res), intParam(req, 'db'));
     const id = intParam(req, 'id');
     if (!tables.byId(db, id)) throw missing(db, id);
     tables.update(db, id, rules.tableField(db, { ...parseAdminTableField(req.body), Id: id }, id));
     res.json(tables.byId(db, id));
   });
   router.delete(`${base}/:id`, auth.requireAuth, (req, res) => {
-    const db = dbAdminWriterOf(deps, res, intParam(req, 'db'));
+    const db = dbAdminWriterOf(deps, callerOf(res), intParam(req, 'db'));
     const id = intParam(req, 'id');
     const existing = tables.byId(db, id);
     if (!existing) throw missing(db, id);

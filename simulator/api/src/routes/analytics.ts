@@ -3,6 +3,7 @@
 // - Actions/GetData[/{user}]: the public Square9Analytics page's call (contract analytics.ts)
 // - Actions/Counts, Actions/Capture, Actions/Workflow: our design, what /analytics charts.
 // Reads only; every range is bounded (range.ts) and GetData refuses rather than send a huge answer.
+import { callerOf } from '../http/auth';
 import { Router, type Request, type Response } from 'express';
 import {
   ANALYTICS_ACTIONS,
@@ -18,7 +19,7 @@ import type { RouteDeps } from '../deps';
 import { accessOf } from '../deps';
 import { createApiFront } from '../http/apiFront';
 import { apiNotFound, badRequest, errorHandler } from '../http/errors';
-import { parseId, query } from '../http/query';
+import { parseId, query, queryOf } from '../http/query';
 import { batchRights } from '../services/batchRights';
 import { isHistoryCategory } from '../services/history';
 import { actionCounts, captureFigures, workflowFigures } from '../services/analytics/figures';
@@ -67,9 +68,9 @@ export function createAnalyticsRouter(deps: RouteDeps, db: Db): Router {
     const actionText = (query(req, 'action') ?? '').trim().toLowerCase();
     if (!isGetDataAction(actionText)) throw badRequest(analyticsMessages.action(actionText));
     const action = GETDATA_ACTIONS[actionText];
-    const range = rangeOf(req);
+    const range = rangeOf(queryOf(req));
     const user = userOf(req) ?? null;
-    const chosen = databaseParam(req);
+    const chosen = databaseParam(queryOf(req));
     const databases =
       chosen === undefined
         ? accessOf(deps, res)
@@ -79,7 +80,7 @@ export function createAnalyticsRouter(deps: RouteDeps, db: Db): Router {
     const users = new Set<string>();
     const times: number[] = [];
     for (const databaseId of databases) {
-      const archives = readableArchives(deps, res, databaseId);
+      const archives = readableArchives(deps, callerOf(res), databaseId);
       const args = { databaseId, start: range.start, end: range.end, archives };
       const rows = repo.log(args, action.category, user, GETDATA_MAX_ROWS + 1 - times.length);
       if (times.length + rows.length > GETDATA_MAX_ROWS)
@@ -99,21 +100,21 @@ export function createAnalyticsRouter(deps: RouteDeps, db: Db): Router {
 
   router.get('/Actions/Counts', deps.auth.requireAuth, (req, res) => {
     const actions = actionsOf(req);
-    const range = rangeOf(req);
-    const scope = scopeOf(deps, req, res);
+    const range = rangeOf(queryOf(req));
+    const scope = scopeOf(deps, queryOf(req), callerOf(res));
     const args = { ...scope, start: range.start, end: range.end };
     res.json(actionCounts(repo, args, range, actions, userOf(req)));
   });
 
   router.get('/Actions/Capture', deps.auth.requireAuth, (req, res) => {
-    const range = rangeOf(req);
-    const rights = batchRights(deps, res);
+    const range = rangeOf(queryOf(req));
+    const rights = batchRights(deps, callerOf(res));
     const portalText = query(req, 'portal') ?? query(req, 'portalid');
     const named =
       portalText === undefined || portalText.trim() === ''
         ? undefined
         : rights.portal(parseId(portalText, 'portal'));
-    const databaseId = databaseParam(req) ?? named?.databaseId;
+    const databaseId = databaseParam(queryOf(req)) ?? named?.databaseId;
     if (databaseId === undefined) throw badRequest(scopeMessages.databaseRequired);
     accessOf(deps, res).database(databaseId);
     const archiveText = query(req, 'archive') ?? query(req, 'archiveid');
@@ -134,8 +135,8 @@ export function createAnalyticsRouter(deps: RouteDeps, db: Db): Router {
   });
 
   router.get('/Actions/Workflow', deps.auth.requireAuth, (req, res) => {
-    const range = rangeOf(req);
-    const scope = scopeOf(deps, req, res);
+    const range = rangeOf(queryOf(req));
+    const scope = scopeOf(deps, queryOf(req), callerOf(res));
     res.json(workflowFigures(repo, { ...scope, start: range.start, end: range.end }, range));
   });
 

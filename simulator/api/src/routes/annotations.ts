@@ -10,12 +10,8 @@ import { ArchivePermission } from '@gs/contract/flags';
 import type { RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
 import { parseAnnotationsBody, replaceAnnotations, toWireAnnotation } from '../services/annotations';
-import {
-  documentOf,
-  requireEditingLicense,
-  requirePermission,
-  type DocumentRef,
-} from '../services/documentAccess';
+import { requireEditingLicense, requirePermission, type DocumentRef } from '../services/documentAccess';
+import { documentOf } from '../http/documentRequest';
 
 const ANNOTATIONS = '/dbs/:db/archives/:archive/documents/:doc/annotations';
 
@@ -36,7 +32,7 @@ export function createAnnotationsRouter(deps: RouteDeps): Router {
 
   router.put(ANNOTATIONS, deps.auth.requireAuth, (req, res) => {
     const ref = viewable(req, res);
-    requireEditingLicense(res);
+    requireEditingLicense(callerOf(res));
     requirePermission(ref, ArchivePermission.ModifyAnnotations, 'modify annotations');
     const inputs = parseAnnotationsBody(req.body);
     const stored = replaceAnnotations(

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { auditInserter } from '@gs/simulator-fixtures/builders';
-import { toDotNetDate } from '../http/dates';
+import { toDotNetDate } from '../lib/dates';
 import { call, docSecureId, makeEditApp, type EditTestApp } from '../testing/editWorld';
 import { API, MINUTE } from '../testing/testApp';
 import { HISTORY_MESSAGE_MAX } from './audit';

@@ -11,12 +11,8 @@ import { accessOf, type RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
 import { badRequest, forbidden } from '../http/errors';
 import { intParam, parseId, query, queryInt, readKey } from '../http/query';
-import {
-  documentMessages,
-  documentOf,
-  requireEditingLicense,
-  requirePermission,
-} from '../services/documentAccess';
+import { documentMessages, requireEditingLicense, requirePermission } from '../services/documentAccess';
+import { documentOf } from '../http/documentRequest';
 import { categoryOf, isHistoryCategory, toHistoryEntry } from '../services/history';
 
 const VIEW_HISTORY = 'view history';
@@ -76,7 +72,7 @@ export function createAuditRouter(deps: RouteDeps): Router {
     if (docParam === undefined) return next();
     deps.auth.authenticate(req, res);
     const ref = documentOf(deps, req, res, ids(req, parseId(docParam, 'documentID')));
-    requireEditingLicense(res);
+    requireEditingLicense(callerOf(res));
     const message = readKey(req.body, 'Message');
     if (typeof message !== 'string' || message.trim() === '')
       throw badRequest('The request body must be a LogEntry with a Message.');

@@ -5,22 +5,24 @@
 //   1024 per archive, never licence type 4, never a revision-control archive);
 // - POST dbs/{db}/bulk/import: up to MAX_BATCH new documents in ONE transaction (permission 2,
 //   never licence type 4).
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { BulkApiUpdateResponse, BulkResolveResponse } from '@gs/contract/helperBulk';
 import { ArchivePermission, hasFlag } from '@gs/contract/flags';
-import { accessOf, type RouteDeps } from '../deps';
+import type { RouteDeps } from '../deps';
 import type { Db } from '../db/connection';
-import { callerOf } from '../http/auth';
+import { badRequest, forbidden, notFound } from '../domain/errors';
+import { lowerKeys } from '../lib/keys';
+import { int32Value } from '../lib/zodInput';
 import { readBulkImport, readBulkUpdate } from '../http/bulkBodies';
-import { badRequest, forbidden, notFound } from '../http/errors';
-import { intParam, lowerKeys } from '../http/query';
+import { route, signedIn, type Policy } from '../http/route';
 import { messages } from '../services/access';
 import { documentMessages, requireEditingLicense } from '../services/documentAccess';
 import { createBulkImports } from '../services/bulkImport';
 import { createPdfTextJobs } from '../services/pdf/pdfTextJobs';
 import { createBulkUpdates } from '../services/bulkUpdate';
 import { sqlListItems } from '../services/lists/sqlListItems';
+import { criteriaOf } from '../services/search/params';
 import { documentFilter, type SearchTarget } from '../services/search/run';
 
 /** documents or rows per call at most */
@@ -54,9 +56,10 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   return r.data;
 }
 
-/** A stand-in request carrying only the search criteria (the search service reads them from the query). */
-const criteriaRequest = (criteria: Record<string, string> | undefined): Request =>
-  ({ query: criteria ? { SearchCriteria: JSON.stringify(criteria) } : {} }) as unknown as Request;
+const params = z.object({ db: int32Value('db') });
+
+/** A write needs a licence that may write (not type 4). */
+const editor: Policy = ({ caller }) => requireEditingLicense(caller);
 
 export function createBulkRouter(deps: RouteDeps, sqlite: Db): Router {
   const { repos } = deps;
@@ -64,95 +67,100 @@ export function createBulkRouter(deps: RouteDeps, sqlite: Db): Router {
   const updates = createBulkUpdates(sqlite, repos);
   const imports = createBulkImports(sqlite, repos, createPdfTextJobs(repos));
 
-  router.post('/dbs/:db/bulk/resolve', deps.auth.requireAuth, (req, res) => {
-    const access = accessOf(deps, res);
-    const databaseId = access.database(intParam(req, 'db')).Id;
-    const body = parse(resolveBody, req.body);
-    const search = repos.searches.byId(body.searchid);
-    if (
-      !search ||
-      search.databaseId !== databaseId ||
-      access.searchProps(databaseId)(search.id) === undefined
-    )
-      throw notFound(messages.search(databaseId, body.searchid));
-    const archiveIds = repos.searches
-      .archives(search.id)
-      .map((a) => a.ID)
-      .filter((a) => body.archive === undefined || a === body.archive);
-    if (body.archive !== undefined && archiveIds.length === 0)
-      throw notFound(`Archive ${body.archive} is not searched by search ${search.id}.`);
-    const documents: BulkResolveResponse['Documents'] = [];
-    for (const archiveId of archiveIds) {
-      const archive = repos.archives.byId(archiveId);
-      if (!archive || !access.canView(archive)) continue;
-      const target: SearchTarget = {
+  const resolve = { params, body: (raw: unknown) => parse(resolveBody, raw), policy: signedIn };
+  router.post(
+    '/dbs/:db/bulk/resolve',
+    ...route(deps, resolve, ({ access }, { params: p, body }) => {
+      const databaseId = access.database(p.db).Id;
+      const search = repos.searches.byId(body.searchid);
+      if (
+        !search ||
+        search.databaseId !== databaseId ||
+        access.searchProps(databaseId)(search.id) === undefined
+      )
+        throw notFound(messages.search(databaseId, body.searchid));
+      const archiveIds = repos.searches
+        .archives(search.id)
+        .map((a) => a.ID)
+        .filter((a) => body.archive === undefined || a === body.archive);
+      if (body.archive !== undefined && archiveIds.length === 0)
+        throw notFound(`Archive ${body.archive} is not searched by search ${search.id}.`);
+      const documents: BulkResolveResponse['Documents'] = [];
+      for (const archiveId of archiveIds) {
+        const archive = repos.archives.byId(archiveId);
+        if (!archive || !access.canView(archive)) continue;
+        const target: SearchTarget = {
+          databaseId,
+          search,
+          archive,
+          prompts: repos.searches.prompts(search.id),
+          fields: repos.archives.fields(archiveId),
+          permissions: access.archivePermissions(archive),
+        };
+        const { filter } = documentFilter(deps, target, {
+          criteria: criteriaOf(body.searchcriteria),
+          tabId: 0,
+        });
+        const count = repos.docSearch.count(filter);
+        if (count === 0) continue;
+        const page = repos.docSearch.page({
+          ...filter,
+          sort: [{ field: 'id', desc: false }],
+          offset: 0,
+          limit: count,
+          columns: [],
+        });
+        for (const row of page.rows) documents.push({ ArchiveID: archiveId, DocID: row.id });
+      }
+      return { Documents: documents } satisfies BulkResolveResponse;
+    }),
+  );
+
+  const update = { params, body: (raw: unknown) => readBulkUpdate(raw, MAX_BATCH), policy: editor };
+  router.post(
+    '/dbs/:db/bulk/update',
+    ...route(deps, update, async ({ access, caller }, { params: p, body }) => {
+      const databaseId = access.database(p.db).Id;
+      // the [SQL] lists of the fields updated, read before the checks (decision 044)
+      const fields = new Set(body.Updates.flatMap((u) => u.Fields.map((f) => f.FieldID)));
+      const rules = [...fields].flatMap((id) => repos.fieldRules.byId(databaseId, id) ?? []);
+      const results = updates.apply({
+        sqlItems: await sqlListItems(repos.fieldRules, deps.listQueries, rules),
         databaseId,
-        search,
-        archive,
-        prompts: repos.searches.prompts(search.id),
-        fields: repos.archives.fields(archiveId),
-        permissions: access.archivePermissions(archive),
-      };
-      const { filter } = documentFilter(deps, target, criteriaRequest(body.searchcriteria));
-      const count = repos.docSearch.count(filter);
-      if (count === 0) continue;
-      const page = repos.docSearch.page({
-        ...filter,
-        sort: [{ field: 'id', desc: false }],
-        offset: 0,
-        limit: count,
-        columns: [],
+        access,
+        updates: body.Updates,
+        overwriteSystem: body.OverwriteSystem,
+        dryRun: body.DryRun,
+        userName: caller.user.name,
+        now: deps.clock.now(),
       });
-      for (const row of page.rows) documents.push({ ArchiveID: archiveId, DocID: row.id });
-    }
-    res.json({ Documents: documents } satisfies BulkResolveResponse);
-  });
+      return { Results: results } satisfies BulkApiUpdateResponse;
+    }),
+  );
 
-  router.post('/dbs/:db/bulk/update', deps.auth.requireAuth, async (req, res) => {
-    const access = accessOf(deps, res);
-    const databaseId = access.database(intParam(req, 'db')).Id;
-    requireEditingLicense(res);
-    const body = readBulkUpdate(req.body, MAX_BATCH);
-    // the [SQL] lists of the fields updated, read before the checks (decision 044)
-    const fields = new Set(body.Updates.flatMap((u) => u.Fields.map((f) => f.FieldID)));
-    const rules = [...fields].flatMap((id) => repos.fieldRules.byId(databaseId, id) ?? []);
-    const results = updates.apply({
-      sqlItems: await sqlListItems(repos.fieldRules, deps.listQueries, rules),
-      databaseId,
-      access,
-      updates: body.Updates,
-      overwriteSystem: body.OverwriteSystem,
-      dryRun: body.DryRun,
-      userName: callerOf(res).user.name,
-      now: deps.clock.now(),
-    });
-    res.json({ Results: results } satisfies BulkApiUpdateResponse);
-  });
-
-  router.post('/dbs/:db/bulk/import', deps.auth.requireAuth, async (req, res) => {
-    const access = accessOf(deps, res);
-    const databaseId = access.database(intParam(req, 'db')).Id;
-    requireEditingLicense(res);
-    const body = readBulkImport(req.body, MAX_BATCH);
-    const archive = access.archive(databaseId, body.ArchiveID);
-    if (!hasFlag(access.archivePermissions(archive), ArchivePermission.Add))
-      throw forbidden(documentMessages.permission(archive, 'add documents'));
-    res.json(
-      await imports.run({
+  const bulkImport = { params, body: (raw: unknown) => readBulkImport(raw, MAX_BATCH), policy: editor };
+  router.post(
+    '/dbs/:db/bulk/import',
+    ...route(deps, bulkImport, async ({ access, caller }, { params: p, body }) => {
+      const databaseId = access.database(p.db).Id;
+      const archive = access.archive(databaseId, body.ArchiveID);
+      if (!hasFlag(access.archivePermissions(archive), ArchivePermission.Add))
+        throw forbidden(documentMessages.permission(archive, 'add documents'));
+      return imports.run({
         sqlItems: await sqlListItems(
           repos.fieldRules,
           deps.listQueries,
           repos.fieldRules.ofArchive(archive.id),
         ),
         dataDir: deps.files.dataDir,
-        cacheDir: deps.uploads.dirOf(callerOf(res).user.id),
+        cacheDir: deps.uploads.dirOf(caller.user.id),
         archive,
         request: { ...body, ArchiveID: archive.id },
-        userName: callerOf(res).user.name,
+        userName: caller.user.name,
         now: deps.clock.now(),
-      }),
-    );
-  });
+      });
+    }),
+  );
 
   return router;
 }

@@ -97,7 +97,7 @@ export function createCaptureBatchesRouter(deps: RouteDeps, processor: BatchProc
 
   /** the caller's rights and the batch portal of `portalId` (not an analytics one) */
   const portalOf = (req: Request, res: Response): { rights: BatchRights; portal: PortalRow } => {
-    const rights = batchRights(deps, res);
+    const rights = batchRights(deps, callerOf(res));
     const portal = rights.portal(requiredInt(req, 'portalId'));
     if (portal.type === PortalType.Analytics) throw badRequest(batchMessages.analytics(portal.name));
     return { rights, portal };

@@ -3,6 +3,7 @@
 // POST batchportals, PUT and DELETE batchportals/{id}, POST portal/test?portalId (status 1 or 2
 // with the reason), and the editor's choices: ssinstance/{id}/databases,
 // archives?instanceId&databaseId and inboxes?instanceId.
+import { callerOf } from '../http/auth';
 import { Router } from 'express';
 import { z } from 'zod';
 import {
@@ -109,7 +110,7 @@ export function createCapturePortalsRouter(deps: RouteDeps): Router {
   };
 
   router.get('/batchportals', auth, (req, res) => {
-    const rights = batchRights(deps, res);
+    const rights = batchRights(deps, callerOf(res));
     if (queryBool(req, 'admin') === true) {
       rights.requireAdmin();
       res.json(repos.batches.portals().map(toPortal));
@@ -119,7 +120,7 @@ export function createCapturePortalsRouter(deps: RouteDeps): Router {
   });
 
   router.post('/batchportals', auth, (req, res) => {
-    batchRights(deps, res).requireAdmin(true);
+    batchRights(deps, callerOf(res)).requireAdmin(true);
     const body = parseBody(req.body);
     const created = repos.batches.transaction(() => {
       nameTaken(body.Name);
@@ -129,7 +130,7 @@ export function createCapturePortalsRouter(deps: RouteDeps): Router {
   });
 
   router.put('/batchportals/:portal', auth, (req, res) => {
-    batchRights(deps, res).requireAdmin(true);
+    batchRights(deps, callerOf(res)).requireAdmin(true);
     const portalId = intParam(req, 'portal');
     const body = parseBody(req.body);
     repos.batches.transaction(() => {
@@ -141,7 +142,7 @@ export function createCapturePortalsRouter(deps: RouteDeps): Router {
   });
 
   router.delete('/batchportals/:portal', auth, (req, res) => {
-    batchRights(deps, res).requireAdmin(true);
+    batchRights(deps, callerOf(res)).requireAdmin(true);
     const portalId = intParam(req, 'portal');
     repos.batches.transaction(() => {
       const portal = adminPortal(portalId);
@@ -157,7 +158,7 @@ export function createCapturePortalsRouter(deps: RouteDeps): Router {
 
   // the test checks the portal's settings against this server: instance, database, archive, inbox
   router.post('/portal/test', auth, (req, res) => {
-    batchRights(deps, res).requireAdmin(true);
+    batchRights(deps, callerOf(res)).requireAdmin(true);
     const raw = query(req, 'portalId');
     if (raw === undefined) throw badRequest('portal/test needs portalId.');
     const portal = adminPortal(parseId(raw, 'portalId'));
@@ -167,7 +168,7 @@ export function createCapturePortalsRouter(deps: RouteDeps): Router {
   });
 
   router.get('/ssinstance/:instance/databases', auth, (req, res) => {
-    batchRights(deps, res).requireAdmin();
+    batchRights(deps, callerOf(res)).requireAdmin();
     const instance = intParam(req, 'instance');
     if (instance !== LOCAL_INSTANCE_ID) throw notFound(instanceMessage(instance));
     const out: CaptureChoice[] = repos.databases.all().map((d) => ({ Id: d.Id, Name: d.Name }));
@@ -175,7 +176,7 @@ export function createCapturePortalsRouter(deps: RouteDeps): Router {
   });
 
   router.get('/archives', auth, (req, res) => {
-    batchRights(deps, res).requireAdmin();
+    batchRights(deps, callerOf(res)).requireAdmin();
     const instance = query(req, 'instanceId');
     if (instance !== undefined && parseId(instance, 'instanceId') !== LOCAL_INSTANCE_ID)
       throw notFound(instanceMessage(Number(instance)));
@@ -187,7 +188,7 @@ export function createCapturePortalsRouter(deps: RouteDeps): Router {
   });
 
   router.get('/inboxes', auth, (req, res) => {
-    batchRights(deps, res).requireAdmin();
+    batchRights(deps, callerOf(res)).requireAdmin();
     const instance = query(req, 'instanceId');
     if (instance !== undefined && parseId(instance, 'instanceId') !== LOCAL_INSTANCE_ID)
       throw notFound(instanceMessage(Number(instance)));

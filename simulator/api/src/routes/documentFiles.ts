@@ -17,11 +17,12 @@ import type { RouteDeps } from '../deps';
 import { secureId } from '../db/secureIds';
 import { callerOf } from '../http/auth';
 import { JSON_CONTENT_TYPE } from '../http/headers';
-import { notFound, type HttpError } from '../http/errors';
+import { notFound } from '../http/errors';
 import { storedFileHeaders } from '../http/securityHeaders';
 import { query } from '../http/query';
 import { messages } from '../services/access';
-import { documentOf, requirePermission, type DocumentRef } from '../services/documentAccess';
+import { requirePermission, type DocumentRef } from '../services/documentAccess';
+import { documentOf } from '../http/documentRequest';
 import { annotatedFile } from '../services/annotationBurnIn';
 import { storedFile } from '../services/documentOps';
 import { contentTypeOf, parseRange } from '../services/fileTypes';
@@ -30,7 +31,7 @@ const DOC = '/dbs/:db/archives/:archive/documents/:doc';
 
 const refOf = (deps: RouteDeps, req: Request, res: Response): DocumentRef => documentOf(deps, req, res);
 
-const fileNotFound = (doc: number): HttpError => notFound(`The file of document ${doc} was not found.`);
+const fileNotFound = (doc: number): Error => notFound(`The file of document ${doc} was not found.`);
 
 async function sizeOf(file: string, doc: number): Promise<number> {
   const info = await stat(file).catch((error: unknown) => {

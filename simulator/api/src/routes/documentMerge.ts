@@ -74,7 +74,7 @@ export function createDocumentMergeRouter(deps: RouteDeps): Router {
     if (inboxId !== undefined || path !== undefined) {
       if (inboxId === undefined || typeof path !== 'string' || path.trim() === '')
         throw badRequest(`An inbox item of ${what} needs an InboxId and a Path.`);
-      const ref = inboxAccess(deps, res).inbox(inboxId);
+      const ref = inboxAccess(deps, callerOf(res)).inbox(inboxId);
       return { inbox: ref.inbox, name: safeName(path.trim()) };
     }
     const archiveId = intOf(item, ARCHIVE_KEYS);
@@ -113,7 +113,7 @@ export function createDocumentMergeRouter(deps: RouteDeps): Router {
 
   router.post('/dbs/:db/merge', deps.auth.requireAuth, async (req: Request, res: Response) => {
     const db = accessOf(deps, res).database(intParam(req, 'db')).Id;
-    requireEditingLicense(res);
+    requireEditingLicense(callerOf(res));
     const body: unknown = req.body;
     const type = typeOf(readKey(body, 'Type'), ['Merge', 'Append'], 'Type');
     const items = readKey(body, 'Documents');
@@ -142,7 +142,7 @@ export function createDocumentMergeRouter(deps: RouteDeps): Router {
           throw badRequest('Appending to an inbox needs an inbox file as the BaseDocument.');
         if (targetId !== undefined && targetId !== base.inbox.id)
           throw badRequest(`The BaseDocument is not a file of inbox ${targetId}.`);
-        const inboxes = inboxAccess(deps, res);
+        const inboxes = inboxAccess(deps, callerOf(res));
         inboxes.require(inboxes.inbox(base.inbox.id), InboxPermission.ModifyDocument, 'append pages');
         await appendToInboxFile(ctx, { databaseId: db, base: base as InboxPart, others, before });
         res.json(0);
@@ -161,7 +161,7 @@ export function createDocumentMergeRouter(deps: RouteDeps): Router {
 
     if (targetType === 1) {
       if (targetId === undefined) throw badRequest('The Target Id (an inbox) is required.');
-      const inboxes = inboxAccess(deps, res);
+      const inboxes = inboxAccess(deps, callerOf(res));
       const ref = inboxes.inbox(targetId);
       inboxes.require(ref, InboxPermission.Add, 'add files');
       const name = await mergeIntoInbox(ctx, { databaseId: db, parts, base, target: ref.inbox });

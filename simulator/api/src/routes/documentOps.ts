@@ -28,11 +28,11 @@ import { HttpError, badRequest, forbidden } from '../http/errors';
 import { parseId, query } from '../http/query';
 import {
   documentMessages,
-  documentOf,
   requireEditingLicense,
   requirePermission,
   type DocumentRef,
 } from '../services/documentAccess';
+import { documentOf } from '../http/documentRequest';
 import { burnsIn } from '../services/burnInTransfer';
 import { copyDocument, deleteDocument, moveDocument, type DocumentOpsContext } from '../services/documentOps';
 import { copyAcrossDatabases, moveAcrossDatabases, type TransferContext } from '../services/documentTransfer';
@@ -65,7 +65,7 @@ export function createDocumentOpsRouter(deps: RouteDeps): Router {
   /** The checked document of the call, for a caller whose licence may change documents. */
   const writable = (req: Request, res: Response): DocumentRef => {
     const ref = documentOf(deps, req, res);
-    requireEditingLicense(res);
+    requireEditingLicense(callerOf(res));
     return ref;
   };
 

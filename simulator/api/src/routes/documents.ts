@@ -5,7 +5,7 @@ import { Router, type Request, type Response } from 'express';
 import { resolve, sep } from 'node:path';
 import type { RouteDeps } from '../deps';
 import { badRequest, notFound } from '../http/errors';
-import { documentOf } from '../services/documentAccess';
+import { documentOf } from '../http/documentRequest';
 import { query } from '../http/query';
 import { messages } from '../services/access';
 import { fieldRef } from '../services/search/conditions';

@@ -9,7 +9,8 @@ import { ArchivePermission } from '@gs/contract/flags';
 import type { RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
 import { parseFieldValues, parseSaveBody } from '../http/fieldInput';
-import { documentOf, requireEditingLicense, requirePermission } from '../services/documentAccess';
+import { requireEditingLicense, requirePermission } from '../services/documentAccess';
+import { documentOf } from '../http/documentRequest';
 import { createFieldEdits } from '../services/fieldEdits';
 import type { FieldInput } from '../services/fieldValidation';
 
@@ -20,7 +21,7 @@ export function createFieldDataRouter(deps: RouteDeps): Router {
   const save = async (req: Request, res: Response, read: (body: unknown) => FieldInput[]): Promise<void> => {
     const ref = documentOf(deps, req, res);
     requirePermission(ref, ArchivePermission.ModifyData, 'modify data');
-    requireEditingLicense(res);
+    requireEditingLicense(callerOf(res));
     const inputs = read(req.body);
     const body: FieldDataResponse = await edits.save({
       ref,

@@ -10,7 +10,7 @@ import { secureId } from '../db/secureIds';
 import { callerOf } from '../http/auth';
 import { badRequest, notFound } from '../http/errors';
 import { messages } from '../services/access';
-import { parseImportBody } from '../http/importBody';
+import { parseImportBody } from '../lib/importBody';
 import { intParam, parseId, query, queryBool } from '../http/query';
 import { listsOfSent } from '../services/lists/sqlListItems';
 import { importDocuments, type ImportFile } from '../services/importDocuments';
@@ -30,14 +30,14 @@ export function createImportRouter(deps: RouteDeps): Router {
     if (queryBool(req, 'useViewerCache') === true) {
       const id = query(req, 'InboxId');
       if (id === undefined) throw badRequest('useViewerCache=true needs the InboxId of the files.');
-      const access = inboxAccess(deps, res);
+      const access = inboxAccess(deps, callerOf(res));
       const ref = access.inbox(parseId(id, 'InboxId'));
       if (
         !hasFlag(ref.permissions, InboxPermission.Delete) &&
         !hasFlag(ref.permissions, InboxPermission.Move)
       )
         throw importError(
-          403,
+          'forbidden',
           ImportErrorCode.Permissions,
           `You may not take files out of inbox '${ref.inbox.name}'.`,
         );
@@ -57,10 +57,14 @@ export function createImportRouter(deps: RouteDeps): Router {
       throw notFound(messages.archive(db, archiveId));
     const caller = callerOf(res);
     if ((caller.license?.type ?? caller.user.licenseType) === LicenseType.ReadOnly)
-      throw importError(403, ImportErrorCode.Permissions, 'A read-only license cannot import documents.');
+      throw importError(
+        'forbidden',
+        ImportErrorCode.Permissions,
+        'A read-only license cannot import documents.',
+      );
     if (!hasFlag(access.archivePermissions(archive), ArchivePermission.Add))
       throw importError(
-        403,
+        'forbidden',
         ImportErrorCode.Permissions,
         `You may not add documents to archive '${archive.name}'.`,
       );

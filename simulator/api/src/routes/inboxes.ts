@@ -79,7 +79,7 @@ async function copyOrMove(
   name: string,
 ): Promise<string> {
   const dirOf = (r: InboxRef): string => inboxDir(deps.files.dataDir, r.inbox);
-  const access = inboxAccess(deps, res);
+  const access = inboxAccess(deps, callerOf(res));
   const target = access.inbox(parseId(required(req, 'targetInboxId'), 'targetInboxId'));
   const move = queryBool(req, 'deleteOriginal') ?? false;
   if (move) access.require(ref, InboxPermission.Move, 'move files');
@@ -97,7 +97,7 @@ function addWriteRoutes(router: Router, deps: RouteDeps, exports: InboxExports):
   const { dataDir } = deps.files;
   const dirOf = (ref: InboxRef): string => inboxDir(dataDir, ref.inbox);
   router.post('/inboxes/:id', deps.auth.requireAuth, async (req, res) => {
-    const access = inboxAccess(deps, res);
+    const access = inboxAccess(deps, callerOf(res));
     const ref = access.inbox(intParam(req, 'id'));
     if (isExport(req)) {
       const names = exportNames(req.body);
@@ -114,7 +114,7 @@ function addWriteRoutes(router: Router, deps: RouteDeps, exports: InboxExports):
   });
 
   router.put('/inboxes/:id', deps.auth.requireAuth, async (req, res) => {
-    const access = inboxAccess(deps, res);
+    const access = inboxAccess(deps, callerOf(res));
     const ref = access.inbox(intParam(req, 'id'));
     access.require(ref, InboxPermission.ModifyDocument, 'rename files');
     const [from, to] = renameNames(req.body);
@@ -123,7 +123,7 @@ function addWriteRoutes(router: Router, deps: RouteDeps, exports: InboxExports):
   });
 
   router.delete('/inboxes/:id', deps.auth.requireAuth, async (req, res) => {
-    const access = inboxAccess(deps, res);
+    const access = inboxAccess(deps, callerOf(res));
     const ref = access.inbox(intParam(req, 'id'));
     access.require(ref, InboxPermission.Delete, 'delete files');
     await rm(await existingFile(dirOf(ref), required(req, 'FilePath')));
@@ -151,7 +151,7 @@ export function createInboxesRouter(deps: RouteDeps): Router {
       });
       return;
     }
-    const access = inboxAccess(deps, res);
+    const access = inboxAccess(deps, callerOf(res));
     const id = query(req, 'Id');
     const filePath = query(req, 'FilePath');
     if (id !== undefined && filePath !== undefined) {
@@ -171,7 +171,7 @@ export function createInboxesRouter(deps: RouteDeps): Router {
   });
 
   router.get('/inboxes/:id', deps.auth.requireAuth, async (req, res) => {
-    const access = inboxAccess(deps, res);
+    const access = inboxAccess(deps, callerOf(res));
     const ref = access.inbox(intParam(req, 'id'));
     const fileName = query(req, 'FileName');
     const filePath = query(req, 'FilePath');
@@ -190,7 +190,7 @@ export function createInboxesRouter(deps: RouteDeps): Router {
   });
 
   router.get('/inboxes/:id/thumb', deps.auth.requireAuth, async (req, res) => {
-    const ref = inboxAccess(deps, res).inbox(intParam(req, 'id'));
+    const ref = inboxAccess(deps, callerOf(res)).inbox(intParam(req, 'id'));
     const name = required(req, 'FileName');
     const path = await existingFile(dirOf(ref), name);
     const jpeg = await render(path, extname(name), INBOX_THUMB_SIZE, INBOX_THUMB_SIZE);

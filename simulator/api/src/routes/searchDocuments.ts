@@ -7,19 +7,33 @@
 // A multi-archive search runs archive by archive; a client gets each archive's count, and each
 // view tab's (with tabId), through Count=true calls. Content terms on an archive without content
 // search match nothing. The engine: services/search and db/docSearchRepo (decision 004).
-import { Router, type Request, type Response } from 'express';
-import { accessOf, type RouteDeps } from '../deps';
-import { intParam } from '../http/query';
+import { Router } from 'express';
+import { z } from 'zod';
+import type { RouteDeps } from '../deps';
+import { route, signedIn } from '../http/route';
+import { int32Value } from '../lib/zodInput';
+import { searchInputOf, searchQuery } from '../services/search/params';
 import { runSearch, searchTarget } from '../services/search/run';
+
+const params = z.object({
+  db: int32Value('db'),
+  search: int32Value('search'),
+  archive: int32Value('archive'),
+});
 
 export function createSearchDocumentsRouter(deps: RouteDeps): Router {
   const router = Router();
-  const handle = async (req: Request, res: Response): Promise<void> => {
-    const access = accessOf(deps, res);
-    const db = access.database(intParam(req, 'db')).Id;
-    const target = searchTarget(deps, access, db, intParam(req, 'search'), intParam(req, 'archive'), req);
-    res.json(await runSearch(deps, target, req));
-  };
-  router.get('/dbs/:db/searches/:search/archive/:archive/documents', deps.auth.requireAuth, handle);
+  router.get(
+    '/dbs/:db/searches/:search/archive/:archive/documents',
+    ...route(
+      deps,
+      { params, query: searchQuery, policy: signedIn },
+      async ({ access }, { params: p, query }) => {
+        const input = searchInputOf(query);
+        const db = access.database(p.db).Id;
+        return runSearch(deps, searchTarget(deps, access, db, p.search, p.archive, input.secureId), input);
+      },
+    ),
+  );
   return router;
 }

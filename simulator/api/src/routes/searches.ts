@@ -1,14 +1,23 @@
 // Saved searches a user may run: `dbs/{db}/searches[/{id}]` and
 // `dbs/{db}/archives/{a}/searches[/{id}]`, always a bare array of Search.
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
+import { z } from 'zod';
 import type { Search } from '@gs/contract/searches';
 import { SearchProps, SearchSettings } from '@gs/contract/flags';
-import { accessOf, type RouteDeps } from '../deps';
+import type { RouteDeps } from '../deps';
 import type { SearchRow } from '../db/searchesRepo';
 import { secureId } from '../db/secureIds';
-import { notFound } from '../http/errors';
-import { intParam } from '../http/query';
-import { messages } from '../services/access';
+import { notFound } from '../domain/errors';
+import { route, signedIn } from '../http/route';
+import { int32Value } from '../lib/zodInput';
+import { messages, type UserAccess } from '../services/access';
+
+/** `searches/0` is the whole list, as `archives/0` is the roots */
+const params = z.object({
+  db: int32Value('db'),
+  archive: int32Value('archive').optional(),
+  search: int32Value('search').optional(),
+});
 
 export function createSearchesRouter(deps: RouteDeps): Router {
   const { repos, secret } = deps;
@@ -35,13 +44,11 @@ export function createSearchesRouter(deps: RouteDeps): Router {
    * The searches of the database the caller may run, optionally only those of one archive
    * and/or only one search. An archive given must be one the caller can view.
    */
-  const list = (req: Request, res: Response): Search[] => {
-    const access = accessOf(deps, res);
-    const db = access.database(intParam(req, 'db')).Id;
-    const archiveId = req.params.archive === undefined ? undefined : intParam(req, 'archive');
+  const list = (access: UserAccess, p: z.output<typeof params>): Search[] => {
+    const db = access.database(p.db).Id;
+    const archiveId = p.archive;
     if (archiveId !== undefined) access.archive(db, archiveId);
-    // `searches/0` is the whole list, as `archives/0` is the roots
-    const searchId = req.params.search === undefined ? 0 : intParam(req, 'search');
+    const searchId = p.search ?? 0;
     const propsOf = access.searchProps(db);
     const rows = searchId ? [repos.searches.byId(searchId)] : repos.searches.inDatabase(db);
     const found = rows.flatMap((s) => {
@@ -53,10 +60,8 @@ export function createSearchesRouter(deps: RouteDeps): Router {
     return found;
   };
 
-  const handle = (req: Request, res: Response): void => {
-    res.json(list(req, res));
-  };
-  router.get('/dbs/:db/searches{/:search}', deps.auth.requireAuth, handle);
-  router.get('/dbs/:db/archives/:archive/searches{/:search}', deps.auth.requireAuth, handle);
+  const handle = route(deps, { params, policy: signedIn }, ({ access }, { params: p }) => list(access, p));
+  router.get('/dbs/:db/searches{/:search}', ...handle);
+  router.get('/dbs/:db/archives/:archive/searches{/:search}', ...handle);
   return router;
 }

@@ -9,10 +9,9 @@ import { rm } from 'node:fs/promises';
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
 import { UPLOAD_CONTENT_TYPE, type UploadResponse, type UploadedFile } from '@gs/contract/upload';
-import { DomainError } from '../domain/errors';
 import type { RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
-import { HttpError } from '../http/errors';
+import { HttpError, asHttpError } from '../http/errors';
 import { requireEditingLicense } from '../services/documentAccess';
 import { newCacheName, safeName } from '../services/fileStore';
 import { cacheMessages } from '../services/uploadCache';
@@ -70,7 +69,7 @@ const isSystemError = (err: Error): boolean => /^E[A-Z]+$/.test(String((err as N
 
 /** multer's and busboy's errors as the API's `{"Message"}` answers. */
 function uploadError(err: unknown, target: Target, quota: number): unknown {
-  if (err instanceof HttpError || err instanceof DomainError || !(err instanceof Error)) return err;
+  if (asHttpError(err) || !(err instanceof Error)) return err;
   if (err instanceof multer.MulterError) {
     if (err.code === 'LIMIT_FILE_SIZE')
       return new HttpError(413, {
@@ -92,7 +91,7 @@ export function createUploadRouter(deps: RouteDeps): Router {
   const maxBytes = deps.config.uploadMaxBytes;
 
   const receive: RequestHandler = (req, res, next) => {
-    requireEditingLicense(res);
+    requireEditingLicense(callerOf(res));
     if (!req.is('multipart/form-data'))
       return next(new HttpError(400, { Message: uploadMessages.notMultipart }));
     const user = callerOf(res).user.id;

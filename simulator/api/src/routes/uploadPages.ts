@@ -42,12 +42,12 @@ async function folderOf(deps: RouteDeps, req: Request, res: Response, action: st
   if (inboxId === undefined) {
     const user = callerOf(res).user.id;
     if (action === 'burst') {
-      requireEditingLicense(res);
+      requireEditingLicense(callerOf(res));
       await deps.uploads.room(user);
     }
     return deps.uploads.dirOf(user);
   }
-  const access = inboxAccess(deps, res);
+  const access = inboxAccess(deps, callerOf(res));
   const ref = access.inbox(parseId(inboxId, 'InboxId'));
   if (action === 'burst') {
     access.require(ref, InboxPermission.Add, 'add files');

@@ -86,7 +86,7 @@ export function createUploadUrlRouter(deps: RouteDeps): Router {
   const policy = createAddressPolicy(deps.config.uploadUrlAllow);
   router.get('/upload', deps.auth.requireAuth, refuseCookieOnlyGet, async (req, res) => {
     // a write into the caller's own upload cache (decision 010)
-    requireEditingLicense(res);
+    requireEditingLicense(callerOf(res));
     const user = callerOf(res).user.id;
     await deps.uploads.room(user);
     const text = query(req, 'url')?.trim();

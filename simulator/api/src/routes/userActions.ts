@@ -22,7 +22,8 @@ import { callerOf } from '../http/auth';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
 import { parseId, query } from '../http/query';
 import { messages } from '../services/access';
-import { documentMessages, requireEditingLicense, requestSecureId } from '../services/documentAccess';
+import { documentMessages, requireEditingLicense } from '../services/documentAccess';
+import { requestSecureId } from '../http/documentRequest';
 import {
   parseQueueActionKey,
   queueActionsOf,
@@ -173,7 +174,7 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
 
   router.put('/useraction', deps.auth.requireAuth, (req, res) => {
     const { databaseId, archive } = archiveOf(req, res);
-    requireEditingLicense(res);
+    requireEditingLicense(callerOf(res));
     const ref = parseQueueActionKey(query(req, 'ActionID') ?? '');
     const action = ref ? undefined : actionOf(req, res, databaseId, archive);
     const body: unknown = req.body;
@@ -198,7 +199,7 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
 
   router.post('/useraction', deps.auth.requireAuth, (req, res) => {
     const { databaseId, archive } = archiveOf(req, res);
-    requireEditingLicense(res);
+    requireEditingLicense(callerOf(res));
     const docId = required(req, 'Document');
     const ref = parseQueueActionKey(query(req, 'ActionID') ?? '');
     const present = checkDocument(databaseId, archive, docId, requestSecureId(req), ref !== undefined);

@@ -17,8 +17,9 @@ import {
 } from '@gs/contract/admin/security';
 import type { RouteDeps } from '../deps';
 import { HttpError, badRequest, notFound } from '../http/errors';
+import { callerOf } from '../http/auth';
 import { query } from '../http/query';
-import { int32, parseBody, trimmed } from '../http/zodBody';
+import { int32, parseBody, trimmed } from '../lib/zodInput';
 import { hashPasswordAsync } from '../db/passwords';
 import { PRINCIPAL_GROUP, PRINCIPAL_USER, type PrincipalsRepo } from '../db/principalsRepo';
 import { kindOf, requireUserAdministrator, userAdminMessages } from '../services/userAdmin';
@@ -98,17 +99,17 @@ export function createUserAdminPrincipalsRouter(deps: RouteDeps): Router {
   };
 
   router.get('/userAdmin/secured', auth, (_req, res) => {
-    requireUserAdministrator(deps, res);
+    requireUserAdministrator(deps, callerOf(res));
     res.json(principals(true));
   });
 
   router.get('/userAdmin/unsecured', auth, (_req, res) => {
-    requireUserAdministrator(deps, res);
+    requireUserAdministrator(deps, callerOf(res));
     res.json(principals(false));
   });
 
   router.get('/userAdmin/s9groups', auth, (_req, res) => {
-    requireUserAdministrator(deps, res);
+    requireUserAdministrator(deps, callerOf(res));
     const members = repo.members();
     const out: S9Group[] = repo.groups().map((g) => ({ Name: g.name, Users: members.get(g.id) ?? [] }));
     res.json(out);
@@ -123,7 +124,7 @@ export function createUserAdminPrincipalsRouter(deps: RouteDeps): Router {
     });
 
   router.post('/userAdmin/user', auth, async (req, res) => {
-    requireUserAdministrator(deps, res, true);
+    requireUserAdministrator(deps, callerOf(res), true);
     const body = parseBody(userBody, req.body, '{Name,Password,Email,License,Type}');
     if (kindOf(body.type) === PRINCIPAL_GROUP) return void res.json(createGroup(body.name, body.users ?? []));
     if (!body.password)
@@ -146,7 +147,7 @@ export function createUserAdminPrincipalsRouter(deps: RouteDeps): Router {
   });
 
   router.put('/userAdmin/user', auth, async (req, res) => {
-    requireUserAdministrator(deps, res, true);
+    requireUserAdministrator(deps, callerOf(res), true);
     const name = requiredName(query(req, 'name'));
     const body = parseBody(userUpdate, req.body, '{Password,Email,License}');
     const hash = body.password === undefined ? undefined : await hashPasswordAsync(body.password);
@@ -159,7 +160,7 @@ export function createUserAdminPrincipalsRouter(deps: RouteDeps): Router {
   });
 
   router.delete('/userAdmin/user', auth, (req, res) => {
-    const access = requireUserAdministrator(deps, res, true);
+    const access = requireUserAdministrator(deps, callerOf(res), true);
     const name = requiredName(query(req, 'name'));
     repo.transaction(() => {
       const user = repo.find(PRINCIPAL_USER, name);
@@ -171,14 +172,14 @@ export function createUserAdminPrincipalsRouter(deps: RouteDeps): Router {
   });
 
   router.post('/userAdmin/group', auth, (req, res) => {
-    requireUserAdministrator(deps, res, true);
+    requireUserAdministrator(deps, callerOf(res), true);
     const body = parseBody(groupBody, req.body, '{Name,Users:[string]}');
     const name = body.name || requiredName(query(req, 'name'));
     res.json(createGroup(name, body.users));
   });
 
   router.put('/userAdmin/group', auth, (req, res) => {
-    requireUserAdministrator(deps, res, true);
+    requireUserAdministrator(deps, callerOf(res), true);
     const name = requiredName(query(req, 'groupName'));
     const body = parseBody(groupBody, req.body, '{Users:[string]}');
     repo.transaction(() => {
@@ -191,7 +192,7 @@ export function createUserAdminPrincipalsRouter(deps: RouteDeps): Router {
   });
 
   router.delete('/userAdmin/group', auth, (req, res) => {
-    requireUserAdministrator(deps, res, true);
+    requireUserAdministrator(deps, callerOf(res), true);
     const name = requiredName(query(req, 'name'));
     repo.transaction(() => {
       const group = repo.find(PRINCIPAL_GROUP, name);
@@ -202,7 +203,7 @@ export function createUserAdminPrincipalsRouter(deps: RouteDeps): Router {
   });
 
   router.post('/userAdmin/users/import', auth, async (req, res) => {
-    requireUserAdministrator(deps, res, true);
+    requireUserAdministrator(deps, callerOf(res), true);
     const rows = parseUserCsv(parseBody(importBody, req.body, '{Csv}').csv);
     const reply: UserImportReply = { Added: [], NotAdded: [] };
     const ready: { name: string; email: string; license: number; password: string }[] = [];

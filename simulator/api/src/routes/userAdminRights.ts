@@ -19,13 +19,14 @@ import {
 } from '@gs/contract/flags';
 import type { RouteDeps } from '../deps';
 import { notFound } from '../http/errors';
-import { parseBody, int32, looseBool } from '../http/zodBody';
+import { parseBody, int32, looseBool } from '../lib/zodInput';
 import { messages } from '../services/access';
+import { callerOf } from '../http/auth';
+import { principalOfQuery } from '../http/principalQuery';
+import { requiredInt } from '../http/query';
 import {
-  principalOfQuery,
   principalsOf,
   requireUserAdministrator,
-  requiredInt,
   securityTree,
   targetSchema,
   userRefSchema,
@@ -83,7 +84,7 @@ export function createUserAdminRightsRouter(deps: RouteDeps): Router {
   };
 
   router.get('/userAdmin/tree', auth, (req, res) => {
-    requireUserAdministrator(deps, res);
+    requireUserAdministrator(deps, callerOf(res));
     const rows = grants.tree();
     const props = new Map<number, number>();
     if (req.query && Object.keys(req.query).some((k) => k.toLowerCase() === 'username')) {
@@ -95,20 +96,20 @@ export function createUserAdminRightsRouter(deps: RouteDeps): Router {
   });
 
   router.get('/userAdmin/archives', auth, (req, res) => {
-    requireUserAdministrator(deps, res);
+    requireUserAdministrator(deps, callerOf(res));
     const archive = archiveIn(requiredInt(req, 'archive'), requiredInt(req, 'db'));
     res.json(grants.archiveMask(principalOfQuery(req, principals), archive.id));
   });
 
   router.get('/userAdmin/inboxes', auth, (req, res) => {
-    requireUserAdministrator(deps, res);
+    requireUserAdministrator(deps, callerOf(res));
     const inbox = requiredInt(req, 'inbox');
     if (!repos.inboxes.byId(inbox)) throw notFound(inboxNotFound(inbox));
     res.json(grants.inboxMask(principalOfQuery(req, principals), inbox));
   });
 
   router.get('/userAdmin/databases', auth, (req, res) => {
-    requireUserAdministrator(deps, res);
+    requireUserAdministrator(deps, callerOf(res));
     const db = databaseOf(requiredInt(req, 'db'));
     const level = grants.databaseLevel(principalOfQuery(req, principals), db);
     const body: DatabasePermissions = { Access: level !== undefined, Level: level ?? 0 };
@@ -116,7 +117,7 @@ export function createUserAdminRightsRouter(deps: RouteDeps): Router {
   });
 
   router.get('/userAdmin/searches', auth, (req, res) => {
-    requireUserAdministrator(deps, res);
+    requireUserAdministrator(deps, callerOf(res));
     const db = databaseOf(requiredInt(req, 'db'));
     const out: SearchSecurity[] = [...grants.searchProps(principalOfQuery(req, principals), db)].map(
       ([Id, Properties]) => ({
@@ -131,7 +132,7 @@ export function createUserAdminRightsRouter(deps: RouteDeps): Router {
   });
 
   router.post('/userAdmin/archives', auth, (req, res) => {
-    requireUserAdministrator(deps, res, true);
+    requireUserAdministrator(deps, callerOf(res), true);
     const body = parseBody(maskBody, req.body, EXPECTED);
     principals.transaction(() => {
       const who = principalsOf(principals, body.users);
@@ -144,7 +145,7 @@ export function createUserAdminRightsRouter(deps: RouteDeps): Router {
   });
 
   router.post('/userAdmin/inboxes', auth, (req, res) => {
-    requireUserAdministrator(deps, res, true);
+    requireUserAdministrator(deps, callerOf(res), true);
     const body = parseBody(maskBody, req.body, EXPECTED);
     principals.transaction(() => {
       const who = principalsOf(principals, body.users);
@@ -157,7 +158,7 @@ export function createUserAdminRightsRouter(deps: RouteDeps): Router {
   });
 
   router.post('/userAdmin/databases', auth, (req, res) => {
-    requireUserAdministrator(deps, res, true);
+    requireUserAdministrator(deps, callerOf(res), true);
     const body = parseBody(dbBody, req.body, EXPECTED);
     principals.transaction(() => {
       const who = principalsOf(principals, body.users);
@@ -173,7 +174,7 @@ export function createUserAdminRightsRouter(deps: RouteDeps): Router {
   });
 
   router.post('/userAdmin/searches', auth, (req, res) => {
-    requireUserAdministrator(deps, res, true);
+    requireUserAdministrator(deps, callerOf(res), true);
     const body = parseBody(searchBody, req.body, EXPECTED);
     principals.transaction(() => {
       const who = principalsOf(principals, body.users);
@@ -191,7 +192,7 @@ export function createUserAdminRightsRouter(deps: RouteDeps): Router {
   });
 
   router.post('/userAdmin/searchType', auth, (req, res) => {
-    requireUserAdministrator(deps, res, true);
+    requireUserAdministrator(deps, callerOf(res), true);
     const body = parseBody(searchTypeBody, req.body, EXPECTED);
     const bit = TYPE_BIT[body.permissions.type];
     principals.transaction(() => {

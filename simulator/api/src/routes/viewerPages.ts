@@ -19,12 +19,8 @@ import { callerOf } from '../http/auth';
 import { badRequest, notFound } from '../http/errors';
 import { intParam, parseId, query, readKey } from '../http/query';
 import { messages } from '../services/access';
-import {
-  documentIds,
-  requireEditingLicense,
-  requirePermission,
-  requestSecureId,
-} from '../services/documentAccess';
+import { requireEditingLicense, requirePermission } from '../services/documentAccess';
+import { documentIds, requestSecureId } from '../http/documentRequest';
 import { storedFile } from '../services/documentOps';
 import { safeName } from '../services/fileStore';
 import { inboxAccess } from '../services/inboxAccess';
@@ -93,7 +89,7 @@ export function createViewerPagesRouter(deps: RouteDeps): Router {
     if (name === undefined) throw badRequest(`The parameter 'InboxFileName' is missing.`);
     const page = requiredInt(req, ['Page', 'PageNumber']);
     const turn = requiredInt(req, ['Degrees', 'Rotation', 'Angle']);
-    const access = inboxAccess(deps, res);
+    const access = inboxAccess(deps, callerOf(res));
     const ref = access.inbox(inboxId);
     access.require(ref, InboxPermission.ModifyPages, 'modify pages');
     const file = await existingFile(inboxDir(deps.files.dataDir, ref.inbox), safeName(name));
@@ -119,8 +115,8 @@ export function createViewerPagesRouter(deps: RouteDeps): Router {
     };
     const page = requiredInt(req, ['Page', 'PageNumber']);
     const turn = requiredInt(req, ['Degrees', 'Rotation', 'Angle']);
-    const ref = viewerDocument(deps, res, ids, input(req, ['SecureId']) ?? req.get('SecureId'));
-    requireEditingLicense(res);
+    const ref = viewerDocument(deps, callerOf(res), ids, input(req, ['SecureId']) ?? req.get('SecureId'));
+    requireEditingLicense(callerOf(res));
     requirePermission(ref, ArchivePermission.ModifyPages, 'modify pages');
     const row = repos.viewer.file(ref.databaseId, ref.docId);
     const file = row && storedFile(deps.files.dataDir, row.filePath);
@@ -164,7 +160,7 @@ export function createViewerPagesRouter(deps: RouteDeps): Router {
   });
 
   router.get('/dbs/:db/archives/:archive/documents/:doc/page', deps.auth.requireAuth, async (req, res) => {
-    const ref = viewerDocument(deps, res, documentIds(req), requestSecureId(req));
+    const ref = viewerDocument(deps, callerOf(res), documentIds(req), requestSecureId(req));
     requirePermission(ref, ArchivePermission.View, 'view documents');
     const { page, width } = pageAndWidth(req);
     const row = repos.viewer.file(ref.databaseId, ref.docId);
@@ -182,7 +178,7 @@ export function createViewerPagesRouter(deps: RouteDeps): Router {
   });
 
   router.get('/inboxes/:id/page', deps.auth.requireAuth, async (req, res) => {
-    const ref = inboxAccess(deps, res).inbox(intParam(req, 'id'));
+    const ref = inboxAccess(deps, callerOf(res)).inbox(intParam(req, 'id'));
     const name = query(req, 'FileName');
     if (name === undefined || name.trim() === '') throw badRequest(`The parameter 'FileName' is missing.`);
     const { page, width } = pageAndWidth(req);

@@ -12,13 +12,12 @@ import { extname } from 'node:path';
 import { Router, type Response } from 'express';
 import { ArchivePermission, hasFlag } from '@gs/contract/flags';
 import type { ViewerSession, ViewerSessionDoc } from '@gs/contract/viewer';
-import { DomainError } from '../domain/errors';
 import { accessOf, type RouteDeps } from '../deps';
 import type { ViewerSessionDocRow, ViewerSessionRow } from '../db/viewerRepo';
 import { secureId } from '../db/secureIds';
 import { callerOf } from '../http/auth';
-import { toDotNetDate } from '../http/dates';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { toDotNetDate } from '../lib/dates';
+import { asHttpError, badRequest, notFound } from '../http/errors';
 import { lowerKeys } from '../http/query';
 import { pageCount, safeName } from '../services/fileStore';
 import { inboxAccess } from '../services/inboxAccess';
@@ -71,12 +70,12 @@ export function createViewerSessionsRouter(deps: RouteDeps): Router {
     const archive = intOf(raw.archive, 'Archive');
     const id = intOf(raw.id, 'Id');
     if (inboxId && inboxFileName && !id) {
-      const ref = inboxAccess(deps, res).inbox(inboxId);
+      const ref = inboxAccess(deps, callerOf(res)).inbox(inboxId);
       await existingFile(inboxDir(deps.files.dataDir, ref.inbox), safeName(inboxFileName));
       return { archive: 0, id: 0, terms: '', inboxId, inboxFileName };
     }
     if (!archive || !id || !database) throw badRequest(sessionMessages.document(index));
-    viewerDocument(deps, res, { db: database, archive, doc: id }, textOf(raw.hash));
+    viewerDocument(deps, callerOf(res), { db: database, archive, doc: id }, textOf(raw.hash));
     return { archive, id, terms: textOf(raw.contentsearchterms), inboxId: 0, inboxFileName: '' };
   }
 
@@ -121,13 +120,13 @@ export function createViewerSessionsRouter(deps: RouteDeps): Router {
     let permissions = 0;
     let pages = 0;
     try {
-      const ref = inboxAccess(deps, res).inbox(d.inboxId);
+      const ref = inboxAccess(deps, callerOf(res)).inbox(d.inboxId);
       const file = await existingFile(inboxDir(deps.files.dataDir, ref.inbox), d.inboxFileName);
       permissions = ref.permissions;
       pages = await pageCount(file);
     } catch (error) {
       // an inbox the caller no longer sees, a file gone since or one that cannot be read: nothing to draw
-      if (!(error instanceof HttpError) && !(error instanceof DomainError)) throw error;
+      if (!asHttpError(error)) throw error;
     }
     return { permissions, pages };
   }

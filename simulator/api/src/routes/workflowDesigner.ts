@@ -86,7 +86,7 @@ export function createWorkflowDesignerRouter(deps: RouteDeps): Router {
   });
 
   router.post('/workflowdesigner', deps.auth.requireAuth, (req, res) => {
-    const databaseId = dbAdminWriterOf(deps, res, requiredId(req, 'dbid'));
+    const databaseId = dbAdminWriterOf(deps, callerOf(res), requiredId(req, 'dbid'));
     const def = parseWorkflowDefinition(repos, databaseId, req.body);
     const inQuery = optionalId(req, 'workflowid');
     if (inQuery !== undefined && def.Id !== 0 && inQuery !== def.Id)
@@ -113,7 +113,7 @@ export function createWorkflowDesignerRouter(deps: RouteDeps): Router {
   });
 
   router.delete('/workflowdesigner', deps.auth.requireAuth, (req, res) => {
-    const databaseId = dbAdminWriterOf(deps, res, requiredId(req, 'dbid'));
+    const databaseId = dbAdminWriterOf(deps, callerOf(res), requiredId(req, 'dbid'));
     const workflowId = requiredId(req, 'workflowid');
     repos.workflows.transaction(() => {
       workflowOf(databaseId, workflowId);
@@ -126,7 +126,7 @@ export function createWorkflowDesignerRouter(deps: RouteDeps): Router {
   });
 
   router.get('/workflowdesigner/adminFields', deps.auth.requireAuth, (req, res) => {
-    const databaseId = dbAdminOf(deps, res, requiredId(req, 'dbid'));
+    const databaseId = dbAdminOf(deps, callerOf(res), requiredId(req, 'dbid'));
     const archiveId = optionalId(req, 'archiveid');
     if (archiveId !== undefined) {
       const archive = repos.archives.byId(archiveId);
@@ -137,7 +137,7 @@ export function createWorkflowDesignerRouter(deps: RouteDeps): Router {
   });
 
   router.get('/workflowdesigner/FreeForms', deps.auth.requireAuth, (req, res) => {
-    const databaseId = dbAdminOf(deps, res, requiredId(req, 'dbid'));
+    const databaseId = dbAdminOf(deps, callerOf(res), requiredId(req, 'dbid'));
     const forms: WorkflowFreeForm[] = repos.workflows.inDatabase(databaseId).flatMap((w) =>
       repos.workflows.nodesOf(w.id).flatMap((n) =>
         (n.Actions ?? []).map((a) => ({

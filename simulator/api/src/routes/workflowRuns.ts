@@ -32,7 +32,7 @@ export function createWorkflowRunsRouter(deps: RouteDeps): Router {
     const databaseId = access.database(requiredId(req, 'dbid')).Id;
     const workflowId = requiredId(req, 'workflowid');
     const archive = access.archive(databaseId, requiredId(req, 'archiveid'));
-    requireEditingLicense(res);
+    requireEditingLicense(callerOf(res));
     const workflow = repos.workflows.byId(workflowId);
     if (!workflow || workflow.databaseId !== databaseId)
       throw notFound(`Workflow ${workflowId} was not found in database ${databaseId}.`);

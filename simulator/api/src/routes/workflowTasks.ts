@@ -13,8 +13,8 @@ import { searchNames } from '../db/docSearchSchema';
 import { orderBy } from '../db/docSql';
 import { callerOf } from '../http/auth';
 import { badRequest } from '../http/errors';
-import { intParam, parseId, query, queryBool } from '../http/query';
-import { parsePaging, parseSort } from '../services/search/params';
+import { intParam, parseId, parseQuery, query, queryBool } from '../http/query';
+import { pagingOf, pagingQuery, parseSort } from '../services/search/params';
 import { toResult } from '../services/search/result';
 import { assignedQueue, queueArchiveCounts } from '../services/workflowQueues';
 
@@ -59,7 +59,7 @@ export function createWorkflowTasksRouter(deps: RouteDeps): Router {
       throw badRequest(`The query parameter 'ArchiveId' is required (or count=true).`);
     const archive = access.archive(databaseId, parseId(rawArchive, 'ArchiveId'));
     const fields = repos.archives.fields(archive.id);
-    const paging = parsePaging(req);
+    const paging = pagingOf(parseQuery(req, pagingQuery));
     const limit = paging.recordsPerPage;
     const offset = (paging.page - 1) * limit;
     const where = { workflowId: q.workflow.id, nodeId: q.node.Id, archiveId: archive.id };
@@ -67,7 +67,7 @@ export function createWorkflowTasksRouter(deps: RouteDeps): Router {
     const ids =
       rawSort === undefined || rawSort.trim() === ''
         ? repos.workflows.taskPage(where.workflowId, where.nodeId, where.archiveId, limit, offset)
-        : sortedPage(databaseId, where, orderBy(parseSort(req, fields, archive.name)), limit, offset);
+        : sortedPage(databaseId, where, orderBy(parseSort(rawSort, fields, archive.name)), limit, offset);
     const count = repos.workflows.archiveCount(where.workflowId, where.nodeId, where.archiveId);
     const columns = fields.map((f) => fieldRef(f.ID, f.Type, f.Prop));
     const rows = repos.docSearch.rows.byIds({ databaseId, columns }, ids);

@@ -6,7 +6,8 @@ import type { Database } from '@gs/contract/databases';
 import type { Repos } from '../db/repos';
 import type { ArchiveRow } from '../db/archivesRepo';
 import type { UserRow } from '../db/usersRepo';
-import { notFound } from '../http/errors';
+import type { Caller } from '../domain/caller';
+import { notFound } from '../domain/errors';
 
 export const messages = {
   database: (db: number) => `Database ${db} was not found.`,
@@ -71,3 +72,6 @@ export function userAccess(repos: Repos, user: UserRow) {
   };
 }
 export type UserAccess = ReturnType<typeof userAccess>;
+
+/** The rights of the caller of a call. */
+export const callerAccess = (repos: Repos, caller: Caller): UserAccess => userAccess(repos, caller.user);

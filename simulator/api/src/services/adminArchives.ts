@@ -9,7 +9,7 @@ import { VERSIONS_ARCHIVE_NAME, type AdminArchive } from '@gs/contract/admin/cat
 import { ALL_ARCHIVE_PERMISSIONS, ArchiveFlags, hasFlag } from '@gs/contract/flags';
 import type { AdminArchiveRow, ArchiveSpec } from '../db/adminArchivesRepo';
 import type { AdminArchivesRepo } from '../db/adminArchivesRepo';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../domain/errors';
 import { boolValue, idValue, opt, parseBody, textValue } from './adminInput';
 
 export const MAX_ARCHIVE_NAME = 128;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { AdminDatabase } from '@gs/contract/admin/catalog';
 import type { AdminDatabaseRow, DatabaseSpec } from '../db/adminDatabasesRepo';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../domain/errors';
 import { opt, parseBody, textValue } from './adminInput';
 
 const NAME_STRIP = /[^\p{L}\p{N}_\-`!^()+={}[;$,.]/gu;

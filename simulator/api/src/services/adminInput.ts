@@ -1,8 +1,8 @@
 // Reading administration bodies: keys in any casing (lowerKeys), null as absent, and a 400 with
 // what is wrong. Each resource's schema lists its keys in lower case.
 import { z } from 'zod';
-import { badRequest } from '../http/errors';
-import { lowerKeys } from '../http/query';
+import { badRequest } from '../domain/errors';
+import { lowerKeys } from '../lib/keys';
 
 /** An optional value; JSON null counts as absent. */
 export const opt = <T extends z.ZodType>(schema: T) =>

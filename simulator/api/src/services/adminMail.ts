@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { AdminMailServer } from '@gs/contract/admin/catalog';
 import type { MailServerRow } from '../db/mailServersRepo';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../domain/errors';
 import { opt, parseBody, textValue } from './adminInput';
 
 export const DEFAULT_MAIL: MailServerRow = { server: '', port: 25, userName: '', password: '' };

@@ -4,12 +4,10 @@
 // licence rules, registration, SQL instances) an administrator of all databases (registration: the
 // admin group, which is the same people here: our design); changing a database (the Databases
 // mode) a user administrator too; a read-only licence (type 4) may change nothing.
-import type { Response } from 'express';
-import { LicenseType } from '@gs/contract/flags';
-import { accessOf, type RouteDeps } from '../deps';
-import { callerOf } from '../http/auth';
-import { forbidden, notFound } from '../http/errors';
-import { messages, type UserAccess } from './access';
+import type { RouteDeps } from '../deps';
+import { isReadOnly, type Caller } from '../domain/caller';
+import { forbidden, notFound } from '../domain/errors';
+import { callerAccess, messages, type UserAccess } from './access';
 
 export const adminMessages = {
   notAdmin: 'You are not an administrator of any database.',
@@ -20,15 +18,13 @@ export const adminMessages = {
 };
 
 /** 403 for a read-only licence: the licence used, or the user's type for Basic calls. */
-export function requireWritable(res: Response): void {
-  const caller = callerOf(res);
-  if ((caller.license?.type ?? caller.user.licenseType) === LicenseType.ReadOnly)
-    throw forbidden(adminMessages.readOnly);
+export function requireWritable(caller: Caller): void {
+  if (isReadOnly(caller)) throw forbidden(adminMessages.readOnly);
 }
 
 /** The caller's rights; 403 unless they administer at least one database. */
-export function requireAnyDbAdmin(deps: RouteDeps, res: Response): UserAccess {
-  const access = accessOf(deps, res);
+export function requireAnyDbAdmin(deps: RouteDeps, caller: Caller): UserAccess {
+  const access = callerAccess(deps.repos, caller);
   if (!access.isAnyDbAdmin()) throw forbidden(adminMessages.notAdmin);
   return access;
 }
@@ -37,18 +33,18 @@ export function requireAnyDbAdmin(deps: RouteDeps, res: Response): UserAccess {
  * 403 unless the caller administers database `db` (and may write, for a write); the database's
  * existence is the route's to check, after the rights, so nothing is learnt of other databases.
  */
-export function requireDbAdmin(deps: RouteDeps, res: Response, db: number, write = false): UserAccess {
-  const access = requireAnyDbAdmin(deps, res);
+export function requireDbAdmin(deps: RouteDeps, caller: Caller, db: number, write = false): UserAccess {
+  const access = requireAnyDbAdmin(deps, caller);
   if (!access.isDbAdmin(db)) throw forbidden(adminMessages.notDbAdmin(db));
-  if (write) requireWritable(res);
+  if (write) requireWritable(caller);
   return access;
 }
 
 /** 403 unless the caller administers every database (and may write, for a write). */
-export function requireAdminAll(deps: RouteDeps, res: Response, write = false): UserAccess {
-  const access = accessOf(deps, res);
+export function requireAdminAll(deps: RouteDeps, caller: Caller, write = false): UserAccess {
+  const access = callerAccess(deps.repos, caller);
   if (!access.user.isAdminAll) throw forbidden(adminMessages.notAdminAll);
-  if (write) requireWritable(res);
+  if (write) requireWritable(caller);
   return access;
 }
 
@@ -58,14 +54,14 @@ export function requireUserAdmin(access: UserAccess): void {
 }
 
 /** The catalogue routes: the database id when the caller administers it (403), and it exists (404). */
-export function dbAdminOf(deps: RouteDeps, res: Response, db: number): number {
-  requireDbAdmin(deps, res, db);
+export function dbAdminOf(deps: RouteDeps, caller: Caller, db: number): number {
+  requireDbAdmin(deps, caller, db);
   if (!deps.repos.databases.byId(db)) throw notFound(messages.database(db));
   return db;
 }
 
 /** As dbAdminOf, for a change: a read-only licence (type 4) gets 403 whatever its rights. */
-export function dbAdminWriterOf(deps: RouteDeps, res: Response, db: number): number {
-  requireWritable(res);
-  return dbAdminOf(deps, res, db);
+export function dbAdminWriterOf(deps: RouteDeps, caller: Caller, db: number): number {
+  requireWritable(caller);
+  return dbAdminOf(deps, caller, db);
 }

@@ -13,9 +13,9 @@ import {
 } from '@gs/contract/annotations';
 import type { AnnotationRow, NewAnnotationRow } from '../db/annotationsRepo';
 import type { Repos } from '../db/repos';
-import { toDotNetDate } from '../http/dates';
-import { badRequest } from '../http/errors';
-import { readKey } from '../http/query';
+import { toDotNetDate } from '../lib/dates';
+import { badRequest } from '../domain/errors';
+import { readKey } from '../lib/keys';
 
 /** One validated item of a PUT. */
 export interface AnnotationInputRow {

@@ -8,8 +8,8 @@ import { LicenseType } from '@gs/contract/flags';
 import { ImportErrorCode } from '@gs/contract/upload';
 import type { RouteDeps } from '../deps';
 import type { PortalRow } from '../db/batchesRepo';
-import { notFound } from '../http/errors';
-import { parseImportBody } from '../http/importBody';
+import { notFound } from '../domain/errors';
+import { parseImportBody } from '../lib/importBody';
 import { listsOfSent } from './lists/sqlListItems';
 import { importDocuments, type ImportedFile } from './importDocuments';
 import { checkImportValues, importError } from './importValues';
@@ -28,7 +28,11 @@ export interface BatchIndexRequest {
 
 export async function indexBatchDocument(deps: RouteDeps, r: BatchIndexRequest): Promise<number> {
   if (r.licenseType === LicenseType.ReadOnly)
-    throw importError(403, ImportErrorCode.Permissions, 'A read-only license cannot import documents.');
+    throw importError(
+      'forbidden',
+      ImportErrorCode.Permissions,
+      'A read-only license cannot import documents.',
+    );
   const archive = deps.repos.archives.byId(r.portal.archiveId);
   if (!archive || archive.databaseId !== r.portal.databaseId)
     throw notFound(`Archive ${r.portal.archiveId} of portal '${r.portal.name}' was not found.`);

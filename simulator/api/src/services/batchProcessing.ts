@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { BatchStatus } from '@gs/contract/capture';
 import type { Clock } from '../clock';
 import type { BatchesRepo, PortalRow } from '../db/batchesRepo';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../domain/errors';
 
 export const captureDir = (dataDir: string): string => join(dataDir, 'capture');
 const READABLE = /^\.(tiff?|pdf|jpe?g|png|gif|bmp|webp)$/i;

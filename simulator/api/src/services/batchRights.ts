@@ -6,12 +6,12 @@
 // A read-only licence (type 4) changes nothing here either (decisions 010, 048): every capture
 // write (adding, re-queueing, rejecting, opening, indexing and deleting batches, administering
 // portals) is 403 for it before anything else is looked at, as in the rest of the API.
-import { ArchivePermission, DatabaseSecurity, LicenseType, hasFlag } from '@gs/contract/flags';
-import type { Response } from 'express';
-import { accessOf, type RouteDeps } from '../deps';
-import { callerOf } from '../http/auth';
+import { ArchivePermission, DatabaseSecurity, hasFlag } from '@gs/contract/flags';
+import type { RouteDeps } from '../deps';
+import { isReadOnly, type Caller } from '../domain/caller';
 import type { PortalRow } from '../db/batchesRepo';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from '../domain/errors';
+import { callerAccess } from './access';
 
 export const batchMessages = {
   portal: (id: number) => `Batch portal ${id} was not found.`,
@@ -24,8 +24,8 @@ export const batchMessages = {
   readOnly: 'A read-only license cannot change batches or batch portals.',
 };
 
-export function batchRights(deps: RouteDeps, res: Response) {
-  const access = accessOf(deps, res);
+export function batchRights(deps: RouteDeps, caller: Caller) {
+  const access = callerAccess(deps.repos, caller);
   const { user } = access;
   const isPortalAdmin = user.isAdminAll || user.isUserAdmin;
   const archivePerms = (portal: PortalRow): number => {
@@ -37,8 +37,7 @@ export function batchRights(deps: RouteDeps, res: Response) {
     isPortalAdmin || hasFlag(archivePerms(portal), ArchivePermission.View);
   /** 403 for a read-only licence: the licence used, or the user's type for Basic calls */
   const requireWritable = (message: string = batchMessages.readOnly): void => {
-    const caller = callerOf(res);
-    if ((caller.license?.type ?? caller.user.licenseType) === LicenseType.ReadOnly) throw forbidden(message);
+    if (isReadOnly(caller)) throw forbidden(message);
   };
 
   return {

@@ -12,7 +12,7 @@ import { ArchivePermission, hasFlag } from '@gs/contract/flags';
 import type { AnnotationRow } from '../db/annotationsRepo';
 import type { ArchiveRow } from '../db/archivesRepo';
 import type { StoredDoc } from '../db/documentOpsRepo';
-import { HttpError } from '../http/errors';
+import { conflict, failed, notFound } from '../domain/errors';
 import { burnIn, canBurnIn } from './annotationBurnIn';
 import { sameAnnotationRows } from './annotations';
 import type { DocumentRef } from './documentAccess';
@@ -52,14 +52,13 @@ export async function writeBurnedFile(
   const annotations = ctx.annotations.ofDocument(ref.databaseId, ref.docId);
   if (annotations.length === 0) return undefined;
   const bytes = await burnIn(source, row.fileType, annotations).catch((error: unknown) => {
-    if (isMissing(error))
-      throw new HttpError(404, { Message: `The file of document ${ref.docId} was not found.` });
-    throw new HttpError(500, {
-      Message: `The annotations of document ${ref.docId} could not be burned into its file: ${publicMessage(
+    if (isMissing(error)) throw notFound(`The file of document ${ref.docId} was not found.`);
+    throw failed(
+      `The annotations of document ${ref.docId} could not be burned into its file: ${publicMessage(
         error,
         ctx.dataDir,
       )}`,
-    });
+    );
   });
   if (!bytes) return undefined;
   const path = `${dest.databaseId}/${dest.id}/${row.id}-${randomBytes(6).toString('hex')}.pdf`;
@@ -82,9 +81,7 @@ export function requireUnchanged(
 ): void {
   const now = ctx.annotations?.ofDocument(ref.databaseId, ref.docId) ?? [];
   if (current.filePath !== burned.from.filePath || !sameAnnotationRows(now, burned.annotations, DRAWN))
-    throw new HttpError(409, {
-      Message: `Document ${ref.docId} changed while its annotations were burned in.`,
-    });
+    throw conflict(`Document ${ref.docId} changed while its annotations were burned in.`);
 }
 
 /** The stored file a new or moved row gets: the burned PDF (page count kept) or the row's own. */

@@ -8,10 +8,10 @@ import {
 } from '@gs/contract/admin/catalog';
 import { ArchiveFlags, FieldProp, hasFlag } from '@gs/contract/flags';
 import type { Repos } from '../db/repos';
-import { HttpError, badRequest } from '../http/errors';
+import { badRequest, conflict } from '../domain/errors';
 import { fieldRegexRefusal } from './fieldRegex';
 
-export const conflict = (message: string): HttpError => new HttpError(409, { Message: message });
+export { conflict } from '../domain/errors';
 
 /** The archive Versions (old revisions) is never searched directly (admin-spec §5). */
 const VERSIONS = 'versions';

@@ -4,7 +4,7 @@ import type { Delegation, DelegationUpdate } from '@gs/contract/delegation';
 import { MAX_DELEGATES, readOnlyDelegateMessage } from '@gs/contract/delegation';
 import { LicenseType } from '@gs/contract/flags';
 import type { Repos } from '../db/repos';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../domain/errors';
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/u;
 

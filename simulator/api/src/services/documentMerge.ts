@@ -23,7 +23,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import type { ArchiveRow } from '../db/archivesRepo';
 import type { StoredDoc } from '../db/documentOpsRepo';
 import type { InboxRow } from '../db/inboxesRepo';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { badRequest, conflict, invalid, notFound } from '../domain/errors';
 import { messages } from './access';
 import { storedFile, type DocumentOpsContext } from './documentOps';
 import { uniqueName } from './fileStore';
@@ -122,10 +122,10 @@ async function sourcesOf(ctx: DocumentOpsContext, db: number, items: MergeItem[]
 async function merged(sources: MergeSource[], format: 'pdf' | 'tiff'): Promise<MergedFile> {
   return mergeFiles(sources, format).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new HttpError(404, { Message: 'The file of a document of the merge was not found.' });
-    throw new HttpError(400, {
-      Message: `The documents could not be merged: ${error instanceof Error ? error.message : String(error)}`,
-    });
+      throw notFound('The file of a document of the merge was not found.');
+    throw invalid(
+      `The documents could not be merged: ${error instanceof Error ? error.message : String(error)}`,
+    );
   });
 }
 
@@ -254,9 +254,7 @@ export async function appendToDocument(ctx: DocumentOpsContext, job: AppendJob<M
     ctx.ops.transaction(() => {
       const row = rowOf(ctx, db, job.base);
       if (row.filePath !== before.filePath)
-        throw new HttpError(409, {
-          Message: `Document ${job.base.docId} changed while its pages were appended.`,
-        });
+        throw conflict(`Document ${job.base.docId} changed while its pages were appended.`);
       ctx.ops.setFile(db, job.base.docId, {
         path,
         type: result.type,

@@ -15,7 +15,7 @@ import type { ArchiveRow } from '../db/archivesRepo';
 import type { AnnotationsRepo } from '../db/annotationsRepo';
 import type { AuditRepo } from '../db/auditRepo';
 import type { DocumentOpsRepo, StoredDoc } from '../db/documentOpsRepo';
-import { HttpError, notFound } from '../http/errors';
+import { notFound } from '../domain/errors';
 import { messages } from './access';
 import {
   burnedFileInfo,
@@ -94,8 +94,7 @@ export async function copyStoredFile(
   if (!target) throw new Error(`bad copy path ${filePath}`);
   await mkdir(dirname(target), { recursive: true });
   await copyFile(source, target, constants.COPYFILE_EXCL).catch((error: unknown) => {
-    if (isMissing(error))
-      throw new HttpError(404, { Message: `The file of document ${ref.docId} was not found.` });
+    if (isMissing(error)) throw notFound(`The file of document ${ref.docId} was not found.`);
     throw error;
   });
   return filePath;

@@ -17,7 +17,7 @@ import type { DocImportsRepo } from '../db/docImportsRepo';
 import type { DocumentFieldsRepo, StoredValue } from '../db/documentFieldsRepo';
 import type { StoredDoc } from '../db/documentOpsRepo';
 import type { FieldRule, FieldRulesRepo } from '../db/fieldRulesRepo';
-import { HttpError } from '../http/errors';
+import { invalid } from '../domain/errors';
 import { burnedFileInfo, requireUnchanged, type BurnedFile } from './burnInTransfer';
 import type { DocumentRef } from './documentAccess';
 import { copyWithFile, logBothSides, moveWithFile, storedRow, type DocumentOpsContext } from './documentOps';
@@ -176,9 +176,9 @@ function refuseRevisionChain(ctx: TransferContext, ref: DocumentRef, row: Stored
     row.rootVersionId === 0
       ? `heads a revision chain of ${versions} versions`
       : `is version ${row.version} of document ${row.rootVersionId}`;
-  throw new HttpError(400, {
-    Message: `Document ${ref.docId} ${what} and cannot be moved to another database: the versions of a document stay together in their database.`,
-  });
+  throw invalid(
+    `Document ${ref.docId} ${what} and cannot be moved to another database: the versions of a document stay together in their database.`,
+  );
 }
 
 /** The document's earlier history written to the destination database under its new id. */

@@ -1,7 +1,7 @@
 // Where a data-exchange source reads (our design): the simulator reaches no SQL server but its
 // own, so a source is one of its databases, named either directly (UseInternal, InternalDatabase)
 // or by a connection string whose server is local and whose catalogue is a database's name.
-import { badRequest } from '../http/errors';
+import { badRequest } from '../domain/errors';
 
 export const LOCAL_SERVERS = ['(local)', '.', 'localhost', '127.0.0.1', '(localdb)'];
 

@@ -8,7 +8,7 @@ import { FieldProp, SYSTEM_FIELD_PROPS, hasFlag } from '@gs/contract/flags';
 import type { Repos } from '../db/repos';
 import type { StoredDocument } from '../db/documentFieldsRepo';
 import type { FieldRule } from '../db/fieldRulesRepo';
-import { HttpError, notFound } from '../http/errors';
+import { type DomainError, invalid, notFound } from '../domain/errors';
 import { messages } from './access';
 import type { DocumentRef } from './documentAccess';
 import type { FieldLists } from './fieldLists';
@@ -40,7 +40,7 @@ function wireValue(rule: FieldRule, doc: StoredDocument): FieldValue {
 
 const shown = (v: FieldValue): string => (v.MVAL.length ? v.MVAL.join(', ') : v.VAL);
 
-function invalidSave(checks: FieldCheck[]): HttpError | undefined {
+function invalidSave(checks: FieldCheck[]): DomainError | undefined {
   const bad = checks.filter((c) => !c.valid);
   const first = bad[0];
   if (!first || first.valid) return undefined;
@@ -49,7 +49,7 @@ function invalidSave(checks: FieldCheck[]): HttpError | undefined {
     Message: `Field ${name} is invalid (code ${first.code}): ${first.message}`,
     Fields: bad.map(toResult),
   };
-  return new HttpError(400, body);
+  return invalid(body.Message, { Fields: body.Fields });
 }
 
 /** A system field sent back with the value it holds is no edit (a client may send whole rows). */

@@ -2,7 +2,7 @@
 // LogEntry the wire carries, with the Category key the web client filters on.
 import { HISTORY_CATEGORIES, type HistoryCategory, type HistoryEntry } from '@gs/contract/history';
 import type { AuditRow } from '../db/auditRepo';
-import { toDotNetDate } from '../http/dates';
+import { toDotNetDate } from '../lib/dates';
 
 export const isHistoryCategory = (value: string): value is HistoryCategory =>
   (HISTORY_CATEGORIES as readonly string[]).includes(value);

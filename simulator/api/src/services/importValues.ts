@@ -7,7 +7,7 @@ import { FieldProp, FieldType, SYSTEM_FIELD_PROPS, hasFlag } from '@gs/contract/
 import { ImportErrorCode, type ImportErrorBody, type ImportErrorCodeValue } from '@gs/contract/upload';
 import type { StoredValue } from '../db/documentFieldsRepo';
 import type { FieldRule } from '../db/fieldRulesRepo';
-import { HttpError } from '../http/errors';
+import { DomainError } from '../domain/errors';
 import type { FieldLists } from './fieldLists';
 import { checkField, type FieldInput, type FieldWrite } from './fieldValidation';
 
@@ -16,9 +16,13 @@ export interface CheckedWrite {
   write: FieldWrite;
 }
 
-export const importError = (status: number, code: ImportErrorCodeValue, detail: string): HttpError => {
+export const importError = (
+  kind: 'invalid' | 'forbidden',
+  code: ImportErrorCodeValue,
+  detail: string,
+): DomainError => {
   const body: ImportErrorBody = { Message: `${code}: ${detail}`, Code: code };
-  return new HttpError(status, body);
+  return new DomainError(kind, body.Message, { Code: body.Code });
 };
 
 const isSystem = (rule: FieldRule): boolean =>
@@ -49,7 +53,7 @@ export function checkImportValues(
       const code =
         c.code === FieldCheckCode.Required ? ImportErrorCode.RequiredField : ImportErrorCode.DataTypeMismatch;
       const name = c.rule ? `'${c.rule.name}' (ID ${c.id})` : `${c.id}`;
-      throw importError(400, code, `Field ${name}: ${c.message}`);
+      throw importError('invalid', code, `Field ${name}: ${c.message}`);
     }
     writes.push({ rule: c.rule, write: c.write });
   }

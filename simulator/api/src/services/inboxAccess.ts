@@ -1,13 +1,12 @@
 // Which inboxes a user may see and what they may do in each: inbox_security grants to the user
 // and their groups (bits of InboxPermission); administrators of everything hold every bit.
 // A read-only licence (type 4) may look but not add, modify, delete or move.
-import type { Response } from 'express';
 import { ALL_INBOX_PERMISSIONS, InboxPermission, hasFlag } from '@gs/contract/flags';
 import type { Inbox } from '@gs/contract/inboxes';
 import type { InboxRow } from '../db/inboxesRepo';
 import type { RouteDeps } from '../deps';
-import { callerOf } from '../http/auth';
-import { forbidden, notFound } from '../http/errors';
+import type { Caller } from '../domain/caller';
+import { forbidden, notFound } from '../domain/errors';
 import { requireEditingLicense } from './documentAccess';
 
 export const inboxNotFound = (id: number): string => `Inbox ${id} was not found.`;
@@ -17,8 +16,8 @@ export interface InboxRef {
   permissions: number;
 }
 
-export function inboxAccess(deps: RouteDeps, res: Response) {
-  const { user } = callerOf(res);
+export function inboxAccess(deps: RouteDeps, caller: Caller) {
+  const { user } = caller;
   const granted = user.isAdminAll ? undefined : deps.repos.inboxes.permissions(user.id);
   const permissionsOf = (id: number): number => (granted ? (granted.get(id) ?? 0) : ALL_INBOX_PERMISSIONS);
   const canView = (id: number): boolean => hasFlag(permissionsOf(id), InboxPermission.View);
@@ -46,7 +45,7 @@ export function inboxAccess(deps: RouteDeps, res: Response) {
     },
     /** 403 unless the inbox grants `bit` and the licence may write */
     require(ref: InboxRef, bit: number, what: string): void {
-      requireEditingLicense(res);
+      requireEditingLicense(caller);
       if (!hasFlag(ref.permissions, bit))
         throw forbidden(`You do not have permission to ${what} in inbox '${ref.inbox.name}'.`);
     },

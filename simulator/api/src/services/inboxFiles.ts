@@ -6,8 +6,8 @@ import { extname, join } from 'node:path';
 import { ALL_INBOX_PERMISSIONS } from '@gs/contract/flags';
 import type { InboxFile } from '@gs/contract/inboxes';
 import type { InboxRow } from '../db/inboxesRepo';
-import { HttpError, notFound } from '../http/errors';
-import { toDotNetDate } from '../http/dates';
+import { conflict, notFound } from '../domain/errors';
+import { toDotNetDate } from '../lib/dates';
 import { safeName, uniqueName } from './fileStore';
 
 export interface ListedFile {
@@ -117,6 +117,6 @@ export async function renameFile(dir: string, from: string, to: string): Promise
       () => false,
     )
   )
-    throw new HttpError(409, { Message: `A file named '${to}' is already in the inbox.` });
+    throw conflict(`A file named '${to}' is already in the inbox.`);
   await rename(source, target);
 }

@@ -6,7 +6,7 @@ import type { License } from '@gs/contract/licenses';
 import type { Clock } from '../clock';
 import type { LicenseRow, LicensesRepo } from '../db/licensesRepo';
 import type { UserRow } from '../db/usersRepo';
-import { toDotNetDate } from '../http/dates';
+import { toDotNetDate } from '../lib/dates';
 
 /** `idle`: expired by the idle timeout (else only deactivated by the licence manager). */
 export type TokenState =

@@ -3,7 +3,7 @@
 // an assembly list its stored items; a `[MONGODB]` list is refused.
 import { LIST_BINDING_PREFIX, type AdminList } from '@gs/contract/admin/catalog';
 import { ListQueryError } from '../db/sqlListQuery';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../domain/errors';
 import type { ListQueries } from './lists/listQueries';
 
 export type ListBinding =

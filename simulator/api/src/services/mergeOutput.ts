@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import type { ScannedPageWords } from '@gs/contract/dataExtraction';
-import { HttpError } from '../http/errors';
+import { invalid } from '../domain/errors';
 import { tiffWordsOfPages } from './dataExtraction/tiffWords';
 import { fitWords, withPageWords } from './dataExtraction/wordsCarry';
 import { isPdf, isTiff, pageCount } from './fileStore';
@@ -95,9 +95,9 @@ export async function mergeToTiff(sources: MergeSource[]): Promise<{ bytes: Uint
   const pdfPages = await Promise.all(sources.filter((s) => isPdf(s.type)).map((s) => pageCount(s.file)));
   const drawn = pdfPages.reduce((a, b) => a + b, 0);
   if (drawn > MAX_MERGE_DRAWN_PAGES)
-    throw new HttpError(400, {
-      Message: `A merge into a TIFF draws at most ${MAX_MERGE_DRAWN_PAGES} PDF pages; these documents have ${drawn}.`,
-    });
+    throw invalid(
+      `A merge into a TIFF draws at most ${MAX_MERGE_DRAWN_PAGES} PDF pages; these documents have ${drawn}.`,
+    );
   const frames = (await Promise.all(sources.map(framesOf))).flat();
   const [first] = frames;
   if (!first || !sources[0]) throw new Error('nothing to merge');

@@ -7,7 +7,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { HttpError } from '../http/errors';
+import { type DomainError, invalid, unprocessable } from '../domain/errors';
 import { isPdf, isTiff, newCacheName, pageCount } from './fileStore';
 import { PdfError, renderPdfPage } from './pdf/pdfEngine';
 import { tiffPagesOf } from './tiffRewrite';
@@ -25,13 +25,13 @@ export const pageMessages = {
   timeout: 'Drawing this PDF page took too long; it was stopped.',
 };
 
-const bad = (message: string): HttpError => new HttpError(400, { Message: message });
+const bad = (message: string): DomainError => invalid(message);
 
 /**
  * A page that cannot be drawn (our design, decision 036): 422 with a Message, never a 5xx. The file is as it
  * was stored; the request was fine, the document is not.
  */
-function undrawable(error: unknown, page: number, count: number): HttpError {
+function undrawable(error: unknown, page: number, count: number): DomainError {
   if (!(error instanceof PdfError)) throw error;
   if (error.reason === 'page') return bad(pageMessages.outOfRange(page, count));
   const message =
@@ -40,7 +40,7 @@ function undrawable(error: unknown, page: number, count: number): HttpError {
       : error.reason === 'timeout'
         ? pageMessages.timeout
         : pageMessages.broken;
-  return new HttpError(422, { Message: message });
+  return unprocessable(message);
 }
 
 /** PDF pages are drawn at 150 dpi at most. */

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { PDFDocument, degrees as pdfDegrees } from 'pdf-lib';
 import sharp from 'sharp';
-import { HttpError } from '../http/errors';
+import { type DomainError, invalid } from '../domain/errors';
 import { isPdf, isTiff } from './fileStore';
 import { tiffPagesOf } from './tiffRewrite';
 
@@ -17,7 +17,7 @@ export const rotationMessages = {
   page: (page: number, count: number) => `Page ${page} is not a page of the document (1 to ${count}).`,
 };
 
-const bad = (message: string): HttpError => new HttpError(400, { Message: message });
+const bad = (message: string): DomainError => invalid(message);
 
 /** 0, 90, 180 or 270 for any multiple of 90 (negative turns left); 400 otherwise. */
 export function normalDegrees(value: number): number {

@@ -8,7 +8,7 @@
 import { mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock } from '../clock';
-import { HttpError } from '../http/errors';
+import { type DomainError, tooLarge } from '../domain/errors';
 import { existingFile } from './inboxFiles';
 import { cacheDir } from './fileStore';
 
@@ -60,7 +60,7 @@ export function createUploadCache(options: UploadCacheOptions) {
 
   const dirOf = (userId: number): string => join(root, String(userId));
   const expired = (e: Entry): boolean => e.mtimeMs < options.clock.now() - options.maxAgeMs;
-  const full = (): HttpError => new HttpError(413, { Message: cacheMessages.quota(options.quotaBytes) });
+  const full = (): DomainError => tooLarge(cacheMessages.quota(options.quotaBytes));
 
   /** Remove the expired files of one folder; the bytes of what is left. */
   async function sweepDir(dir: string): Promise<number> {

@@ -3,14 +3,13 @@
 // with the user-admin right or an administrator of all databases (as `GET userAdmin/isAdmin`
 // says); anyone else gets 403 'Account Not Authorized For User Management'. Changes are rows the
 // next request of the affected user reads (services/access.ts reads rights per request).
-import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { AccountType, USER_ADMIN_DENIED, type SecurityTreeNode } from '@gs/contract/admin/security';
 import { SearchProps } from '@gs/contract/flags';
-import { accessOf, type RouteDeps } from '../deps';
-import { badRequest, forbidden, notFound } from '../http/errors';
-import { query, queryInt } from '../http/query';
-import { int32, trimmed } from '../http/zodBody';
+import type { RouteDeps } from '../deps';
+import type { Caller } from '../domain/caller';
+import { badRequest, forbidden, notFound } from '../domain/errors';
+import { int32, trimmed } from '../lib/zodInput';
 import {
   PRINCIPAL_GROUP,
   PRINCIPAL_USER,
@@ -19,7 +18,7 @@ import {
   type PrincipalsRepo,
 } from '../db/principalsRepo';
 import type { TreeRows } from '../db/grantsRepo';
-import type { UserAccess } from './access';
+import { callerAccess, type UserAccess } from './access';
 import { requireWritable } from './adminRights';
 
 export const userAdminMessages = {
@@ -33,10 +32,10 @@ export const userAdminMessages = {
  * 403 unless the caller may use the user administration; a write also needs a licence that may
  * write (a read-only licence, type 4, reads only, as in the rest of the administration).
  */
-export function requireUserAdministrator(deps: RouteDeps, res: Response, write = false): UserAccess {
-  const access = accessOf(deps, res);
+export function requireUserAdministrator(deps: RouteDeps, caller: Caller, write = false): UserAccess {
+  const access = callerAccess(deps.repos, caller);
   if (!access.user.isUserAdmin && !access.user.isAdminAll) throw forbidden(USER_ADMIN_DENIED);
-  if (write) requireWritable(res);
+  if (write) requireWritable(caller);
   return access;
 }
 
@@ -56,20 +55,6 @@ export function resolvePrincipal(repo: PrincipalsRepo, name: string, kind?: Prin
       : repo.find(kind, name);
   if (!found) throw notFound(userAdminMessages.noPrincipal(name));
   return found;
-}
-
-/** The `username` (and optional `type`) of a query; 400 when missing. */
-export function principalOfQuery(req: Request, repo: PrincipalsRepo): Principal {
-  const name = query(req, 'username')?.trim();
-  if (!name) throw badRequest("The query parameter 'username' is required.");
-  return resolvePrincipal(repo, name, kindOf(queryInt(req, 'type')));
-}
-
-/** A required integer query parameter. */
-export function requiredInt(req: Request, key: string): number {
-  const v = queryInt(req, key);
-  if (v === undefined) throw badRequest(`The query parameter '${key}' is required.`);
-  return v;
 }
 
 export const userRefSchema = z.object({

@@ -2,7 +2,7 @@
 // row naming Name, Password, Email and License in any order and casing (Name and Password
 // required), then a user per row. A row that cannot be added is reported with why, never fatal.
 import { parse } from 'csv-parse/sync';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../domain/errors';
 
 export const MAX_IMPORT_ROWS = 500;
 

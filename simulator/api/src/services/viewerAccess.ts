@@ -3,11 +3,11 @@
 // Processing.ashx body): a database or archive the caller cannot view or a document not in that
 // archive is a 404, a missing or wrong hash a 403.
 import { timingSafeEqual } from 'node:crypto';
-import type { Response } from 'express';
-import { accessOf, type RouteDeps } from '../deps';
+import type { Caller } from '../domain/caller';
+import type { RouteDeps } from '../deps';
 import { secureId } from '../db/secureIds';
-import { forbidden, notFound } from '../http/errors';
-import { messages } from './access';
+import { forbidden, notFound } from '../domain/errors';
+import { callerAccess, messages } from './access';
 import { documentMessages, type DocumentRef } from './documentAccess';
 
 const sameText = (a: string, b: string): boolean => {
@@ -18,11 +18,11 @@ const sameText = (a: string, b: string): boolean => {
 
 export function viewerDocument(
   deps: RouteDeps,
-  res: Response,
+  caller: Caller,
   ids: { db: number; archive: number; doc: number },
   hash: string | undefined,
 ): DocumentRef {
-  const access = accessOf(deps, res);
+  const access = callerAccess(deps.repos, caller);
   const databaseId = access.database(ids.db).Id;
   const archive = access.archive(databaseId, ids.archive);
   if (!deps.repos.documents.existsInArchive(databaseId, archive.id, ids.doc))

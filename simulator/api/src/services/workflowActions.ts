@@ -5,7 +5,7 @@ import { WorkflowState } from '@gs/contract/searches';
 import type { UserActionQueue } from '@gs/contract/userActions';
 import { TASK_MOVED_MESSAGE, queueActionKey, type TaskActionResult } from '@gs/contract/workflow';
 import type { Repos } from '../db/repos';
-import { HttpError, notFound } from '../http/errors';
+import { conflict, isDomainError, notFound } from '../domain/errors';
 import { assignedQueue, assignedQueues } from './workflowQueues';
 import { taskMoved, takeQueueAction } from './workflowEngine';
 
@@ -83,11 +83,11 @@ export function takeQueueActions(repos: Repos, t: TakeActions): TaskActionResult
       });
       result.Moved++;
     } catch (error) {
-      if (!(error instanceof HttpError) || error.status !== 409) throw error;
+      if (!isDomainError(error, 'conflict')) throw error;
       result.Failed.push({ DocumentId: documentId, Message: TASK_MOVED_MESSAGE });
     }
   }
   if (result.Moved === 0 && result.Failed.length > 0)
-    throw new HttpError(409, { Message: TASK_MOVED_MESSAGE, Moved: 0, Failed: result.Failed });
+    throw conflict(TASK_MOVED_MESSAGE, { Moved: 0, Failed: result.Failed });
   return result;
 }

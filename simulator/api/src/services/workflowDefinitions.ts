@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { WorkflowNodeType, type WorkflowDefinition, type WorkflowNode } from '@gs/contract/workflow';
 import type { Repos } from '../db/repos';
-import { badRequest } from '../http/errors';
-import { int32, parseBody, trimmed } from '../http/zodBody';
+import { badRequest } from '../domain/errors';
+import { int32, parseBody, trimmed } from '../lib/zodInput';
 
 const id = int32.pipe(z.number().int().min(0));
 const name = trimmed.pipe(z.string().min(1).max(100));

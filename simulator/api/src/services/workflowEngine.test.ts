@@ -3,7 +3,7 @@ import { Operator } from '@gs/contract/flags';
 import { WorkflowState } from '@gs/contract/searches';
 import { TASK_MOVED_MESSAGE, WorkflowNodeType as N } from '@gs/contract/workflow';
 import { createRepos, type Repos } from '../db/repos';
-import { HttpError } from '../http/errors';
+import { DomainError } from '../domain/errors';
 import { BIG, EXCEPTIONS, REVIEW, makeWorkflowApp, type WorkflowTestApp } from '../testing/workflowWorld';
 import { conditionHolds, enterBoundWorkflows, enterWorkflow, takeQueueAction } from './workflowEngine';
 
@@ -112,8 +112,8 @@ describe('the workflow engine', () => {
     } catch (error) {
       caught = error;
     }
-    expect(caught).toBeInstanceOf(HttpError);
-    expect(caught).toMatchObject({ status: 409, body: { Message: TASK_MOVED_MESSAGE } });
+    expect(caught).toBeInstanceOf(DomainError);
+    expect(caught).toMatchObject({ kind: 'conflict', body: { Message: TASK_MOVED_MESSAGE } });
     expect(repos.workflows.activeRun(t.w.alpha, doc(0))?.nodeId).toBe(EXCEPTIONS);
   });
 

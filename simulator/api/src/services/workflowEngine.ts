@@ -16,7 +16,7 @@ import {
 import type { Repos } from '../db/repos';
 import type { StoredValue } from '../db/documentFieldsRepo';
 import type { RunRow, WorkflowRow } from '../db/workflowsRepo';
-import { HttpError } from '../http/errors';
+import { type DomainError, conflict, failed, notFound } from '../domain/errors';
 import { parseDate, parseDecimal, parseInteger } from './fieldValues';
 import { moveThroughWorkflow } from './workflow';
 
@@ -48,7 +48,7 @@ export interface RunOutcome {
   status: number;
 }
 
-export const taskMoved = (): HttpError => new HttpError(409, { Message: TASK_MOVED_MESSAGE });
+export const taskMoved = (): DomainError => conflict(TASK_MOVED_MESSAGE);
 
 const inWorkflowMessage = (docId: number): string => `Document ${docId} is already in a workflow.`;
 
@@ -203,12 +203,12 @@ function walk(w: Walk, nodeId: number): RunOutcome {
     if (node.Type === WorkflowNodeType.RouteToArchive) runRoute(w, node);
     next = node.Next;
   }
-  throw new HttpError(500, { Message: `Workflow '${w.workflow.name}' loops without a queue.` });
+  throw failed(`Workflow '${w.workflow.name}' loops without a queue.`);
 }
 
 function walkOf(repos: Repos, workflowId: number, run: RunRow, userName: string, now: number): Walk {
   const workflow = repos.workflows.byId(workflowId);
-  if (!workflow) throw new HttpError(404, { Message: `Workflow ${workflowId} was not found.` });
+  if (!workflow) throw notFound(`Workflow ${workflowId} was not found.`);
   const nodes = new Map(repos.workflows.nodesOf(workflowId).map((n) => [n.Id, n]));
   return { repos, workflow, nodes, run, userName, now };
 }
@@ -220,10 +220,10 @@ function walkOf(repos: Repos, workflowId: number, run: RunRow, userName: string,
 export function enterWorkflow(repos: Repos, r: EnterRequest): RunOutcome {
   return repos.workflows.transaction(() => {
     if (repos.workflows.activeRun(r.databaseId, r.documentId))
-      throw new HttpError(409, { Message: inWorkflowMessage(r.documentId) });
+      throw conflict(inWorkflowMessage(r.documentId));
     const nodes = repos.workflows.nodesOf(r.workflowId);
     const start = nodes.find((n) => n.Type === WorkflowNodeType.Start);
-    if (!start) throw new HttpError(409, { Message: `Workflow ${r.workflowId} has no start node.` });
+    if (!start) throw conflict(`Workflow ${r.workflowId} has no start node.`);
     const id = repos.workflows.insertRun({
       ...r,
       nodeId: start.Id,
@@ -266,8 +266,7 @@ export function takeQueueAction(repos: Repos, r: ActionRequest): RunOutcome {
     const w = walkOf(repos, r.workflowId, run, r.userName, r.now);
     const queue = w.nodes.get(r.nodeId);
     const action = queue?.Actions?.find((a) => a.Key.toLowerCase() === r.actionKey.toLowerCase());
-    if (!queue || !action)
-      throw new HttpError(404, { Message: `Queue action '${r.actionKey}' was not found.` });
+    if (!queue || !action) throw notFound(`Queue action '${r.actionKey}' was not found.`);
     log(w, workflowAudit.actionTaken(action.Name, queue.Name, run.id));
     return walk(w, action.Next);
   });

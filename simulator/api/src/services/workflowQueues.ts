@@ -12,7 +12,7 @@ import {
 } from '@gs/contract/workflow';
 import type { Repos } from '../db/repos';
 import type { WorkflowRow } from '../db/workflowsRepo';
-import { notFound } from '../http/errors';
+import { notFound } from '../domain/errors';
 import type { UserAccess } from './access';
 import { taskOwnersFor } from './delegation';
 

@@ -2,10 +2,9 @@
 // public Square9Analytics page) or YYYY-MM-DD (an ISO date, a time after it is ignored), both days
 // included, in the caller's time zone given as tzoffset (Date#getTimezoneOffset minutes; our
 // design). At most ANALYTICS_MAX_DAYS days; anything else is a 400 with the reason.
-import type { Request } from 'express';
 import { ANALYTICS_MAX_DAYS } from '@gs/contract/analytics';
-import { badRequest } from '../../http/errors';
-import { query } from '../../http/query';
+import { badRequest } from '../../domain/errors';
+import type { Lookup } from '../../lib/keys';
 
 export const DAY_MS = 86_400_000;
 const MAX_TZ_MINUTES = 14 * 60;
@@ -55,8 +54,8 @@ export function localStamp(epoch: number, tzOffset: number): string {
   return `${date} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
 }
 
-function requiredDay(req: Request, key: string): number {
-  const value = query(req, key);
+function requiredDay(q: Lookup, key: string): number {
+  const value = q(key);
   if (value === undefined || value.trim() === '')
     throw badRequest(`The parameter '${key}' is required (MM/DD/YYYY or YYYY-MM-DD).`);
   const day = parseDay(value);
@@ -67,8 +66,8 @@ function requiredDay(req: Request, key: string): number {
   return day;
 }
 
-export function tzOffsetOf(req: Request): number {
-  const value = query(req, 'tzoffset');
+export function tzOffsetOf(q: Lookup): number {
+  const value = q('tzoffset');
   if (value === undefined || value.trim() === '') return 0;
   const n = /^[+-]?\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : NaN;
   if (!Number.isInteger(n) || Math.abs(n) > MAX_TZ_MINUTES)
@@ -76,17 +75,17 @@ export function tzOffsetOf(req: Request): number {
   return n;
 }
 
-/** The range a request asks for, or a 400. */
-export function rangeOf(req: Request): DayRange {
-  const first = requiredDay(req, 'startdate');
-  const last = requiredDay(req, 'enddate');
+/** The range a query asks for, or a 400. */
+export function rangeOf(q: Lookup): DayRange {
+  const first = requiredDay(q, 'startdate');
+  const last = requiredDay(q, 'enddate');
   if (last < first) throw badRequest(`The enddate is before the startdate.`);
   const days = (last - first) / DAY_MS + 1;
   if (days > ANALYTICS_MAX_DAYS)
     throw badRequest(
       `The range covers ${days} days; at most ${ANALYTICS_MAX_DAYS} days may be asked at once.`,
     );
-  const tzOffset = tzOffsetOf(req);
+  const tzOffset = tzOffsetOf(q);
   const shift = tzOffset * 60_000;
   const labels = Array.from({ length: days }, (_, i) => dayLabel(first + i * DAY_MS));
   return { start: first + shift, end: last + DAY_MS + shift, days, labels, tzOffset };

@@ -3,11 +3,12 @@
 // (a database administrator holds it everywhere). The user filter is free for anyone: the history
 // of an archive shows every user's entries to whoever may read it, so counting them shows no more.
 // Capture figures cover the batch portals the caller may see (services/batchRights.ts).
-import type { Request, Response } from 'express';
 import { ArchivePermission, hasFlag } from '@gs/contract/flags';
-import { accessOf, type RouteDeps } from '../../deps';
-import { badRequest, forbidden } from '../../http/errors';
-import { parseId, query, queryAny } from '../../http/query';
+import type { RouteDeps } from '../../deps';
+import type { Caller } from '../../domain/caller';
+import { badRequest, forbidden } from '../../domain/errors';
+import { lookupAny, parseId, type Lookup } from '../../lib/keys';
+import { callerAccess } from '../access';
 
 export interface Scope {
   databaseId: number;
@@ -22,8 +23,8 @@ export const scopeMessages = {
 
 const DATABASE_KEYS = ['database', 'databaseid', 'db', 'dbid'];
 
-export function databaseParam(req: Request): number | undefined {
-  const found = queryAny(req, DATABASE_KEYS);
+export function databaseParam(q: Lookup): number | undefined {
+  const found = lookupAny(q, DATABASE_KEYS);
   if (found === undefined || found.value.trim() === '') return undefined;
   const id = parseId(found.value, found.key);
   if (id < 1) throw badRequest(`The value '${found.value}' is not valid for parameter '${found.key}'.`);
@@ -31,8 +32,8 @@ export function databaseParam(req: Request): number | undefined {
 }
 
 /** The archive ids of `databaseId` whose history the caller may read (null: all of them). */
-export function readableArchives(deps: RouteDeps, res: Response, databaseId: number): string | null {
-  const access = accessOf(deps, res);
+export function readableArchives(deps: RouteDeps, caller: Caller, databaseId: number): string | null {
+  const access = callerAccess(deps.repos, caller);
   access.database(databaseId);
   if (access.isDbAdmin(databaseId)) return null;
   const perms = deps.repos.security.archivePermissions(access.user.id, databaseId);
@@ -40,15 +41,15 @@ export function readableArchives(deps: RouteDeps, res: Response, databaseId: num
   return JSON.stringify(ids);
 }
 
-/** The database (required) and archive (optional) of a request, checked against the caller's rights. */
-export function scopeOf(deps: RouteDeps, req: Request, res: Response, databaseId?: number): Scope {
-  const db = databaseId ?? databaseParam(req);
+/** The database (required) and archive (optional) of a query, checked against the caller's rights. */
+export function scopeOf(deps: RouteDeps, q: Lookup, caller: Caller, databaseId?: number): Scope {
+  const db = databaseId ?? databaseParam(q);
   if (db === undefined) throw badRequest(scopeMessages.databaseRequired);
-  const archiveText = query(req, 'archive') ?? query(req, 'archiveid');
+  const archiveText = q('archive') ?? q('archiveid');
   if (archiveText === undefined || archiveText.trim() === '' || archiveText.trim() === '0')
-    return { databaseId: db, archives: readableArchives(deps, res, db) };
+    return { databaseId: db, archives: readableArchives(deps, caller, db) };
   const archiveId = parseId(archiveText, 'archive');
-  const access = accessOf(deps, res);
+  const access = callerAccess(deps.repos, caller);
   access.database(db);
   const archive = access.archive(db, archiveId);
   if (!hasFlag(access.archivePermissions(archive), ArchivePermission.ViewHistory))

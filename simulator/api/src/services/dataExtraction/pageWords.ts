@@ -13,7 +13,7 @@ import {
   type PageWord,
   type PageWordsResponse,
 } from '@gs/contract/dataExtraction';
-import { HttpError } from '../../http/errors';
+import { type DomainError, invalid, notFound } from '../../domain/errors';
 import { isPdf, isTiff, pageCount } from '../fileStore';
 import { pageMessages } from '../pageFiles';
 import { PdfError } from '../pdf/pdfEngine';
@@ -21,8 +21,8 @@ import { UnreadablePdf } from '../pdf/pageCounts';
 import { pdfPageWords } from '../pdf/textWords';
 import { tiffPageWords } from './tiffWords';
 
-const noWords = (): HttpError =>
-  new HttpError(404, { Message: NO_KFI_WORDS_MESSAGE, Code: NO_KFI_WORDS_CODE } satisfies NoKfiWordsBody);
+const noWords = (): DomainError =>
+  notFound(NO_KFI_WORDS_MESSAGE, { Code: NO_KFI_WORDS_CODE } satisfies Omit<NoKfiWordsBody, 'Message'>);
 
 const clamp01 = (n: number): number => Math.min(1, Math.max(0, n));
 const round = (n: number): number => Math.round(n * 1e6) / 1e6;
@@ -56,7 +56,7 @@ export async function pageWords(file: string, page: number): Promise<PageWordsRe
     throw error instanceof UnreadablePdf ? noWords() : error;
   });
   if (!Number.isInteger(page) || page < 1 || page > count)
-    throw new HttpError(400, { Message: pageMessages.outOfRange(page, count) });
+    throw invalid(pageMessages.outOfRange(page, count));
   if (isPdf(extname(file))) return pdfWords(file, page);
   if (!isTiff(extname(file))) throw noWords();
   const scanned = tiffPageWords(await readFile(file), page - 1);

@@ -124,7 +124,10 @@ describe('words of scanned pages', () => {
         .tiff()
         .toBuffer(),
     );
-    await expect(pageWords(file, 1)).rejects.toMatchObject({ status: 404, body: { Code: 'NoKfiWords' } });
-    await expect(pageWords(file, 2)).rejects.toMatchObject({ status: 400 });
+    await expect(pageWords(file, 1)).rejects.toMatchObject({
+      kind: 'notFound',
+      body: { Code: 'NoKfiWords' },
+    });
+    await expect(pageWords(file, 2)).rejects.toMatchObject({ kind: 'invalid' });
   });
 });

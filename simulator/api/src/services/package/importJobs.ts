@@ -11,7 +11,7 @@ import type { ImportLog, ImportStatus, PackageInfo } from '@gs/contract/admin/pa
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/connection';
 import { JOB_TTL_MS, JobRegistry } from '@gs/simulator-shared/jobRegistry';
-import { toDotNetDate } from '../../http/dates';
+import { toDotNetDate } from '../../lib/dates';
 import { importPackage, type ImportChoices } from './packageImport';
 import { createPackageStaging, type Staged } from './packageStaging';
 

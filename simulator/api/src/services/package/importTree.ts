@@ -11,7 +11,7 @@ import {
   type ImportUser,
 } from '@gs/contract/admin/packages';
 import type { Db } from '../../db/connection';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../domain/errors';
 import { MAX_DATABASE_NAME } from '../adminDatabases';
 import { opt, parseBody, textValue } from '../adminInput';
 import type { ImportChoices } from './packageImport';

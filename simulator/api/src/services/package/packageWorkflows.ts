@@ -11,7 +11,7 @@
 import type { WorkflowDefinition, WorkflowNode } from '@gs/contract/workflow';
 import type { Db } from '../../db/connection';
 import { createWorkflowsRepo } from '../../db/workflowsRepo';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../domain/errors';
 import { parseWorkflowDefinition } from '../workflowDefinitions';
 import { group } from './importPrincipals';
 import type { ImportLogger } from './packageImport';
@@ -44,8 +44,7 @@ function mapNode(node: WorkflowNode, ids: IdMap): WorkflowNode | string {
 }
 
 const reasonOf = (e: unknown): string => {
-  if (e instanceof HttpError && typeof e.body === 'object' && e.body !== null && 'MessageDetail' in e.body)
-    return String(e.body.MessageDetail);
+  if (e instanceof DomainError && typeof e.fields.MessageDetail === 'string') return e.fields.MessageDetail;
   return e instanceof Error ? e.message : String(e);
 };
 

@@ -4,12 +4,12 @@
 import { FieldProp, FieldType, Operator, type FieldTypeCode, type OperatorCode } from '@gs/contract/flags';
 import type { SearchPrompt } from '@gs/contract/searches';
 import type { Condition, FieldRef, Predicate } from '../../db/docQueryModel';
-import { HttpError } from '../../http/errors';
+import { type DomainError, invalid as invalidInput } from '../../domain/errors';
 import { nextDay, numberText, parseDateValue, parseDecimalValue, parseIntegerValue } from './values';
 
 const STATIC = /^\{(.*)\}$/s;
 
-export const searchError = (message: string): HttpError => new HttpError(400, { Message: message });
+export const searchError = (message: string): DomainError => invalidInput(message);
 
 export const fieldRef = (id: number, type: number, prop: number): FieldRef => ({
   id,
@@ -27,7 +27,7 @@ interface Entry {
   operator: OperatorCode;
 }
 
-const invalid = (e: Entry, value: string, what: string): HttpError =>
+const invalid = (e: Entry, value: string, what: string): DomainError =>
   searchError(`The value '${value}' of search prompt '${e.label}' is not a valid ${what}.`);
 
 function characterPredicate(e: Entry, values: string[]): Predicate {

@@ -1,6 +1,5 @@
 // Search execution for one archive of a search: who may run it, its SecureId, the criteria turned
 // into a document filter (prompts, static values, content terms, view tab), and the answer.
-import type { Request } from 'express';
 import type { FieldDefinition } from '@gs/contract/fields';
 import { Operator, SearchSettings, hasFlag } from '@gs/contract/flags';
 import { CONTENT_CRITERIA_KEY, CONTENT_CRITERIA_KEY_ALT } from '@gs/contract/searches';
@@ -10,13 +9,11 @@ import type { ArchiveRow } from '../../db/archivesRepo';
 import type { DocFilter } from '../../db/docQueryModel';
 import type { SearchRow } from '../../db/searchesRepo';
 import { secureId } from '../../db/secureIds';
-import { HttpError, notFound } from '../../http/errors';
-import { query } from '../../http/query';
+import { forbidden, notFound } from '../../domain/errors';
 import { messages, type UserAccess } from '../access';
 import { conditionFor, fieldRef, promptConditions, searchError } from './conditions';
 import { contentQuery } from './content';
-import { CriteriaSyntaxError, CriterionTooLongError, parseSearchCriteria } from './criteria';
-import { parseCountOnly, parsePaging, parseSort, parseTabId } from './params';
+import { parseSort, type SearchInput } from './params';
 import { toResult } from './result';
 
 export interface SearchTarget {
@@ -30,23 +27,22 @@ export interface SearchTarget {
 
 const CONTENT_KEYS = new Set([CONTENT_CRITERIA_KEY, CONTENT_CRITERIA_KEY_ALT]);
 
-/** The search (one the caller may run, else 404), its SecureId (required) and one of its archives. */
+/** The search (one the caller may run, else 404), its SecureId (`given`, required) and one of its archives. */
 export function searchTarget(
   deps: RouteDeps,
   access: UserAccess,
   db: number,
   searchId: number,
   archiveId: number,
-  req: Request,
+  given: string | undefined,
 ): SearchTarget {
   const search = deps.repos.searches.byId(searchId);
   if (!search || search.databaseId !== db || access.searchProps(db)(searchId) === undefined)
     throw notFound(messages.search(db, searchId));
-  const given = query(req, 'SecureId');
   if (given === undefined || given.trim() === '')
     throw searchError('The SecureId of the search is required.');
   if (given.trim() !== secureId(deps.secret, 'search', db, searchId))
-    throw new HttpError(403, { Message: 'The SecureId is not valid for this search.' });
+    throw forbidden('The SecureId is not valid for this search.');
   if (!deps.repos.searches.archives(searchId).some((a) => a.ID === archiveId))
     throw notFound(`Archive ${archiveId} is not searched by search ${searchId}.`);
   const archive = access.archive(db, archiveId);
@@ -58,17 +54,6 @@ export function searchTarget(
     fields: deps.repos.archives.fields(archiveId),
     permissions: access.archivePermissions(archive),
   };
-}
-
-function readCriteria(req: Request): Map<string, string[]> {
-  try {
-    return parseSearchCriteria(query(req, 'SearchCriteria'));
-  } catch (error) {
-    if (error instanceof CriterionTooLongError) throw searchError(error.message);
-    if (error instanceof CriteriaSyntaxError)
-      throw searchError(`SearchCriteria is not a valid object: ${error.message}.`);
-    throw error;
-  }
 }
 
 /** The view tab's condition: the archive's status field equals the tab's value. */
@@ -83,13 +68,13 @@ function tabFilter(deps: RouteDeps, t: SearchTarget, tabId: number, now: number)
   return [conditionFor(tab.label, field, Operator.Equals, [tab.value], now)];
 }
 
+/** The documents of the target's archive that the criteria and the view tab (0: none) select. */
 export function documentFilter(
   deps: RouteDeps,
   t: SearchTarget,
-  req: Request,
+  { criteria, tabId }: Pick<SearchInput, 'criteria' | 'tabId'>,
 ): { filter: DocFilter; terms: boolean } {
   const now = deps.clock.now();
-  const criteria = readCriteria(req);
   const contentKeys = [...criteria.keys()].filter((k) => CONTENT_KEYS.has(k.toLowerCase()));
   const canContent = hasFlag(t.search.settings, SearchSettings.ContentSearch);
   const { conditions, unknownKeys } = promptConditions(t.prompts, criteria, now);
@@ -102,7 +87,7 @@ export function documentFilter(
   const filter: DocFilter = {
     databaseId: t.databaseId,
     archiveId: t.archive.id,
-    conditions: [...conditions, ...tabFilter(deps, t, parseTabId(req), now)],
+    conditions: [...conditions, ...tabFilter(deps, t, tabId, now)],
     content,
   };
   return { filter, terms: content !== undefined };
@@ -112,12 +97,11 @@ export function documentFilter(
 export async function runSearch(
   deps: RouteDeps,
   t: SearchTarget,
-  req: Request,
+  input: SearchInput,
 ): Promise<SearchPageResult | SearchCountResult> {
-  const countOnly = parseCountOnly(req);
-  const paging = parsePaging(req);
-  const sort = parseSort(req, t.fields, t.archive.name);
-  const { filter, terms } = documentFilter(deps, t, req);
+  const { countOnly, paging } = input;
+  const sort = parseSort(input.sort, t.fields, t.archive.name);
+  const { filter, terms } = documentFilter(deps, t, input);
   if (countOnly) return { ArchiveId: t.archive.id, Count: await deps.searchReads.count(filter) };
   const { page, status } = await deps.searchReads.page({
     ...filter,

@@ -1,8 +1,8 @@
 // The body of an import (`POST dbs/{db}/archives/{a}`, and a captured batch document's indexing,
 // services/batchIndexing.ts): index values by field ID and the names of the files to import.
 import { z } from 'zod';
-import { badRequest } from './errors';
-import { lowerKeys } from './query';
+import { badRequest } from '../domain/errors';
+import { lowerKeys } from './keys';
 
 const text = z
   .union([z.string(), z.number(), z.boolean(), z.null()])

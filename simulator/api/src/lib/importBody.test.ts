@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from './errors';
+import { DomainError } from '../domain/errors';
 import { parseImportBody } from './importBody';
 
 describe('parseImportBody', () => {
@@ -31,11 +31,11 @@ describe('parseImportBody', () => {
       throw new Error('the body was accepted');
     };
     const noFiles = errorOf({ fields: [], files: [] });
-    expect(noFiles).toBeInstanceOf(HttpError);
-    expect((noFiles as HttpError).status).toBe(400);
-    expect(JSON.stringify((noFiles as HttpError).body)).toMatch(/files/);
+    expect(noFiles).toBeInstanceOf(DomainError);
+    expect((noFiles as DomainError).kind).toBe('invalid');
+    expect(JSON.stringify((noFiles as DomainError).body)).toMatch(/files/);
     expect(
-      (errorOf({ fields: [{ name: 'Vendor', value: 'x' }], files: [{ name: 'a' }] }) as HttpError).body,
+      (errorOf({ fields: [{ name: 'Vendor', value: 'x' }], files: [{ name: 'a' }] }) as DomainError).body,
     ).toEqual({
       Message: 'The request is invalid.',
       MessageDetail: "The field name 'Vendor' is not a field ID.",

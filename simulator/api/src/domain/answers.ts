@@ -1,0 +1,16 @@
+// What a service answers with when the answer is a file rather than JSON (decision 063): the edge
+// sends it (http/route.ts `sendAnswer`), so the service never touches the response.
+import type { Readable } from 'node:stream';
+
+export interface FileAnswer {
+  kind: 'file';
+  /** a file on disk, or a stream of the bytes */
+  source: { path: string } | { stream: Readable; length?: number };
+  /** the Content-Type */
+  type: string;
+  /** `attachment` with the file name a browser saves it under, or `inline` */
+  disposition?: { kind: 'attachment' | 'inline'; fileName: string };
+}
+
+export const isFileAnswer = (value: unknown): value is FileAnswer =>
+  typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'file';

@@ -1,0 +1,26 @@
+// The document a request names (decision 063): its route's `:db`, `:archive` and `:doc` and its
+// SecureId, in the query (`SecureId`, any casing) or a `SecureId` header, resolved and checked by
+// services/documentAccess.ts for the caller.
+import type { Request, Response } from 'express';
+import type { RouteDeps } from '../deps';
+import { resolveDocument, type DocumentIds, type DocumentRef } from '../services/documentAccess';
+import { callerOf } from './auth';
+import { intParam, query } from './query';
+
+export const requestSecureId = (req: Request): string | undefined =>
+  query(req, 'SecureId') ?? req.get('SecureId') ?? undefined;
+
+/** The ids of a document route's `:db`, `:archive` and `:doc`. */
+export const documentIds = (req: Request): DocumentIds => ({
+  db: intParam(req, 'db'),
+  archive: intParam(req, 'archive'),
+  doc: intParam(req, 'doc'),
+});
+
+/** Resolve and check the document of a call (after auth.requireAuth); by default the route's. */
+export const documentOf = (
+  deps: RouteDeps,
+  req: Request,
+  res: Response,
+  ids: DocumentIds = documentIds(req),
+): DocumentRef => resolveDocument(deps, callerOf(res), ids, requestSecureId(req));

@@ -1,0 +1,172 @@
+// The request edge (decision 063) through real HTTP: route() reads the path, the query in any
+// casing and the body with schemas, refuses with a field's own DomainError or a 400 naming the
+// input, authorises by the route's policy before reading the query and body, runs a writing
+// handler in one transaction, and errorHandler answers every kind of DomainError with its status.
+import express, { Router } from 'express';
+import request from 'supertest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { addUser } from '@gs/simulator-fixtures/builders';
+import { LicenseType } from '@gs/contract/flags';
+import { describe, expect, it } from 'vitest';
+import { createSimulator } from '../app';
+import { openDatabase } from '../db/connection';
+import { DomainError, forbidden, type DomainErrorKind } from '../domain/errors';
+import { isReadOnly } from '../domain/caller';
+import { int32Value, rejectWith } from '../lib/zodInput';
+import { createTestClock } from '../testClock';
+import { createApiFront } from './apiFront';
+import { errorHandler } from './errors';
+import { route, signedIn, type Policy } from './route';
+import { API, basic, PASSWORD } from '../testing/testApp';
+
+const KINDS: [DomainErrorKind, number][] = [
+  ['invalid', 400],
+  ['unauthorized', 401],
+  ['forbidden', 403],
+  ['notFound', 404],
+  ['conflict', 409],
+  ['tooLarge', 413],
+  ['unprocessable', 422],
+  ['failed', 500],
+];
+
+function makeEdgeApp() {
+  const db = openDatabase(':memory:');
+  addUser(db, { name: 'writer', password: PASSWORD, licenseType: LicenseType.Full });
+  addUser(db, { name: 'reader', password: PASSWORD, licenseType: LicenseType.ReadOnly });
+  db.exec('CREATE TABLE edge_notes (text TEXT NOT NULL)');
+  const { deps } = createSimulator({
+    db,
+    clock: createTestClock(),
+    files: { dataDir: join(tmpdir(), 'gs-edge') },
+  });
+  const router = Router();
+  const even = z
+    .string()
+    .transform((v, ctx) =>
+      Number(v) % 2 === 0
+        ? Number(v)
+        : rejectWith(ctx, new DomainError('conflict', `${v} is odd.`, { Odd: v })),
+    );
+  const notes = z.object({ text: z.string().min(1) });
+  const writer: Policy = ({ caller }) => {
+    if (isReadOnly(caller)) throw forbidden('Read-only.');
+  };
+  router.get(
+    '/edge/:id',
+    ...route(
+      deps,
+      {
+        params: z.object({ id: int32Value('id') }),
+        query: z.object({ even: even.optional(), name: z.string().optional() }),
+        policy: signedIn,
+      },
+      ({ caller }, { params, query }) => ({
+        Id: params.id,
+        Even: query.even,
+        Name: query.name,
+        User: caller.user.name,
+      }),
+    ),
+  );
+  router.get(
+    '/edge-fail/:kind',
+    ...route(deps, { params: z.object({ kind: z.string() }), policy: signedIn }, (_ctx, { params }) => {
+      throw new DomainError(params.kind as DomainErrorKind, `Failed as ${params.kind}.`, { Extra: 1 });
+    }),
+  );
+  router.post(
+    '/edge-notes',
+    ...route(
+      deps,
+      { body: z.object({ notes: z.array(notes) }), policy: writer, transaction: db },
+      (_ctx, { body }) => {
+        for (const n of body.notes) {
+          if (n.text === 'boom') throw new DomainError('conflict', 'No boom.');
+          db.prepare('INSERT INTO edge_notes (text) VALUES (?)').run(n.text);
+        }
+        return { Added: body.notes.length };
+      },
+    ),
+  );
+  const app = express();
+  app.use(API, createApiFront(deps.auth, []));
+  app.use(API, router);
+  app.use(errorHandler);
+  const count = (): number => (db.prepare('SELECT COUNT(*) AS n FROM edge_notes').get() as { n: number }).n;
+  return { app, count };
+}
+
+describe('route()', () => {
+  it('reads the path and the query in any casing, the first of a repeated key, for the caller', async () => {
+    const { app } = makeEdgeApp();
+    const res = await request(app)
+      .get(`${API}edge/7?EVEN=4&nAmE=a&name=b`)
+      .set('Authorization', basic('writer'))
+      .expect(200);
+    expect(res.body).toEqual({ Id: 7, Even: 4, Name: 'a', User: 'writer' });
+  });
+
+  it("refuses with a field's own DomainError, or a 400 naming the input", async () => {
+    const { app } = makeEdgeApp();
+    const auth = basic('writer');
+    const odd = await request(app).get(`${API}edge/7?even=3`).set('Authorization', auth).expect(409);
+    expect(odd.body).toEqual({ Message: '3 is odd.', Odd: '3' });
+    const badId = await request(app).get(`${API}edge/x`).set('Authorization', auth).expect(400);
+    expect(badId.body).toEqual({
+      Message: 'The request is invalid.',
+      MessageDetail: "The value 'x' is not valid for parameter 'id'.",
+    });
+    const badBody = await request(app)
+      .post(`${API}edge-notes`)
+      .set('Authorization', auth)
+      .send({ Notes: [{}] });
+    expect(badBody.status).toBe(400);
+    expect((badBody.body as { MessageDetail: string }).MessageDetail).toMatch(
+      /^The request body is not valid: .*text/s,
+    );
+  });
+
+  it('asks for credentials, and checks the policy before reading the body', async () => {
+    const { app, count } = makeEdgeApp();
+    await request(app).get(`${API}edge/7`).expect(401);
+    const refused = await request(app)
+      .post(`${API}edge-notes`)
+      .set('Authorization', basic('reader'))
+      .send({ bad: 1 });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ Message: 'Read-only.' });
+    expect(count()).toBe(0);
+  });
+
+  it('runs a writing handler in one transaction: all of it or nothing', async () => {
+    const { app, count } = makeEdgeApp();
+    const auth = basic('writer');
+    const ok = await request(app)
+      .post(`${API}edge-notes`)
+      .set('Authorization', auth)
+      .send({ NOTES: [{ Text: 'a' }, { text: 'b' }] });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ Added: 2 });
+    const half = await request(app)
+      .post(`${API}edge-notes`)
+      .set('Authorization', auth)
+      .send({ notes: [{ text: 'c' }, { text: 'boom' }] });
+    expect(half.status).toBe(409);
+    expect(count()).toBe(2);
+  });
+
+  it('answers every kind of DomainError with its one status and its body', async () => {
+    const { app } = makeEdgeApp();
+    for (const [kind, status] of KINDS) {
+      const res = await request(app).get(`${API}edge-fail/${kind}`).set('Authorization', basic('writer'));
+      expect([kind, res.status, res.body]).toEqual([
+        kind,
+        status,
+        { Message: `Failed as ${kind}.`, Extra: 1 },
+      ]);
+    }
+  });
+});

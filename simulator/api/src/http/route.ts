@@ -1,0 +1,130 @@
+// The request edge (decision 063), after Outline's validate / authorize / transaction middlewares:
+// a route declares the schemas of its params, query and body and its policy, and its handler gets
+// the caller and the typed input. The edge authenticates, reads the path, authorises by the
+// policy, reads the query (keys in any casing) and the body (a field's own DomainError, else a 400
+// naming what is wrong), runs a writing handler in one transaction, and presents: JSON, a file
+// (domain/answers.ts), or 200 with no body for undefined.
+// A DomainError thrown anywhere reaches errorHandler (http/errors.ts), the one place that maps its
+// kind to a status. Routes stay `router.get(path, ...route(...))`, so the route walkers still read
+// them from the router stack.
+import type { RequestHandler, Response } from 'express';
+import type { z } from 'zod';
+import type { Db } from '../db/connection';
+import type { RouteDeps } from '../deps';
+import { isFileAnswer, type FileAnswer } from '../domain/answers';
+import type { Caller } from '../domain/caller';
+import { caselessQuery, lowerKeys } from '../lib/keys';
+import { parseInput } from '../lib/zodInput';
+import { callerAccess, type UserAccess } from '../services/access';
+import { callerOf } from './auth';
+
+/** What a handler knows of its call besides its input. */
+export interface RouteContext {
+  deps: RouteDeps;
+  caller: Caller;
+  /** the caller's rights (services/access.ts) */
+  access: UserAccess;
+}
+
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+}
+
+/**
+ * Who may call, from the caller and the path's parameters: refuses with a DomainError (forbidden,
+ * notFound...) or returns. It runs before the query and the body are read, as the routes always did.
+ */
+export type Policy<P = unknown> = (ctx: RouteContext, params: P) => void;
+
+/** A zod schema, or a function for an input whose refusals already have their own wording. */
+export type Parser<T> = z.ZodType<T> | ((raw: unknown) => T);
+
+export interface RouteSpec<P, Q, B> {
+  /** the path's parameters, by their names in the path */
+  params?: Parser<P>;
+  /** the query, keys in lower case (read in any casing, the first of a repeated key) */
+  query?: Parser<Q>;
+  /** the JSON body: a schema reads it with lower-cased keys at every depth, a function as sent */
+  body?: Parser<B>;
+  /** checked after parsing, before the handler */
+  policy: Policy<P>;
+  /** a writing route: the handler (synchronous) runs in one transaction of this connection */
+  transaction?: Db;
+}
+
+/** Any signed-in caller (the edge has authenticated the call). */
+export const signedIn: Policy = () => undefined;
+
+function parseWith<T>(parser: Parser<T> | undefined, raw: () => unknown, what: string, zodValue = raw): T {
+  if (parser === undefined) return undefined as T;
+  if (typeof parser === 'function') return parser(raw());
+  return parseInput(parser, zodValue(), what);
+}
+
+/** Send what a handler answered. */
+export function sendAnswer(res: Response, answer: unknown): void {
+  if (answer === undefined) {
+    res.status(200).end();
+    return;
+  }
+  if (!isFileAnswer(answer)) {
+    res.json(answer);
+    return;
+  }
+  sendFile(res, answer);
+}
+
+function sendFile(res: Response, file: FileAnswer): void {
+  res.type(file.type);
+  if (file.disposition) {
+    if (file.disposition.kind === 'attachment') res.attachment(file.disposition.fileName);
+    else
+      res.set('Content-Disposition', `inline; filename="${encodeURIComponent(file.disposition.fileName)}"`);
+  }
+  if ('path' in file.source) {
+    res.sendFile(file.source.path);
+    return;
+  }
+  if (file.source.length !== undefined) res.set('Content-Length', String(file.source.length));
+  file.source.stream.pipe(res);
+}
+
+/**
+ * The handlers of one route: authentication, then parse, authorise, (transaction,) handle and
+ * present. `router.get(path, ...route(deps, spec, handler))`.
+ */
+export function route<P = undefined, Q = undefined, B = undefined, T = unknown>(
+  deps: RouteDeps,
+  spec: RouteSpec<P, Q, B>,
+  handler: (ctx: RouteContext, input: RouteInput<P, Q, B>) => T | Promise<T>,
+): RequestHandler[] {
+  const run: RequestHandler = async (req, res) => {
+    const caller = callerOf(res);
+    const ctx: RouteContext = { deps, caller, access: callerAccess(deps.repos, caller) };
+    const params = parseWith(spec.params, () => req.params, 'path');
+    spec.policy(ctx, params);
+    const query = parseWith(spec.query, () => caselessQuery(req.query as Record<string, unknown>), 'query');
+    const body = parseWith(
+      spec.body,
+      () => req.body as unknown,
+      'request body',
+      () => lowerKeys(req.body),
+    );
+    const input = { params, query, body };
+    const answer = spec.transaction
+      ? inTransaction(spec.transaction, () => handler(ctx, input))
+      : await handler(ctx, input);
+    sendAnswer(res, answer);
+  };
+  return [deps.auth.requireAuth, run];
+}
+
+function inTransaction<T>(db: Db, fn: () => T): T {
+  return db.transaction(() => {
+    const result = fn();
+    if (result instanceof Promise) throw new Error('a transaction route must answer synchronously');
+    return result;
+  })();
+}
