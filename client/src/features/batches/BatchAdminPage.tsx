@@ -6,7 +6,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { BatchPortal } from '@gs/contract/capture';
 import { captureErrorText, deletePortal, getPortals, testPortal } from '../../api/capture';
-import { useApiQuery } from '../../api/useApiQuery';
+import { useApiQuery, withSignal } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { ChoiceModal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
@@ -20,7 +20,9 @@ export function BatchAdminPage() {
   const { t } = useTranslation();
   const http = useAtomValue(captureHttpAtom);
   const hidden = useAtomValue(configAtom).hide.batchPortals;
-  const [portals, reload] = useApiQuery(hidden ? null : 'batch-portals-admin', () => getPortals(http, true));
+  const [portals, reload] = useApiQuery(hidden ? null : 'batch-portals-admin', (_h, signal) =>
+    getPortals(withSignal(http, signal), true),
+  );
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<BatchPortal | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BatchDocStatus, BatchStatus, type Batch } from '@gs/contract/capture';
 import { captureErrorText, getBatch, openBatchDocument } from '../../api/capture';
-import { useApiQuery } from '../../api/useApiQuery';
+import { useApiQuery, withSignal } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { captureHttpAtom } from '../../state/environment';
@@ -18,8 +18,8 @@ export function BatchDocuments({ portalId, batch }: { portalId: number; batch: B
   const { t } = useTranslation();
   const http = useAtomValue(captureHttpAtom);
   const navigate = useNavigate();
-  const [detail] = useApiQuery(`batch:${portalId}:${batch.Id}:${batch.Modified}`, () =>
-    getBatch(http, portalId, batch.Id),
+  const [detail] = useApiQuery(`batch:${portalId}:${batch.Id}:${batch.Modified}`, (_h, signal) =>
+    getBatch(withSignal(http, signal), portalId, batch.Id),
   );
   const [failure, setFailure] = useState<string | null>(null);
   const override = batch.Status === BatchStatus.Errored || batch.Status === BatchStatus.Rejected;

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PortalType, type BatchPortal } from '@gs/contract/capture';
 import { getPortals } from '../../api/capture';
-import { useApiQuery } from '../../api/useApiQuery';
+import { useApiQuery, withSignal } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { analyticsPath } from '../../app/paths';
@@ -38,7 +38,9 @@ export function BatchSelectPage() {
 function PortalList() {
   const { t } = useTranslation();
   const http = useAtomValue(captureHttpAtom);
-  const [portals, reload] = useApiQuery('batch-portals', () => getPortals(http));
+  const [portals, reload] = useApiQuery('batch-portals', (_h, signal) =>
+    getPortals(withSignal(http, signal)),
+  );
   if (portals.status === 'loading') return <Spinner label={t('batches.select.loading')} />;
   if (portals.status === 'error')
     return (

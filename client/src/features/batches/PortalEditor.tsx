@@ -12,7 +12,7 @@ import {
   getInstanceDatabases,
   savePortal,
 } from '../../api/capture';
-import { useApiQuery } from '../../api/useApiQuery';
+import { useApiQuery, withSignal } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
 import { captureHttpAtom } from '../../state/environment';
@@ -34,11 +34,15 @@ export function PortalEditor({ portal, onClose, onSaved }: Props) {
   const [archive, setArchive] = useState(portal?.ArchiveId ?? 0);
   const [inbox, setInbox] = useState(portal?.InboxId ?? 0);
   const [failure, setFailure] = useState<string | null>(null);
-  const [dbs] = useApiQuery(`capture-dbs:${instance}`, () => getInstanceDatabases(http, instance));
-  const [archives] = useApiQuery(database ? `capture-archives:${instance}:${database}` : null, () =>
-    getCaptureArchives(http, instance, database),
+  const [dbs] = useApiQuery(`capture-dbs:${instance}`, (_h, signal) =>
+    getInstanceDatabases(withSignal(http, signal), instance),
   );
-  const [inboxes] = useApiQuery(`capture-inboxes:${instance}`, () => getCaptureInboxes(http, instance));
+  const [archives] = useApiQuery(database ? `capture-archives:${instance}:${database}` : null, (_h, signal) =>
+    getCaptureArchives(withSignal(http, signal), instance, database),
+  );
+  const [inboxes] = useApiQuery(`capture-inboxes:${instance}`, (_h, signal) =>
+    getCaptureInboxes(withSignal(http, signal), instance),
+  );
 
   const save = async (event: FormEvent) => {
     event.preventDefault();

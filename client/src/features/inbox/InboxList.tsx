@@ -18,7 +18,6 @@ import { Spinner } from '../../components/Spinner';
 import { TreeRowCount } from '../../components/TreeRowCount';
 import { inboxPanelOpenAtom } from '../../state/inboxPreferences';
 import { sessionAtom } from '../../state/session';
-import { inboxChangesAtom } from './inboxAtoms';
 import { inboxResultsPath, scanIntoInboxPath } from './inboxPaths';
 import { UploadStatusView } from './UploadStatusView';
 import { useInboxUpload } from './useInboxUpload';
@@ -74,14 +73,7 @@ function InboxItems({
   onUpload: (inboxId: number, files: File[]) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const changes = useAtomValue(inboxChangesAtom);
   const [inboxes, reload] = useApiQuery('inboxes', listInboxes);
-  // counts change with every upload, copy, move or delete; the list stays on screen meanwhile
-  const [seen, setSeen] = useState(changes);
-  if (seen !== changes) {
-    setSeen(changes);
-    reload();
-  }
   const picker = useRef<HTMLInputElement>(null);
   const [target, setTarget] = useState<number | null>(null);
 

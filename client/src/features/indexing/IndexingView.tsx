@@ -13,7 +13,8 @@ import { LicenseType } from '@gs/contract/flags';
 import { viewPath } from '../../app/paths';
 import { useFormatLocale } from '../../app/useFormatLocale';
 import { getArchiveFields, getArchiveInfo } from '../../api/archives';
-import { invalidateQueriesAtom, queryKeys, useCachedQuery } from '../../api/queryCache';
+import { invalidateAfterAtom, queryKeys } from '../../api/queryClient';
+import { useCachedQuery } from '../../api/useApiQuery';
 import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
@@ -57,10 +58,10 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
   const locale = useFormatLocale();
   const navigate = useNavigate();
   const addNote = useSetAtom(addNoteAtom);
-  const invalidate = useSetAtom(invalidateQueriesAtom);
+  const invalidate = useSetAtom(invalidateAfterAtom);
   const files = useMemo(() => sourceFilesOf(target), [target]);
 
-  const [info] = useCachedQuery(`indexing-info:${db}:${archive}`, (h) => getArchiveInfo(h, db, archive));
+  const [info] = useCachedQuery(queryKeys.archiveInfo(db, archive), (h) => getArchiveInfo(h, db, archive));
   const [fields, reloadFields] = useApiQuery(`indexing-fields:${db}:${archive}`, (h) =>
     getArchiveFields(h, db, archive),
   );
@@ -133,8 +134,8 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
         return;
       }
       const count = outcome.saved;
-      // the archive holds more documents now: the tree's counts load again
-      invalidate(queryKeys.archiveInfo(db));
+      // the archive holds more documents now and the inbox fewer files: counts and lists load again
+      invalidate('inbox', 'documents');
       const text =
         count > 1
           ? t('indexing.save.successMany', { count, archive: archiveName })

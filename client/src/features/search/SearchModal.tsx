@@ -8,7 +8,7 @@ import { hasFlag, SearchSettings } from '@gs/contract/flags';
 import type { Search } from '@gs/contract/searches';
 import { getArchiveFields, getArchiveSearches } from '../../api/archives';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useCachedQuery } from '../../api/queryCache';
+import { useCachedQuery } from '../../api/useApiQuery';
 import type { CriteriaValues } from '../../api/searches';
 import { resultsPath } from '../../app/resultsPaths';
 import { Modal } from '../../components/Modal';

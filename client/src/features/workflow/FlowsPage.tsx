@@ -12,7 +12,6 @@ import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { selectedDatabaseAtom } from '../../state/database';
 import { useQueueSearch } from './useQueueSearch';
-import { queueChangesAtom } from './workflowAtoms';
 import './workflow.css';
 
 export function FlowsPage() {
@@ -20,8 +19,7 @@ export function FlowsPage() {
   const [params] = useSearchParams();
   const remembered = useAtomValue(selectedDatabaseAtom);
   const db = positiveId(params.get('db')) ?? remembered;
-  const changes = useAtomValue(queueChangesAtom);
-  const [flows, reload] = useApiQuery(db === null ? null : `flows:${db}:${changes}`, (http) =>
+  const [flows, reload] = useApiQuery(db === null ? null : `flows:${db}`, (http) =>
     listWorkflows(http, db ?? 0),
   );
   if (db === null) return <Navigate replace to={routes.select} />;
