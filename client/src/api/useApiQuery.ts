@@ -62,7 +62,8 @@ export function useApiQuery<T>(
     },
     client,
   );
-  const reload = () => void query.refetch();
+  // a reload joins a load already running (an invalidation's) rather than starting a second one
+  const reload = () => void query.refetch({ cancelRefetch: false });
   if (key === null) return [LOADING, reload];
   if (query.status === 'error')
     return [query.isFetching ? LOADING : { status: 'error', error: query.error }, reload];

@@ -13,6 +13,7 @@ import { Spinner } from '../../components/Spinner';
 import { captureHttpAtom, configAtom } from '../../state/environment';
 import { PortalEditor } from './PortalEditor';
 import './batches.css';
+import { QueryFailure } from '../../components/QueryBoundary';
 
 type Editing = { portal: BatchPortal | null } | null;
 
@@ -45,12 +46,8 @@ export function BatchAdminPage() {
       </Alert>
     );
   else if (portals.status === 'loading') body = <Spinner label={t('batches.select.loading')} />;
-  else if (portals.status === 'error')
-    body = (
-      <Alert tone="error" testId="batch-portals-error">
-        {t('ERROR_GET_BATCHPORTALS')}
-      </Alert>
-    );
+  else if (portals.status !== 'success')
+    body = <QueryFailure state={portals} error={t('ERROR_GET_BATCHPORTALS')} testId="batch-portals-error" />;
   else
     body = (
       <div className="table-scroll">

@@ -22,6 +22,7 @@ import { BatchTable } from './BatchTable';
 import { BatchUpload } from './BatchUpload';
 import { STATUS_COLOURS, STATUS_KEYS, batchesPath, isBatchStatus } from './batchStatus';
 import './batches.css';
+import { QueryFailure } from '../../components/QueryBoundary';
 
 /** How often the list looks again while a batch is Queued or Processing. */
 export const BATCHES_REFRESH_MS = 2000;
@@ -96,11 +97,7 @@ function PortalBatches({ portalId, statuses, page }: PortalBatchesProps) {
 
   const portal = portals.status === 'success' ? portals.data.find((p) => p.Id === portalId) : undefined;
   if (portals.status === 'error')
-    return (
-      <Alert tone="error" testId="batch-portals-error">
-        {t('ERROR_GET_BATCHPORTALS')}
-      </Alert>
-    );
+    return <QueryFailure state={portals} error={t('ERROR_GET_BATCHPORTALS')} testId="batch-portals-error" />;
   const pageCount = data ? Math.max(1, Math.ceil(data.Total / data.PageSize)) : 1;
 
   return (
@@ -157,11 +154,7 @@ function PortalBatches({ portalId, statuses, page }: PortalBatchesProps) {
         ))}
       </div>
       {batches.status === 'loading' && <Spinner label={t('batches.list.loading')} />}
-      {batches.status === 'error' && (
-        <Alert tone="error" testId="batches-error">
-          {t('batches.list.error')}
-        </Alert>
-      )}
+      <QueryFailure state={batches} error={t('batches.list.error')} testId="batches-error" />
       {data && (
         <>
           <p className="muted" data-testid="batches-total">

@@ -16,6 +16,7 @@ import { useApiQuery, withSignal } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
 import { captureHttpAtom } from '../../state/environment';
+import { QueryFailure } from '../../components/QueryBoundary';
 
 interface Props {
   portal: BatchPortal | null;
@@ -127,7 +128,7 @@ export function PortalEditor({ portal, onClose, onSaved }: Props) {
             onChange={(e) => setInstance(Math.max(1, Math.trunc(Number(e.target.value)) || 1))}
           />
         </div>
-        {dbs.status === 'error' && <Alert tone="error">{t('batches.admin.instanceError')}</Alert>}
+        <QueryFailure state={dbs} error={t('batches.admin.instanceError')} />
         <div className="field">
           <label htmlFor={`${id}-database`}>{t('batches.admin.database')}</label>
           <select

@@ -38,6 +38,7 @@ import { PagePanel } from './PagePanel';
 import { useKeyFree } from './keyfree/useKeyFree';
 import { useCancelIndexing } from './useCancelIndexing';
 import './indexing.css';
+import { QueryFailure } from '../../components/QueryBoundary';
 
 export function IndexingView({ target }: { target: IndexingTarget }) {
   if (target.requestedPages?.length) return <ArrivalBurst target={target} />;
@@ -255,16 +256,12 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
           onSubmit={(event) => void save(event)}
         >
           {fields.status === 'loading' && <Spinner label={t('indexing.fields.loading')} />}
-          {fields.status === 'error' && (
-            <div className="stack">
-              <Alert tone="error" testId="fields-error">
-                {t('indexing.fields.error')}
-              </Alert>
-              <button type="button" className="button button--small" onClick={reloadFields}>
-                {t('common.retry')}
-              </button>
-            </div>
-          )}
+          <QueryFailure
+            state={fields}
+            reload={reloadFields}
+            error={t('indexing.fields.error')}
+            testId="fields-error"
+          />
           <div className="indexing__field-list">
             {specs.map((spec) => {
               const [first, second] = dynamicParents(spec);

@@ -15,6 +15,7 @@ import { Alert } from '../../components/Alert';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
 import { modeOf, runArchive, SearchModal } from '../search/SearchModal';
+import { QueryFailure } from '../../components/QueryBoundary';
 
 export const listedSearches = (searches: Search[]): Search[] =>
   searches.filter((search) => hasFlag(search.Settings, SearchSettings.ShowInList));
@@ -74,16 +75,14 @@ export function ArchiveSearches({ db, archive, name, autoRun = false }: ArchiveS
   let content;
   if (searches.status === 'loading' || (autoRun && defaultSearch))
     content = <Spinner label={t('view.searches.loading')} />;
-  else if (searches.status === 'error') {
+  else if (searches.status !== 'success') {
     content = (
-      <div className="stack">
-        <Alert tone="error" testId="searches-error">
-          {t('view.searches.error')}
-        </Alert>
-        <button type="button" className="button button--small" onClick={reload}>
-          {t('common.retry')}
-        </button>
-      </div>
+      <QueryFailure
+        state={searches}
+        reload={reload}
+        error={t('view.searches.error')}
+        testId="searches-error"
+      />
     );
   } else {
     const listed = listedSearches(searches.data);

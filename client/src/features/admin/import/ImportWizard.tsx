@@ -1,10 +1,11 @@
 // DATABASE_IMPORT (admin-spec §4, §5; decision 032): the import wizard. Its step is in the
 // address (?mode=DATABASE_IMPORT&step=); its answers live here until the import. Cancel asks and
 // resets; the import runs on the server while the wizard follows its log and sends a keep-alive
-// every 45 s; an error opens the log, success the success modal, whose Finish reloads DATABASES.
+// every 45 s; an error opens the log, success the success modal, whose Finish opens DATABASES with
+// the catalogue, the tree's counts and the databases loaded again (no page reload; decision 064).
 import { useEffect, useRef, useState } from 'react';
-import { useAtomValue } from 'jotai';
-import { useSearchParams } from 'react-router';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminDatabase } from '@gs/contract/admin/catalog';
 import {
@@ -24,6 +25,8 @@ import {
   UploadRefused,
 } from '../../../api/adminPackages';
 import { ApiError } from '../../../api/http';
+import { invalidateAfterAtom } from '../../../api/queryClient';
+import { databasesAtom } from '../../../state/database';
 import { routes } from '../../../app/paths';
 import { httpAtom } from '../../../state/environment';
 import { sessionAtom } from '../../../state/session';
@@ -61,6 +64,9 @@ const toggled = (set: ReadonlySet<string>, name: string): Set<string> => {
 export default function ImportWizard() {
   const { t } = useTranslation();
   const http = useAtomValue(httpAtom);
+  const navigate = useNavigate();
+  const invalidate = useSetAtom(invalidateAfterAtom);
+  const refreshDatabases = useSetAtom(databasesAtom);
   const token = useAtomValue(sessionAtom)?.token ?? null;
   const [params, setParams] = useSearchParams();
   const [info, setInfo] = useState<PackageInfo | null>(null);
@@ -217,7 +223,11 @@ export default function ImportWizard() {
     });
   };
 
-  const finish = () => window.location.assign(`${routes.fullAdmin}?mode=DATABASES`);
+  const finish = () => {
+    invalidate('admin', 'documents');
+    refreshDatabases();
+    void navigate(`${routes.fullAdmin}?mode=DATABASES`);
+  };
 
   const view = () => {
     switch (step) {
