@@ -29,7 +29,6 @@ import { invalidateAfterAtom } from '../../../api/queryClient';
 import { databasesAtom } from '../../../state/database';
 import { routes } from '../../../app/paths';
 import { httpAtom } from '../../../state/environment';
-import { sessionAtom } from '../../../state/session';
 import { followImport } from './followImport';
 import { ImportHistoryModal } from './ImportHistoryModal';
 import { ImportLogModal, ImportSuccessModal } from './ImportModals';
@@ -67,7 +66,6 @@ export default function ImportWizard() {
   const navigate = useNavigate();
   const invalidate = useSetAtom(invalidateAfterAtom);
   const refreshDatabases = useSetAtom(databasesAtom);
-  const token = useAtomValue(sessionAtom)?.token ?? null;
   const [params, setParams] = useSearchParams();
   const [info, setInfo] = useState<PackageInfo | null>(null);
   const [busy, setBusy] = useState(false);
@@ -151,7 +149,7 @@ export default function ImportWizard() {
     }
     void attempt(async () => {
       try {
-        setInfo(await uploadPackage(http, token, file));
+        setInfo(await uploadPackage(http, file));
         // the address may already say which database step (admin-spec §2: step=create|existing)
         if (requested === 'existingDatabase') {
           setCreates(false);
@@ -275,7 +273,7 @@ export default function ImportWizard() {
             onToggle={(n) => setChosenUsers((s) => toggled(s, n))}
             onCsv={(file) =>
               void attempt(async () => {
-                const added = (await uploadUserCsv(http, token, file)).filter((u) => !u.Exists);
+                const added = (await uploadUserCsv(http, file)).filter((u) => !u.Exists);
                 setUsers((list) => [...list.filter((u) => !added.some((a) => a.Name === u.Name)), ...added]);
                 setChosenUsers((s) => new Set([...s, ...added.map((u) => u.Name)]));
               })
