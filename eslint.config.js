@@ -82,6 +82,24 @@ export default tseslint.config(
       'no-restricted-imports': ['error', noSimulatorInClient],
     },
   },
+  {
+    // one fetch path (decision 064): only the Http wrapper calls the browser's fetch
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/api/http.ts', 'client/src/**/*.test.{ts,tsx}', 'client/src/test/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the server through Http (api/http.ts).' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name=/^(globalThis|window|self)$/][property.name='fetch']",
+          message: 'Call the server through Http (api/http.ts).',
+        },
+      ],
+    },
+  },
   { files: ['simulator/**/*.ts'], rules: { 'no-restricted-imports': ['error', noClientInSimulator] } },
   {
     files: ['simulator/api/src/services/**/*.ts'],

@@ -1,5 +1,5 @@
 // The database import wizard's calls and the package export (admin-spec §7; decision 032):
-// uploads are multipart through fetch with the session token; the rest JSON through Http.
+// uploads are multipart FormData through Http; the rest JSON.
 import {
   importPaths,
   type ImportLog,
@@ -8,8 +8,7 @@ import {
   type ImportUser,
   type PackageInfo,
 } from '@gs/contract/admin/packages';
-import { TOKEN_REQUEST_HEADER } from '@gs/contract/licenses';
-import { ApiError, parseServerMessage, type Http } from './http';
+import { ApiError, type Http } from './http';
 
 /** An upload the server refused; `logId` names the log that says why (a corrupted package). */
 export class UploadRefused extends ApiError {
@@ -34,29 +33,22 @@ const logIdOf = (text: string): string | null => {
   return null;
 };
 
-async function postFile<T>(http: Http, token: string | null, path: string, file: File): Promise<T> {
+async function postFile<T>(http: Http, path: string, file: File): Promise<T> {
   const form = new FormData();
   form.append('file', file, file.name);
-  let response: Response;
   try {
-    response = await fetch(http.url(path), {
-      method: 'POST',
-      headers: { Accept: 'application/json', ...(token ? { [TOKEN_REQUEST_HEADER]: token } : {}) },
-      body: form,
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError('network', 0, null, '');
+    return await http.request<T>(path, { method: 'POST', body: form });
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'http')
+      throw new UploadRefused(error.status, error.serverMessage, error.body, logIdOf(error.body));
+    throw error;
   }
-  const text = await response.text();
-  if (!response.ok) throw new UploadRefused(response.status, parseServerMessage(text), text, logIdOf(text));
-  return JSON.parse(text) as T;
 }
 
-export const uploadPackage = (http: Http, token: string | null, file: File) =>
-  postFile<PackageInfo>(http, token, importPaths.upload(), file);
-export const uploadUserCsv = (http: Http, token: string | null, file: File) =>
-  postFile<ImportUser[]>(http, token, importPaths.userCsv(file.name), file);
+export const uploadPackage = (http: Http, file: File) =>
+  postFile<PackageInfo>(http, importPaths.upload(), file);
+export const uploadUserCsv = (http: Http, file: File) =>
+  postFile<ImportUser[]>(http, importPaths.userCsv(file.name), file);
 export const getPackageUsers = (http: Http) =>
   http.request<ImportUser[]>(importPaths.userList(), { method: 'POST' });
 export const getTemplateTree = (http: Http, databaseId: number) =>

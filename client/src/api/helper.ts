@@ -20,7 +20,7 @@ import {
   type ScanSessionResponse,
   type ScanStatusResponse,
 } from '@gs/contract/helper';
-import { parseServerMessage, REQUEST_TIMEOUT_MS } from './http';
+import { createHttp, parseServerMessage, REQUEST_TIMEOUT_MS } from './http';
 
 export class HelperError extends Error {
   override readonly name = 'HelperError';
@@ -86,41 +86,27 @@ export function compareVersions(a: string, b: string): number {
 }
 
 export function createHelperClient(options: HelperClientOptions): HelperClient {
-  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  // an Http on the helper's address (no licence token: the helper checks its own): the one fetch path
+  const http = createHttp({
+    getBaseUrl: () => (options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`),
+    getToken: () => null,
+    fetch: options.fetch,
+    timeoutMs,
+    httpError: (status, body) => new HelperError('http', status, parseServerMessage(body)),
+    networkError: () => new HelperError('unreachable', 0, null),
+  });
 
-  async function send(
+  const send = (
     path: string,
-    init: { method?: string; body?: unknown; signal?: AbortSignal; timeoutMs?: number } = {},
-  ): Promise<Response> {
-    const controller = new AbortController();
-    const onAbort = () => controller.abort();
-    init.signal?.addEventListener('abort', onAbort);
-    const timer = setTimeout(() => controller.abort(), init.timeoutMs ?? timeoutMs);
-    let response: Response;
-    try {
-      response = await doFetch(`${options.baseUrl}${path}`, {
-        method: init.method ?? 'GET',
-        headers:
-          init.body === undefined
-            ? { Accept: 'application/json' }
-            : { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: controller.signal,
-      });
-    } catch (cause) {
-      if (init.signal?.aborted) throw cause;
-      throw new HelperError('unreachable', 0, null);
-    } finally {
-      clearTimeout(timer);
-      init.signal?.removeEventListener('abort', onAbort);
-    }
-    if (!response.ok) {
-      const text = await response.text().catch(() => '');
-      throw new HelperError('http', response.status, parseServerMessage(text));
-    }
-    return response;
-  }
+    init: {
+      method?: 'GET' | 'POST' | 'DELETE';
+      body?: unknown;
+      signal?: AbortSignal;
+      timeoutMs?: number;
+    } = {},
+  ): Promise<Response> =>
+    http.request<Response>(path, { ...init, auth: false, licenseCheck: false, as: 'response' });
 
   const json = async <T>(path: string, init?: Parameters<typeof send>[1]): Promise<T> =>
     (await (await send(path, init)).json()) as T;

@@ -2,7 +2,6 @@
 // server's export downloads (zip by job id, spreadsheet). Import and export use the helper's plain
 // http port unless the local settings turn SSL on (spec §9: SSL off for import/export). Errors come back as HelperBulkError with the
 // helper's Key (a translation key) or ERROR_IOEXPORT_CONNECT when the helper cannot be reached.
-import { TOKEN_REQUEST_HEADER } from '@gs/contract/licenses';
 import {
   bulkApiPaths,
   bulkPaths,
@@ -16,7 +15,7 @@ import {
   type BulkUploadResponse,
   type ExportProfile,
 } from '@gs/contract/helperBulk';
-import { ApiError, parseServerMessage, type Http } from './http';
+import { createHttp, parseServerMessage, pause, platformFetch, type Http } from './http';
 
 /** The key shown when the helper does not answer (spec §8). */
 export const HELPER_CONNECT_ERROR = 'ERROR_IOEXPORT_CONNECT';
@@ -63,39 +62,28 @@ export interface HelperBulk {
 }
 
 /** `base`: the helper's import/export address (plain http unless the local settings say otherwise). */
-export function createHelperBulk(base: string, token: string, doFetch: typeof fetch = fetch): HelperBulk {
-  async function send(path: string, init: RequestInit = {}): Promise<Response> {
-    let response: Response;
-    try {
-      response = await doFetch(`${base}${path}`, {
-        ...init,
-        headers: { Accept: 'application/json', [TOKEN_REQUEST_HEADER]: token, ...init.headers },
-      });
-    } catch {
-      throw new HelperBulkError(HELPER_CONNECT_ERROR, '', 0);
-    }
-    if (response.ok) return response;
-    const body = await response.text();
-    throw new HelperBulkError(readKey(body), parseServerMessage(body) ?? '', response.status);
-  }
-
-  const post = async <T>(path: string, body: unknown): Promise<T> =>
-    (await (
-      await send(path, {
-        method: 'POST',
-        body: JSON.stringify(body),
-        headers: { 'Content-Type': 'application/json' },
-      })
-    ).json()) as T;
-  const get = async <T>(path: string): Promise<T> => (await (await send(path)).json()) as T;
+export function createHelperBulk(
+  base: string,
+  token: string,
+  doFetch: typeof fetch = platformFetch,
+): HelperBulk {
+  // an Http on the helper's address: the one fetch path, with the helper's own errors
+  const http = createHttp({
+    getBaseUrl: () => (base.endsWith('/') ? base : `${base}/`),
+    getToken: () => token,
+    fetch: doFetch,
+    httpError: (status, body) => new HelperBulkError(readKey(body), parseServerMessage(body) ?? '', status),
+    networkError: () => new HelperBulkError(HELPER_CONNECT_ERROR, '', 0),
+  });
+  const post = <T>(path: string, body: unknown): Promise<T> =>
+    http.request<T>(path, { method: 'POST', body, licenseCheck: false });
+  const get = <T>(path: string): Promise<T> => http.request<T>(path, { licenseCheck: false });
 
   return {
     async upload(file) {
       const form = new FormData();
       form.append('File', file, file.name);
-      return (await (
-        await send(bulkPaths.upload, { method: 'POST', body: form })
-      ).json()) as BulkUploadResponse;
+      return post<BulkUploadResponse>(bulkPaths.upload, form);
     },
     csvPreview: (request) => post(bulkPaths.csvPreview, request),
     count: (request) => post(bulkPaths.count, { ...request, Token: token }),
@@ -104,13 +92,15 @@ export function createHelperBulk(base: string, token: string, doFetch: typeof fe
     exportFiles: (request) => post(bulkPaths.export, { ...request, Token: token }),
     job: (id) => get(bulkPaths.job(id)),
     async cancel(id) {
-      await send(bulkPaths.job(id), { method: 'DELETE' });
+      await http.request(bulkPaths.job(id), { method: 'DELETE', licenseCheck: false });
     },
     async file(path) {
-      const response = await send(`${bulkPaths.file}?path=${encodeURIComponent(path)}`, {
+      return http.request<string>(bulkPaths.file, {
+        query: { path },
         headers: { Accept: 'text/plain' },
+        as: 'text',
+        licenseCheck: false,
       });
-      return response.text();
     },
     exportProfiles: () => get(bulkPaths.exportProfiles),
     async saveExportProfile(profile) {
@@ -131,41 +121,16 @@ export async function waitForJob(
     const status = await helper.job(id);
     onStatus(status);
     if (status.Status !== 'Queued' && status.Status !== 'Running') return status;
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(resolve, intervalMs);
-      signal?.addEventListener('abort', () => {
-        clearTimeout(timer);
-        reject(new DOMException('Aborted', 'AbortError'));
-      });
-    });
+    await pause(intervalMs, signal);
   }
 }
 
-// ---- the server's exports (binary answers: fetched directly, not through Http.request) ----
+// ---- the server's exports (binary answers through Http as a Response or a Blob) ----
 
 export interface ExportDocument {
   Archive: number;
   Id: number;
   Hash: string;
-}
-
-async function binary(
-  doFetch: typeof fetch,
-  url: string,
-  token: string,
-  init: RequestInit = {},
-): Promise<Response> {
-  let response: Response;
-  try {
-    response = await doFetch(url, { ...init, headers: { [TOKEN_REQUEST_HEADER]: token, ...init.headers } });
-  } catch {
-    throw new ApiError('network', 0, null, '');
-  }
-  if (!response.ok) {
-    const body = await response.text();
-    throw new ApiError('http', response.status, parseServerMessage(body), body);
-  }
-  return response;
 }
 
 /** `POST dbs/{db}/export?alwaysExportZip=true&auditEntry&field` → the job id (a JSON string). */
@@ -192,33 +157,33 @@ export async function pollZipExport(
   http: Http,
   db: number,
   jobId: string,
-  token: string,
   intervalMs: number,
   onProgress: (processed: number, total: number) => void,
-  doFetch: typeof fetch = fetch,
+  signal?: AbortSignal,
 ): Promise<Blob> {
   for (;;) {
-    const response = await binary(doFetch, http.url(`dbs/${db}/export`, { jobid: jobId }), token);
+    const response = await http.request<Response>(`dbs/${db}/export`, {
+      query: { jobid: jobId },
+      as: 'response',
+      signal,
+    });
     if (response.status !== 202) return response.blob();
     const progress = (await response.json().catch(() => ({}))) as { Processed?: number; Total?: number };
     onProgress(progress.Processed ?? 0, progress.Total ?? 0);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    await pause(intervalMs, signal);
   }
 }
 
 /** `POST dbs/{db}/export/xlsx` → the spreadsheet of the documents' index data. */
-export async function exportSpreadsheet(
+export function exportSpreadsheet(
   http: Http,
   db: number,
   docs: { Archive: number; Id: number }[],
-  token: string,
   fields?: number[],
-  doFetch: typeof fetch = fetch,
 ): Promise<Blob> {
-  const response = await binary(doFetch, http.url(bulkApiPaths.exportXlsx(db)), token, {
+  return http.request<Blob>(bulkApiPaths.exportXlsx(db), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ Documents: docs, Fields: fields }),
+    body: { Documents: docs, Fields: fields },
+    as: 'blob',
   });
-  return response.blob();
 }

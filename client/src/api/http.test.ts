@@ -168,3 +168,42 @@ describe('http: licence expiry (spec §4)', () => {
     expect(onLicenseLost).not.toHaveBeenCalled();
   });
 });
+
+describe('http: the one fetch path (decision 064)', () => {
+  it('sends FormData as is with the token, and reads a Blob, text or the Response itself', async () => {
+    const seen: { body: unknown; headers: Headers }[] = [];
+    const fetchFn = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push({ body: init?.body, headers: new Headers(init?.headers) });
+      return new Response('zip-bytes', { status: seen.length === 3 ? 202 : 200 });
+    }) as typeof fetch;
+    const { http } = setup(fetchFn);
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'a.gs');
+    const blob = await http.request<Blob>('upload', { method: 'POST', body: form, as: 'blob' });
+    expect(seen[0]?.body).toBe(form);
+    expect(seen[0]?.headers.get('Content-Type')).toBeNull();
+    expect(seen[0]?.headers.get('Auth-Token')).toBe(TOKEN);
+    expect(await blob.text()).toBe('zip-bytes');
+    expect(await http.request<string>('file', { as: 'text' })).toBe('zip-bytes');
+    expect((await http.request<Response>('job', { as: 'response' })).status).toBe(202);
+  });
+
+  it('aborts the fetch when the caller’s signal aborts, and throws the client’s own errors', async () => {
+    let signal: AbortSignal | undefined;
+    const hanging = ((_input: RequestInfo | URL, init?: RequestInit) => {
+      signal = init?.signal ?? undefined;
+      return new Promise<Response>((_resolve, reject) =>
+        signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+      );
+    }) as typeof fetch;
+    const controller = new AbortController();
+    const pending = setup(hanging).http.request('slow', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(signal?.aborted).toBe(true);
+
+    const refused = createFakeServer({ 'GET x': () => json({ Message: 'no' }, 400) });
+    const own = setup(refused.fetch, { httpError: (status) => new RangeError(`refused ${status}`) }).http;
+    await expect(own.request('x')).rejects.toThrow(new RangeError('refused 400'));
+  });
+});

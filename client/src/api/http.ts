@@ -1,5 +1,8 @@
-// The one fetch wrapper (house style): base URL from config.json, the licence token on every
-// call, a 10 s timeout, JSON parsing, error envelope -> ApiError, licence-loss detection.
+// The one fetch wrapper (house style; decision 064): base URL from config.json, the licence token
+// on every call, a 10 s timeout, the caller's AbortSignal, JSON / FormData / Blob bodies, answers as
+// JSON, text, a Blob or the Response itself, error envelope -> ApiError, licence-loss detection.
+// The only module of client/src that calls the browser's fetch (an ESLint rule holds the rest to it);
+// the Extensions helper's clients are Http instances on the helper's address.
 import { TOKEN_REQUEST_HEADER } from '@gs/contract/licenses';
 import { detectLicenseLoss, type LicenseLoss } from './licenseErrors';
 
@@ -26,11 +29,38 @@ export class ApiError extends Error {
 
 export type QueryValue = string | number | boolean | undefined;
 
+/** The browser's fetch, the one reference to it in client/src. */
+export const platformFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
+
+/** Waits `ms`, or rejects with an AbortError when `signal` aborts first (polling loops). */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('Aborted', 'AbortError'));
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new DOMException('Aborted', 'AbortError'));
+      },
+      { once: true },
+    );
+  });
+}
+
+/** How an answer is read: parsed JSON (default), text, a Blob, or the Response itself (a 202). */
+export type ResponseMode = 'json' | 'text' | 'blob' | 'response';
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
+  /** JSON unless a FormData or a Blob, sent as is */
   body?: unknown;
+  /** how the answer is read (default 'json') */
+  as?: ResponseMode;
+  /** this call's time limit instead of the client's */
+  timeoutMs?: number;
   /** send the session token (default true) */
   auth?: boolean;
   /** report licence loss to the app (default true); off for sign-in and sign-out calls */
@@ -47,6 +77,10 @@ export interface HttpOptions {
   fetch?: typeof fetch;
   timeoutMs?: number;
   onLicenseLost?: (loss: LicenseLoss, error: ApiError) => void;
+  /** the error of a refused call (default ApiError); the helper's clients throw their own */
+  httpError?: (status: number, body: string, loss: LicenseLoss | null) => Error;
+  /** the error when nothing answered in time (default ApiError 'network' or 'timeout') */
+  networkError?: () => Error;
 }
 
 export interface Http {
@@ -85,7 +119,7 @@ function parseBody(text: string): unknown {
 
 export function createHttp(options: HttpOptions): Http {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const doFetch = options.fetch ?? platformFetch;
 
   const url = (path: string, query?: Record<string, QueryValue>): string => {
     const base = new URL(options.getBaseUrl(), document.baseURI);
@@ -99,8 +133,9 @@ export function createHttp(options: HttpOptions): Http {
   async function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     if (token) headers[TOKEN_REQUEST_HEADER] = token;
-    let body: string | undefined;
-    if (opts.body !== undefined) {
+    let body: BodyInit | undefined;
+    if (opts.body instanceof FormData || opts.body instanceof Blob) body = opts.body;
+    else if (opts.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(opts.body);
     }
@@ -111,7 +146,7 @@ export function createHttp(options: HttpOptions): Http {
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    }, opts.timeoutMs ?? timeoutMs);
     try {
       return await doFetch(url(path, opts.query), {
         method: opts.method ?? 'GET',
@@ -121,9 +156,9 @@ export function createHttp(options: HttpOptions): Http {
         credentials: 'same-origin',
       });
     } catch (cause) {
-      if (timedOut) throw new ApiError('timeout', 0, null, '');
+      if (timedOut) throw options.networkError?.() ?? new ApiError('timeout', 0, null, '');
       if (opts.signal?.aborted) throw cause;
-      throw new ApiError('network', 0, null, '');
+      throw options.networkError?.() ?? new ApiError('network', 0, null, '');
     } finally {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onOuterAbort);
@@ -133,6 +168,10 @@ export function createHttp(options: HttpOptions): Http {
   async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
     const token = opts.auth === false ? null : options.getToken();
     const response = await send(path, opts, token);
+    const mode = opts.as ?? 'json';
+    if (response.ok && mode === 'response') return response as T;
+    if (response.ok && mode === 'blob') return (await response.blob()) as T;
+    if (response.ok && mode === 'text') return (await response.text()) as T;
     if (response.ok && isJson(response) && opts.parse) return opts.parse(await response.text()) as T;
     if (response.ok && isJson(response)) {
       // the browser parses straight from the bytes (no 10 MB string first); an empty body is null
@@ -146,7 +185,7 @@ export function createHttp(options: HttpOptions): Http {
     const loss = opts.licenseCheck === false ? null : detectLicenseLoss(failed, token !== null);
     const error = new ApiError('http', response.status, parseServerMessage(text), text, loss);
     if (loss) options.onLicenseLost?.(loss, error);
-    throw error;
+    throw options.httpError?.(response.status, text, loss) ?? error;
   }
 
   return { request, url };

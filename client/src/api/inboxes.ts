@@ -3,10 +3,9 @@
 // uploaded cache file in, export checked files as a zip job), with the addresses of a file's
 // bytes and its 150x150 thumbnail.
 import type { Inbox, InboxesResponse, InboxFile } from '@gs/contract/inboxes';
-import { TOKEN_REQUEST_HEADER } from '@gs/contract/licenses';
 import { paths } from '@gs/contract/paths';
 import { uploadPaths } from '@gs/contract/upload';
-import { ApiError, parseServerMessage, type Http } from './http';
+import { pause, type Http } from './http';
 
 /** The server's sort keys (`-` prefix descending): name, type, created, date (= modified). */
 export type InboxSortKey = 'name' | 'type' | 'created' | 'date';
@@ -121,24 +120,16 @@ export const inboxExportUrl = (http: Http, jobId: string, token: string): string
 export async function pollInboxExport(
   http: Http,
   jobId: string,
-  token: string,
   intervalMs: number,
-  doFetch: typeof fetch = fetch,
+  signal?: AbortSignal,
 ): Promise<Blob> {
   for (;;) {
-    let response: Response;
-    try {
-      response = await doFetch(http.url(paths.inboxes(), { jobid: jobId }), {
-        headers: { [TOKEN_REQUEST_HEADER]: token },
-      });
-    } catch {
-      throw new ApiError('network', 0, null, '');
-    }
-    if (response.ok && response.status !== 202) return response.blob();
-    if (!response.ok) {
-      const text = await response.text();
-      throw new ApiError('http', response.status, parseServerMessage(text), text);
-    }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    const response = await http.request<Response>(paths.inboxes(), {
+      query: { jobid: jobId },
+      as: 'response',
+      signal,
+    });
+    if (response.status !== 202) return response.blob();
+    await pause(intervalMs, signal);
   }
 }

@@ -13,6 +13,7 @@ import { AppProviders } from './AppProviders';
 import { createAppStore, type AppStore } from './createAppStore';
 import { createI18n, createI18nLoaded } from './i18n';
 import { AppRoutes } from './routes';
+import { platformFetch } from '../api/http';
 
 /** The router's basename from Vite's base ("/" -> none, "/square9web/" -> "/square9web"). */
 export const routerBasename = (base: string): string | undefined => base.replace(/\/+$/, '') || undefined;
@@ -35,10 +36,7 @@ export async function startApp(container: HTMLElement): Promise<Root> {
     );
     return root;
   }
-  const [i18n, config] = await Promise.all([
-    createI18nLoaded(),
-    loadConfig((input, init) => fetch(input, init), base),
-  ]);
+  const [i18n, config] = await Promise.all([createI18nLoaded(), loadConfig(platformFetch, base)]);
   const { store } = createAppStore({ config });
   applyStartUrl(store, base);
   root.render(

@@ -2,7 +2,7 @@
 import { atom } from 'jotai';
 import type { License } from '@gs/contract/licenses';
 import type { LicenseLoss } from '../api/licenseErrors';
-import { clearQueriesAtom } from '../api/queryStore';
+import { clearQueriesAtom } from '../api/queryClient';
 import { clearStoredSession, writeStoredSession, type Session } from './persistedSession';
 
 export type { Session } from './persistedSession';

@@ -3,7 +3,7 @@
 // change). Answers are cached for the session. Nothing is asked while the database is not known
 // (`db` null or 0): a list of database 0 is a 404 (issue 27, 15).
 import { getDynamicListItems, getListItems } from '../../api/lists';
-import { useCachedQuery } from '../../api/queryCache';
+import { useCachedQuery } from '../../api/useApiQuery';
 import type { QueryState } from '../../api/useApiQuery';
 import { fieldKind, type FieldSpec } from '../../lib/fieldSpec';
 

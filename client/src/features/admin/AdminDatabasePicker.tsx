@@ -37,7 +37,7 @@ function pick(db: number | null, databases: readonly Pick<AdminDatabase, 'Id'>[]
 
 export function AdminDatabasePicker({ db, onChange }: AdminDatabasePickerProps) {
   const { t } = useTranslation();
-  const [state] = useApiQuery('admin-databases-picker', loadDatabases);
+  const [state] = useApiQuery('admin:databases-picker', loadDatabases);
   const databases = state.status === 'success' ? state.data : [];
   const chosen = pick(db, databases);
   useEffect(() => {

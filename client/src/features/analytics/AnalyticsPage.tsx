@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { PortalType, type BatchPortal } from '@gs/contract/capture';
 import type { AnalyticsQuery } from '../../api/analytics';
 import { getPortals } from '../../api/capture';
-import { useApiQuery } from '../../api/useApiQuery';
+import { useApiQuery, withSignal } from '../../api/useApiQuery';
 import { positiveId } from '../../app/paths';
 import { Alert } from '../../components/Alert';
 import { knownDatabasesAtom, selectedDatabaseAtom } from '../../state/database';
@@ -25,8 +25,8 @@ import './analytics.css';
 function usePortal(portalId: number | null): BatchPortal | undefined {
   const http = useAtomValue(captureHttpAtom);
   const hidden = useAtomValue(configAtom).hide.batchPortals;
-  const [portals] = useApiQuery(portalId === null || hidden ? null : 'analytics-portals', () =>
-    getPortals(http),
+  const [portals] = useApiQuery(portalId === null || hidden ? null : 'analytics-portals', (_h, signal) =>
+    getPortals(withSignal(http, signal)),
   );
   return portals.status === 'success' ? portals.data.find((p) => p.Id === portalId) : undefined;
 }

@@ -6,13 +6,14 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { BatchPortal } from '@gs/contract/capture';
 import { captureErrorText, deletePortal, getPortals, testPortal } from '../../api/capture';
-import { useApiQuery } from '../../api/useApiQuery';
+import { useApiQuery, withSignal } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { ChoiceModal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { captureHttpAtom, configAtom } from '../../state/environment';
 import { PortalEditor } from './PortalEditor';
 import './batches.css';
+import { QueryFailure } from '../../components/QueryBoundary';
 
 type Editing = { portal: BatchPortal | null } | null;
 
@@ -20,7 +21,9 @@ export function BatchAdminPage() {
   const { t } = useTranslation();
   const http = useAtomValue(captureHttpAtom);
   const hidden = useAtomValue(configAtom).hide.batchPortals;
-  const [portals, reload] = useApiQuery(hidden ? null : 'batch-portals-admin', () => getPortals(http, true));
+  const [portals, reload] = useApiQuery(hidden ? null : 'batch-portals-admin', (_h, signal) =>
+    getPortals(withSignal(http, signal), true),
+  );
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<BatchPortal | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -43,12 +46,8 @@ export function BatchAdminPage() {
       </Alert>
     );
   else if (portals.status === 'loading') body = <Spinner label={t('batches.select.loading')} />;
-  else if (portals.status === 'error')
-    body = (
-      <Alert tone="error" testId="batch-portals-error">
-        {t('ERROR_GET_BATCHPORTALS')}
-      </Alert>
-    );
+  else if (portals.status !== 'success')
+    body = <QueryFailure state={portals} error={t('ERROR_GET_BATCHPORTALS')} testId="batch-portals-error" />;
   else
     body = (
       <div className="table-scroll">

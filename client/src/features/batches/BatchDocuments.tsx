@@ -8,18 +8,18 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BatchDocStatus, BatchStatus, type Batch } from '@gs/contract/capture';
 import { captureErrorText, getBatch, openBatchDocument } from '../../api/capture';
-import { useApiQuery } from '../../api/useApiQuery';
+import { useApiQuery, withSignal } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
-import { Spinner } from '../../components/Spinner';
 import { captureHttpAtom } from '../../state/environment';
 import { indexingPath } from '../indexing/indexingPath';
+import { QueryBoundary } from '../../components/QueryBoundary';
 
 export function BatchDocuments({ portalId, batch }: { portalId: number; batch: Batch }) {
   const { t } = useTranslation();
   const http = useAtomValue(captureHttpAtom);
   const navigate = useNavigate();
-  const [detail] = useApiQuery(`batch:${portalId}:${batch.Id}:${batch.Modified}`, () =>
-    getBatch(http, portalId, batch.Id),
+  const [detail] = useApiQuery(`batch:${portalId}:${batch.Id}:${batch.Modified}`, (_h, signal) =>
+    getBatch(withSignal(http, signal), portalId, batch.Id),
   );
   const [failure, setFailure] = useState<string | null>(null);
   const override = batch.Status === BatchStatus.Errored || batch.Status === BatchStatus.Rejected;
@@ -42,8 +42,14 @@ export function BatchDocuments({ portalId, batch }: { portalId: number; batch: B
     }
   };
 
-  if (detail.status === 'loading') return <Spinner label={t('batches.documents.loading')} />;
-  if (detail.status === 'error') return <Alert tone="error">{t('batches.documents.error')}</Alert>;
+  if (detail.status !== 'success')
+    return (
+      <QueryBoundary
+        state={detail}
+        loading={t('batches.documents.loading')}
+        error={t('batches.documents.error')}
+      />
+    );
   return (
     <div className="batch-docs" data-testid={`batch-docs-${batch.Id}`}>
       {failure && <Alert tone="error">{failure}</Alert>}

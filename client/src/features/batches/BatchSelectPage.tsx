@@ -6,13 +6,13 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PortalType, type BatchPortal } from '@gs/contract/capture';
 import { getPortals } from '../../api/capture';
-import { useApiQuery } from '../../api/useApiQuery';
+import { useApiQuery, withSignal } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
-import { Spinner } from '../../components/Spinner';
 import { analyticsPath } from '../../app/paths';
 import { captureHttpAtom, configAtom } from '../../state/environment';
 import { batchesPath } from './batchStatus';
 import './batches.css';
+import { QueryBoundary } from '../../components/QueryBoundary';
 
 export function BatchSelectPage() {
   const { t } = useTranslation();
@@ -38,18 +38,19 @@ export function BatchSelectPage() {
 function PortalList() {
   const { t } = useTranslation();
   const http = useAtomValue(captureHttpAtom);
-  const [portals, reload] = useApiQuery('batch-portals', () => getPortals(http));
-  if (portals.status === 'loading') return <Spinner label={t('batches.select.loading')} />;
-  if (portals.status === 'error')
+  const [portals, reload] = useApiQuery('batch-portals', (_h, signal) =>
+    getPortals(withSignal(http, signal)),
+  );
+  if (portals.status !== 'success')
     return (
-      <div className="stack">
-        <Alert tone="error" testId="batch-portals-error">
-          {t('ERROR_GET_BATCHPORTALS')}
-        </Alert>
-        <button type="button" className="button" onClick={reload}>
-          {t('common.retry')}
-        </button>
-      </div>
+      <QueryBoundary
+        loading={t('batches.select.loading')}
+        state={portals}
+        reload={reload}
+        error={t('ERROR_GET_BATCHPORTALS')}
+        testId="batch-portals-error"
+        small={false}
+      />
     );
   if (portals.data.length === 0)
     return (

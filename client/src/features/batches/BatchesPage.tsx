@@ -4,14 +4,15 @@
 // refreshes itself while batches are being processed, so a scan is seen going from Queued to
 // Processed; 'Scan into this portal' starts a scan whose pages become a new batch, 'Upload into
 // this portal' makes one of the chosen files.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BATCH_FILTERS, BATCHES_PAGE_SIZE, type BatchStatusCode } from '@gs/contract/capture';
 import { positiveId, routes } from '../../app/paths';
+import type { BatchesPage as BatchList } from '@gs/contract/capture';
 import { getBatches, getPortals } from '../../api/capture';
-import { useApiQuery } from '../../api/useApiQuery';
+import { useApiQuery, withSignal } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { Pagination } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
@@ -21,9 +22,13 @@ import { BatchTable } from './BatchTable';
 import { BatchUpload } from './BatchUpload';
 import { STATUS_COLOURS, STATUS_KEYS, batchesPath, isBatchStatus } from './batchStatus';
 import './batches.css';
+import { QueryFailure } from '../../components/QueryBoundary';
 
 /** How often the list looks again while a batch is Queued or Processing. */
 export const BATCHES_REFRESH_MS = 2000;
+
+/** Batches still being processed (statuses 1 and 2). */
+const busyCount = (list: BatchList): number => (list.Counts['1'] ?? 0) + (list.Counts['2'] ?? 0);
 
 function readStatuses(value: string | null): BatchStatusCode[] {
   return (value ?? '')
@@ -71,20 +76,17 @@ function PortalBatches({ portalId, statuses, page }: PortalBatchesProps) {
   const { t } = useTranslation();
   const http = useAtomValue(captureHttpAtom);
   const [, setParams] = useSearchParams();
-  const [portals] = useApiQuery('batch-portals', () => getPortals(http));
+  const [portals] = useApiQuery('batch-portals', (_h, signal) => getPortals(withSignal(http, signal)));
   const [uploadFailure, setUploadFailure] = useState<string | null>(null);
   const key = `batches:${portalId}:${statuses.join(',')}:${page}`;
-  const [batches, reload] = useApiQuery(key, () =>
-    getBatches(http, { portalId, page, pageSize: BATCHES_PAGE_SIZE, statuses }),
+  // while a batch is still being processed the list loads again every BATCHES_REFRESH_MS
+  const [batches, reload] = useApiQuery(
+    key,
+    (_h, signal) =>
+      getBatches(withSignal(http, signal), { portalId, page, pageSize: BATCHES_PAGE_SIZE, statuses }),
+    { refetchInterval: (list) => (list && busyCount(list) > 0 ? BATCHES_REFRESH_MS : false) },
   );
   const data = batches.status === 'success' ? batches.data : null;
-  const busy = (data?.Counts['1'] ?? 0) + (data?.Counts['2'] ?? 0) > 0;
-
-  useEffect(() => {
-    if (!busy) return;
-    const timer = setInterval(reload, BATCHES_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [busy, reload]);
 
   const go = (next: readonly number[], nextPage = 1) => {
     const target = new URL(batchesPath(portalId, next, nextPage), window.location.origin);
@@ -95,11 +97,7 @@ function PortalBatches({ portalId, statuses, page }: PortalBatchesProps) {
 
   const portal = portals.status === 'success' ? portals.data.find((p) => p.Id === portalId) : undefined;
   if (portals.status === 'error')
-    return (
-      <Alert tone="error" testId="batch-portals-error">
-        {t('ERROR_GET_BATCHPORTALS')}
-      </Alert>
-    );
+    return <QueryFailure state={portals} error={t('ERROR_GET_BATCHPORTALS')} testId="batch-portals-error" />;
   const pageCount = data ? Math.max(1, Math.ceil(data.Total / data.PageSize)) : 1;
 
   return (
@@ -156,11 +154,7 @@ function PortalBatches({ portalId, statuses, page }: PortalBatchesProps) {
         ))}
       </div>
       {batches.status === 'loading' && <Spinner label={t('batches.list.loading')} />}
-      {batches.status === 'error' && (
-        <Alert tone="error" testId="batches-error">
-          {t('batches.list.error')}
-        </Alert>
-      )}
+      <QueryFailure state={batches} error={t('batches.list.error')} testId="batches-error" />
       {data && (
         <>
           <p className="muted" data-testid="batches-total">

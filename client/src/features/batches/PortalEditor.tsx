@@ -12,10 +12,11 @@ import {
   getInstanceDatabases,
   savePortal,
 } from '../../api/capture';
-import { useApiQuery } from '../../api/useApiQuery';
+import { useApiQuery, withSignal } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
 import { captureHttpAtom } from '../../state/environment';
+import { QueryFailure } from '../../components/QueryBoundary';
 
 interface Props {
   portal: BatchPortal | null;
@@ -34,11 +35,15 @@ export function PortalEditor({ portal, onClose, onSaved }: Props) {
   const [archive, setArchive] = useState(portal?.ArchiveId ?? 0);
   const [inbox, setInbox] = useState(portal?.InboxId ?? 0);
   const [failure, setFailure] = useState<string | null>(null);
-  const [dbs] = useApiQuery(`capture-dbs:${instance}`, () => getInstanceDatabases(http, instance));
-  const [archives] = useApiQuery(database ? `capture-archives:${instance}:${database}` : null, () =>
-    getCaptureArchives(http, instance, database),
+  const [dbs] = useApiQuery(`capture-dbs:${instance}`, (_h, signal) =>
+    getInstanceDatabases(withSignal(http, signal), instance),
   );
-  const [inboxes] = useApiQuery(`capture-inboxes:${instance}`, () => getCaptureInboxes(http, instance));
+  const [archives] = useApiQuery(database ? `capture-archives:${instance}:${database}` : null, (_h, signal) =>
+    getCaptureArchives(withSignal(http, signal), instance, database),
+  );
+  const [inboxes] = useApiQuery(`capture-inboxes:${instance}`, (_h, signal) =>
+    getCaptureInboxes(withSignal(http, signal), instance),
+  );
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -123,7 +128,7 @@ export function PortalEditor({ portal, onClose, onSaved }: Props) {
             onChange={(e) => setInstance(Math.max(1, Math.trunc(Number(e.target.value)) || 1))}
           />
         </div>
-        {dbs.status === 'error' && <Alert tone="error">{t('batches.admin.instanceError')}</Alert>}
+        <QueryFailure state={dbs} error={t('batches.admin.instanceError')} />
         <div className="field">
           <label htmlFor={`${id}-database`}>{t('batches.admin.database')}</label>
           <select

@@ -5,13 +5,13 @@ import { lazy, Suspense } from 'react';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
-import { invalidateQueriesAtom, queryKeys } from '../../api/queryStore';
+import { invalidateAfterAtom } from '../../api/queryClient';
 
 const ImportModal = lazy(() => import('./ImportModal').then((m) => ({ default: m.ImportModal })));
 
 export function useImportDataItems() {
   const { t } = useTranslation();
-  const invalidate = useSetAtom(invalidateQueriesAtom);
+  const invalidate = useSetAtom(invalidateAfterAtom);
   return [
     {
       id: 'import-data',
@@ -22,8 +22,8 @@ export function useImportDataItems() {
             db={db}
             archive={archive}
             onClose={() => {
-              // the import may have added documents: the archives' counts load again
-              invalidate(queryKeys.archiveInfo(db));
+              // the import may have added documents: the archives' counts and lists load again
+              invalidate('documents');
               close();
             }}
           />

@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import type { InboxFile } from '@gs/contract/inboxes';
 import { fullName, getInboxPage, listInboxes } from '../../api/inboxes';
 import { useApiQuery } from '../../api/useApiQuery';
-import { Alert } from '../../components/Alert';
 import { ChoiceModal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { useDateFormat } from '../../app/useDateFormat';
+import { QueryBoundary, QueryFailure } from '../../components/QueryBoundary';
 
 export type AppendInto = 'document' | 'inbox';
 
@@ -56,7 +56,7 @@ export function AppendModal({ onChoose, onClose, exclude, directions }: AppendMo
       confirmTestId="append-confirm"
     >
       {inboxes.status === 'loading' && <Spinner label={t('documents.append.loading')} />}
-      {inboxes.status === 'error' && <Alert tone="error">{t('documents.append.inboxesError')}</Alert>}
+      <QueryFailure state={inboxes} error={t('documents.append.inboxesError')} />
       {inboxes.status === 'success' && list.length === 0 && (
         <p className="muted">{t('documents.append.noInboxes')}</p>
       )}
@@ -134,8 +134,14 @@ function InboxFiles({
       sort: { key: 'name', descending: false },
     }),
   );
-  if (files.status === 'loading') return <Spinner label={t('documents.append.loading')} />;
-  if (files.status === 'error') return <Alert tone="error">{t('documents.append.filesError')}</Alert>;
+  if (files.status !== 'success')
+    return (
+      <QueryBoundary
+        state={files}
+        loading={t('documents.append.loading')}
+        error={t('documents.append.filesError')}
+      />
+    );
   const offered = files.data.Files.filter((f) => fullName(f) !== exclude);
   if (offered.length === 0) return <p className="muted">{t('documents.append.noFiles')}</p>;
   const date = (text: string) => dates.dateTime(text);

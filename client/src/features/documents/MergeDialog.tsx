@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getArchiveInfo } from '../../api/archives';
-import { useCachedQuery } from '../../api/queryCache';
+import { useCachedQuery } from '../../api/useApiQuery';
+import { queryKeys } from '../../api/queryClient';
 import { ChoiceModal } from '../../components/Modal';
 import type { CheckedDocument } from '../results/selection';
 import { MERGE_BASE_TYPES } from './documentRules';
@@ -50,7 +51,7 @@ export function MergeDialog({
   const [order, setOrder] = useState<CheckedDocument[]>([...docs]);
   const [baseId, setBaseId] = useState<number | undefined>(docs.find(canBeBase)?.doc.Id);
   const base = order.find((c) => c.doc.Id === baseId);
-  const [info] = useCachedQuery(base ? `archive-info:${db}:${base.archive}` : null, (h) =>
+  const [info] = useCachedQuery(base ? queryKeys.archiveInfo(db, base.archive) : null, (h) =>
     getArchiveInfo(h, db, base?.archive ?? 0),
   );
   const archiveName = info.status === 'success' ? info.data.Name : '';

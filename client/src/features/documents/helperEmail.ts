@@ -9,7 +9,7 @@ import {
   type LaunchInboxEmailRequest,
 } from '@gs/contract/helper';
 import { HelperError } from '../../api/helper';
-import { parseServerMessage, REQUEST_TIMEOUT_MS } from '../../api/http';
+import { createHttp, parseServerMessage, platformFetch, type QueryValue } from '../../api/http';
 
 export interface EmailRequest {
   /** the helper's base, e.g. http://localhost:9080 */
@@ -25,20 +25,16 @@ export interface EmailRequest {
 
 export async function emailDocuments(
   request: EmailRequest,
-  doFetch: typeof fetch = (input, init) => globalThis.fetch(input, init),
+  doFetch: typeof fetch = platformFetch,
 ): Promise<LaunchEmailResponse> {
-  const query = new URLSearchParams({
-    database: String(request.database),
-    searchId: String(request.searchId),
-    fieldID: String(request.fieldId),
-    withAnnotations: String(request.withAnnotations),
+  const query = {
+    database: request.database,
+    searchId: request.searchId,
+    fieldID: request.fieldId,
+    withAnnotations: request.withAnnotations,
     token: request.token,
-  });
-  return postToHelper(
-    `${request.baseUrl}${helperPaths.launchEmail}?${query.toString()}`,
-    request.body,
-    doFetch,
-  );
+  };
+  return postToHelper(request.baseUrl, helperPaths.launchEmail, query, request.body, doFetch);
 }
 
 export interface InboxEmailRequest {
@@ -51,37 +47,34 @@ export interface InboxEmailRequest {
 /** `POST /api/launch/inboxemail?database&token` with the inbox files (InboxID, Filename). */
 export async function emailInboxFiles(
   request: InboxEmailRequest,
-  doFetch: typeof fetch = (input, init) => globalThis.fetch(input, init),
+  doFetch: typeof fetch = platformFetch,
 ): Promise<LaunchEmailResponse> {
-  const query = new URLSearchParams({ database: String(request.database), token: request.token });
-  return postToHelper(
-    `${request.baseUrl}${helperPaths.launchInboxEmail}?${query.toString()}`,
-    request.body,
-    doFetch,
-  );
+  const query = { database: request.database, token: request.token };
+  return postToHelper(request.baseUrl, helperPaths.launchInboxEmail, query, request.body, doFetch);
 }
 
-async function postToHelper(url: string, body: unknown, doFetch: typeof fetch): Promise<LaunchEmailResponse> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  let response: Response;
-  try {
-    response = await doFetch(url, {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: controller.signal,
-    });
-  } catch {
-    throw new HelperError('unreachable', 0, null);
-  } finally {
-    clearTimeout(timer);
-  }
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    throw new HelperError('http', response.status, parseServerMessage(text));
-  }
-  return (await response.json()) as LaunchEmailResponse;
+/** Through an Http on the helper's address: the one fetch path, with the helper's errors. */
+function postToHelper(
+  baseUrl: string,
+  path: string,
+  query: Record<string, QueryValue>,
+  body: unknown,
+  doFetch: typeof fetch,
+): Promise<LaunchEmailResponse> {
+  const http = createHttp({
+    getBaseUrl: () => (baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`),
+    getToken: () => null,
+    fetch: doFetch,
+    httpError: (status, text) => new HelperError('http', status, parseServerMessage(text)),
+    networkError: () => new HelperError('unreachable', 0, null),
+  });
+  return http.request<LaunchEmailResponse>(path, {
+    method: 'POST',
+    query,
+    body,
+    auth: false,
+    licenseCheck: false,
+  });
 }
 
 /** The text of a failed helper call: the helper unreachable, its Message, or `unknown`. */

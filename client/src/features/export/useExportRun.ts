@@ -80,11 +80,11 @@ export function useExportRun(kind: ExportKind, scope: ExportScope, fields: Field
       if (blocked) throw new Error(blocked);
       if (kind === 'utility') return await runUtility(docs, choices);
       if (kind === 'spreadsheet') {
-        const blob = await exportSpreadsheet(http, scope.db, docs, token, choices.fieldIds);
+        const blob = await exportSpreadsheet(http, scope.db, docs, choices.fieldIds);
         return finish(URL.createObjectURL(blob), 'export.xlsx', docs.length);
       }
       const jobId = await startZipExport(http, scope.db, docs);
-      const blob = await pollZipExport(http, scope.db, jobId, token, pollMs, (done, total) =>
+      const blob = await pollZipExport(http, scope.db, jobId, pollMs, (done, total) =>
         setPhase({ name: 'working', done, total }),
       );
       finish(

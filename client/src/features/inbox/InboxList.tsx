@@ -11,18 +11,16 @@ import { hasFlag, InboxPermission, LicenseType } from '@gs/contract/flags';
 import type { Inbox } from '@gs/contract/inboxes';
 import { listInboxes } from '../../api/inboxes';
 import { useApiQuery } from '../../api/useApiQuery';
-import { Alert } from '../../components/Alert';
 import { Icon } from '../../components/Icon';
 import { Popover } from '../../components/Popover';
-import { Spinner } from '../../components/Spinner';
 import { TreeRowCount } from '../../components/TreeRowCount';
 import { inboxPanelOpenAtom } from '../../state/inboxPreferences';
 import { sessionAtom } from '../../state/session';
-import { inboxChangesAtom } from './inboxAtoms';
 import { inboxResultsPath, scanIntoInboxPath } from './inboxPaths';
 import { UploadStatusView } from './UploadStatusView';
 import { useInboxUpload } from './useInboxUpload';
 import './inbox.css';
+import { QueryBoundary } from '../../components/QueryBoundary';
 
 export interface InboxListProps {
   db: number;
@@ -74,28 +72,19 @@ function InboxItems({
   onUpload: (inboxId: number, files: File[]) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const changes = useAtomValue(inboxChangesAtom);
   const [inboxes, reload] = useApiQuery('inboxes', listInboxes);
-  // counts change with every upload, copy, move or delete; the list stays on screen meanwhile
-  const [seen, setSeen] = useState(changes);
-  if (seen !== changes) {
-    setSeen(changes);
-    reload();
-  }
   const picker = useRef<HTMLInputElement>(null);
   const [target, setTarget] = useState<number | null>(null);
 
-  if (inboxes.status === 'loading') return <Spinner label={t('inbox.list.loading')} />;
-  if (inboxes.status === 'error')
+  if (inboxes.status !== 'success')
     return (
-      <div className="stack">
-        <Alert tone="error" testId="inboxes-error">
-          {t('inbox.list.error')}
-        </Alert>
-        <button type="button" className="button button--small" onClick={reload}>
-          {t('common.retry')}
-        </button>
-      </div>
+      <QueryBoundary
+        state={inboxes}
+        reload={reload}
+        loading={t('inbox.list.loading')}
+        error={t('inbox.list.error')}
+        testId="inboxes-error"
+      />
     );
   if (inboxes.data.length === 0) return <p className="muted inbox-panel__empty">{t('inbox.list.empty')}</p>;
 

@@ -82,7 +82,8 @@ describe('inbox results (/results/Inbox)', () => {
     fireEvent.click(within(table).getByRole('button', { name: 'File Type' }));
     await waitFor(() => expect(currentPath()).toBe(url('&sort=-type')));
 
-    fireEvent.change(screen.getByRole('combobox', { name: 'Per page' }), { target: { value: '50' } });
+    // the page of the new sort loads before its pager shows again
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Per page' }), { target: { value: '50' } });
     await waitFor(() => expect(currentPath()).toBe(url('&size=50&sort=-type')));
     await waitFor(() =>
       expect(pageRequests(fake).at(-1)?.url.searchParams.get('numberOfDocuments')).toBe('50'),

@@ -5,7 +5,7 @@
 // inbox; a file opens in the viewer from its view button or a double-click. Inboxes have no
 // history (spec §6), so there is no history panel here.
 import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react';
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom } from 'jotai';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RowSelectionState } from '@tanstack/react-table';
@@ -17,7 +17,6 @@ import { GRID_PAGE_SIZE_DEFAULT, gridPageSize } from '../../lib/pageSize';
 import { sidebarOpenAtom } from '../../state/preferences';
 import { ResultsBadAddress, ResultsSidebar, resultsPageClass } from '../results/ResultsFrame';
 import { SidebarToggle } from '../results/ResultsToggles';
-import { inboxChangesAtom } from './inboxAtoms';
 import { inboxErrorText } from './inboxErrors';
 import { InboxGrid } from './InboxGrid';
 import { hasDraggedFiles, InboxList, useCanAdd } from './InboxList';
@@ -79,16 +78,10 @@ function InboxMain({
     [navigate, params, pageSize],
   );
   const request = { inboxId: params.inboxId, page: params.page, pageSize, sort: params.sort };
-  const changes = useAtomValue(inboxChangesAtom);
   const [data, reload] = useApiQuery(
     `inbox:${params.inboxId}:${params.page}:${pageSize}:${params.sort.key}:${params.sort.descending}`,
     (http) => getInboxPage(http, request),
   );
-  const [seen, setSeen] = useState(changes);
-  if (seen !== changes) {
-    setSeen(changes);
-    reload();
-  }
   const inbox: Inbox | null = data.status === 'success' ? data.data : null;
   // a page past the end (files were removed) shows the last page there is
   const lastPage =

@@ -8,10 +8,10 @@ import { hasFlag, InboxPermission, LicenseType } from '@gs/contract/flags';
 import type { Inbox } from '@gs/contract/inboxes';
 import { listInboxes } from '../../api/inboxes';
 import { useApiQuery } from '../../api/useApiQuery';
-import { Alert } from '../../components/Alert';
 import { ChoiceModal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { sessionAtom } from '../../state/session';
+import { QueryFailure } from '../../components/QueryBoundary';
 
 export function InboxSelectModal({
   current,
@@ -53,7 +53,7 @@ export function InboxSelectModal({
         </label>
       </fieldset>
       {inboxes.status === 'loading' && <Spinner label={t('inbox.list.loading')} />}
-      {inboxes.status === 'error' && <Alert tone="error">{t('inbox.list.error')}</Alert>}
+      <QueryFailure state={inboxes} error={t('inbox.list.error')} />
       {inboxes.status === 'success' && others.length === 0 && (
         <p className="muted">{t('inbox.transfer.none')}</p>
       )}

@@ -1,6 +1,7 @@
-// Bumped whenever files are added to, or removed from, an inbox, so the inbox list (counts) and an
-// open inbox grid reload wherever the change was made (drop on the list, toolbar, grid).
+// Set whenever files are added to, or removed from, an inbox: the inbox list (counts), an open
+// inbox grid and the archives' counts load again wherever the change was made (drop on the list,
+// toolbar, grid), through the query layer's invalidation map (decision 064).
 import { atom } from 'jotai';
+import { invalidateAfterAtom } from '../../api/queryClient';
 
-export const inboxChangesAtom = atom(0);
-export const inboxChangedAtom = atom(null, (get, set) => set(inboxChangesAtom, get(inboxChangesAtom) + 1));
+export const inboxChangedAtom = atom(null, (_get, set) => set(invalidateAfterAtom, 'inbox'));

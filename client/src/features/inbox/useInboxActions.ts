@@ -205,7 +205,7 @@ export function useInboxActions({
     setNotice({ tone: 'info', text: t('inbox.export.working', { count }) });
     try {
       const jobId = await startInboxExport(http, inbox.Id, checked.map(fullName));
-      const blob = await pollInboxExport(http, jobId, token, exportPollMs);
+      const blob = await pollInboxExport(http, jobId, exportPollMs);
       downloadLink(URL.createObjectURL(blob), file);
       addNote({
         type: NoteType.ExportLink,

@@ -13,7 +13,8 @@ import { LicenseType } from '@gs/contract/flags';
 import { viewPath } from '../../app/paths';
 import { useFormatLocale } from '../../app/useFormatLocale';
 import { getArchiveFields, getArchiveInfo } from '../../api/archives';
-import { invalidateQueriesAtom, queryKeys, useCachedQuery } from '../../api/queryCache';
+import { invalidateAfterAtom, queryKeys } from '../../api/queryClient';
+import { useCachedQuery } from '../../api/useApiQuery';
 import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
@@ -37,6 +38,7 @@ import { PagePanel } from './PagePanel';
 import { useKeyFree } from './keyfree/useKeyFree';
 import { useCancelIndexing } from './useCancelIndexing';
 import './indexing.css';
+import { QueryFailure } from '../../components/QueryBoundary';
 
 export function IndexingView({ target }: { target: IndexingTarget }) {
   if (target.requestedPages?.length) return <ArrivalBurst target={target} />;
@@ -57,10 +59,10 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
   const locale = useFormatLocale();
   const navigate = useNavigate();
   const addNote = useSetAtom(addNoteAtom);
-  const invalidate = useSetAtom(invalidateQueriesAtom);
+  const invalidate = useSetAtom(invalidateAfterAtom);
   const files = useMemo(() => sourceFilesOf(target), [target]);
 
-  const [info] = useCachedQuery(`indexing-info:${db}:${archive}`, (h) => getArchiveInfo(h, db, archive));
+  const [info] = useCachedQuery(queryKeys.archiveInfo(db, archive), (h) => getArchiveInfo(h, db, archive));
   const [fields, reloadFields] = useApiQuery(`indexing-fields:${db}:${archive}`, (h) =>
     getArchiveFields(h, db, archive),
   );
@@ -133,8 +135,8 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
         return;
       }
       const count = outcome.saved;
-      // the archive holds more documents now: the tree's counts load again
-      invalidate(queryKeys.archiveInfo(db));
+      // the archive holds more documents now and the inbox fewer files: counts and lists load again
+      invalidate('inbox', 'documents');
       const text =
         count > 1
           ? t('indexing.save.successMany', { count, archive: archiveName })
@@ -254,16 +256,12 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
           onSubmit={(event) => void save(event)}
         >
           {fields.status === 'loading' && <Spinner label={t('indexing.fields.loading')} />}
-          {fields.status === 'error' && (
-            <div className="stack">
-              <Alert tone="error" testId="fields-error">
-                {t('indexing.fields.error')}
-              </Alert>
-              <button type="button" className="button button--small" onClick={reloadFields}>
-                {t('common.retry')}
-              </button>
-            </div>
-          )}
+          <QueryFailure
+            state={fields}
+            reload={reloadFields}
+            error={t('indexing.fields.error')}
+            testId="fields-error"
+          />
           <div className="indexing__field-list">
             {specs.map((spec) => {
               const [first, second] = dynamicParents(spec);

@@ -5,10 +5,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryState } from '../../api/useApiQuery';
-import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import type { SourceFile } from './indexingApi';
 import { PageImage } from './PageImage';
+import { QueryFailure } from '../../components/QueryBoundary';
 
 const DRAWABLE = /\.(tiff?|pdf|jpe?g|png|gif|bmp|webp)$/i;
 
@@ -89,16 +89,12 @@ export function PagePanel(props: PagePanelProps) {
       </div>
       {props.notice}
       {pages.status === 'loading' && <Spinner label={t('indexing.loading')} />}
-      {pages.status === 'error' && (
-        <div className="stack">
-          <Alert tone="error" testId="pages-error">
-            {t('indexing.pages.error')}
-          </Alert>
-          <button type="button" className="button button--small" onClick={props.onRetry}>
-            {t('common.retry')}
-          </button>
-        </div>
-      )}
+      <QueryFailure
+        state={pages}
+        reload={props.onRetry}
+        error={t('indexing.pages.error')}
+        testId="pages-error"
+      />
       {pages.status === 'success' && (
         <div className="indexing__viewer">
           <ol className="indexing__thumbs" aria-label={t('indexing.pages.thumbnails')}>

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Search } from '@gs/contract/searches';
 import { getArchiveTabs } from '../../api/archives';
-import { useCachedQuery } from '../../api/queryCache';
+import { useCachedQuery } from '../../api/useApiQuery';
 import { countSearch } from '../../api/searches';
 import { useApiQuery } from '../../api/useApiQuery';
 import type { ResultsParams } from '../../app/resultsPaths';

@@ -3,13 +3,13 @@
 // requestResultsReloadAtom; the results page and grid watch resultsReloadAtom. The archives'
 // cached counts (the tree's) are invalidated with it, in every database: a copy or move may cross.
 import { atom } from 'jotai';
-import { invalidateQueriesAtom, queryKeys } from '../../api/queryStore';
+import { invalidateAfterAtom } from '../../api/queryClient';
 import { checkedDocumentsAtom } from './selection';
 
 export const resultsReloadAtom = atom(0);
 
 export const requestResultsReloadAtom = atom(null, (get, set) => {
   set(checkedDocumentsAtom, []);
-  set(invalidateQueriesAtom, queryKeys.allArchiveInfo);
+  set(invalidateAfterAtom, 'documents');
   set(resultsReloadAtom, get(resultsReloadAtom) + 1);
 });

@@ -4,18 +4,17 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasFlag, SearchSettings } from '@gs/contract/flags';
 import type { Search } from '@gs/contract/searches';
 import { getArchiveFields, getArchiveSearches } from '../../api/archives';
-import { useApiQuery } from '../../api/useApiQuery';
-import { useCachedQuery } from '../../api/queryCache';
+import { useApiQuery, useCachedQuery } from '../../api/useApiQuery';
 import type { CriteriaValues } from '../../api/searches';
 import { resultsPath } from '../../app/resultsPaths';
 import { Modal } from '../../components/Modal';
 import { SearchPromptForm } from './SearchPromptForm';
-import { visiblePrompts } from './promptCriteria';
+import { modeOf, runArchive } from './searchModes';
+import { hasFlag, SearchSettings } from '@gs/contract/flags';
 
-export type SearchModalMode = 'selection' | 'prompts' | 'none';
+export { modeOf, runArchive, type SearchModalMode } from './searchModes';
 
 export interface SearchModalProps {
   db: number;
@@ -27,19 +26,6 @@ export interface SearchModalProps {
   criteria?: CriteriaValues;
   recordsPerPage?: number;
   onClose: () => void;
-}
-
-export const modeOf = (search: Search | null): SearchModalMode =>
-  search === null
-    ? 'selection'
-    : visiblePrompts(search).length || hasFlag(search.Settings, SearchSettings.ContentSearch)
-      ? 'prompts'
-      : 'none';
-
-/** The archive a search runs in: the one asked for when the search covers it, else its own. */
-export function runArchive(search: Search, wanted: number): number {
-  const archives = search.Archives ?? [];
-  return archives.some((a) => a.ID === wanted) || archives.length === 0 ? wanted : search.Parent;
 }
 
 export function SearchModal(props: SearchModalProps) {

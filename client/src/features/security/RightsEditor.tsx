@@ -123,7 +123,7 @@ function Nodes({
 function DatabaseSection({ db, who }: { db: SecurityTreeNode; who: PrincipalRef }) {
   const { t } = useTranslation();
   const run = useAdminAction();
-  const [state, reload] = useApiQuery(`security-db:${who.type}:${who.name}:${db.Id}`, (http) =>
+  const [state, reload] = useApiQuery(`security:db:${who.type}:${who.name}:${db.Id}`, (http) =>
     loadDatabase(http, db, who),
   );
   return (
@@ -176,7 +176,7 @@ function DatabaseSection({ db, who }: { db: SecurityTreeNode; who: PrincipalRef 
 function InboxSection({ who }: { who: PrincipalRef }) {
   const { t } = useTranslation();
   const run = useAdminAction();
-  const [state, reload] = useApiQuery(`security-inboxes:${who.type}:${who.name}`, async (http) => {
+  const [state, reload] = useApiQuery(`security:inboxes:${who.type}:${who.name}`, async (http) => {
     const inboxes = await getAllInboxes(http);
     const masks = await Promise.all(inboxes.map((i) => getInboxMask(http, i.Id, who)));
     return inboxes.map((i, n) => ({ ...i, mask: masks[n] ?? 0 }));
@@ -210,7 +210,7 @@ function InboxSection({ who }: { who: PrincipalRef }) {
 
 export function RightsEditor({ who }: { who: PrincipalRef }) {
   const { t } = useTranslation();
-  const [state, reload] = useApiQuery(`security-tree:${who.type}:${who.name}`, (http) =>
+  const [state, reload] = useApiQuery(`security:tree:${who.type}:${who.name}`, (http) =>
     getSecurityTree(http, who),
   );
   return (

@@ -54,7 +54,7 @@ function PrincipalList({
 
 function SecurityScreen() {
   const { t } = useTranslation();
-  const [state, reload] = useApiQuery('security-principals', getPrincipals);
+  const [state, reload] = useApiQuery('security:principals', getPrincipals);
   const [selected, setSelected] = useState<string | null>(null);
   return (
     <QueryView state={state} reload={reload}>

@@ -11,6 +11,7 @@ import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { translateServerError } from '../../lib/serverTexts';
 import { httpAtom } from '../../state/environment';
+import { QueryFailure } from '../../components/QueryBoundary';
 
 function DelegationForm({ initial }: { initial: Delegation }) {
   const { t } = useTranslation();
@@ -98,7 +99,7 @@ export function DelegateSettings() {
     <>
       <h2 className="panel__subtitle">{t('delegation.title')}</h2>
       {state.status === 'loading' && <Spinner label={t('delegation.loading')} />}
-      {state.status === 'error' && <Alert tone="error">{t('delegation.error')}</Alert>}
+      <QueryFailure state={state} error={t('delegation.error')} />
       {state.status === 'success' &&
         (state.data.Permissions ? (
           <DelegationForm initial={state.data} />

@@ -2,19 +2,23 @@
 // list (Settings & 4), the archive's default search (Settings & 8) marked with a star. Choosing a
 // search asks its prompts, or runs it at once when it asks nothing. Arriving by a click on the
 // archive (autoRun) runs the default search, or says there is none (ERROR_NO_DEFAULT_SEARCH).
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasFlag, SearchSettings } from '@gs/contract/flags';
 import type { Search } from '@gs/contract/searches';
 import { getArchiveInfo, getArchiveSearches } from '../../api/archives';
-import { queryKeys, useCachedQuery } from '../../api/queryCache';
-import { useApiQuery } from '../../api/useApiQuery';
+import { queryKeys } from '../../api/queryClient';
+import { useApiQuery, useCachedQuery } from '../../api/useApiQuery';
 import { resultsPath } from '../../app/resultsPaths';
 import { Alert } from '../../components/Alert';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
-import { modeOf, runArchive, SearchModal } from '../search/SearchModal';
+import { modeOf, runArchive } from '../search/searchModes';
+import { QueryFailure } from '../../components/QueryBoundary';
+
+// the prompts' modal loads when a search asks for prompts (the search screen's 200 KB budget)
+const SearchModal = lazy(() => import('../search/SearchModal').then((m) => ({ default: m.SearchModal })));
 
 export const listedSearches = (searches: Search[]): Search[] =>
   searches.filter((search) => hasFlag(search.Settings, SearchSettings.ShowInList));
@@ -74,16 +78,14 @@ export function ArchiveSearches({ db, archive, name, autoRun = false }: ArchiveS
   let content;
   if (searches.status === 'loading' || (autoRun && defaultSearch))
     content = <Spinner label={t('view.searches.loading')} />;
-  else if (searches.status === 'error') {
+  else if (searches.status !== 'success') {
     content = (
-      <div className="stack">
-        <Alert tone="error" testId="searches-error">
-          {t('view.searches.error')}
-        </Alert>
-        <button type="button" className="button button--small" onClick={reload}>
-          {t('common.retry')}
-        </button>
-      </div>
+      <QueryFailure
+        state={searches}
+        reload={reload}
+        error={t('view.searches.error')}
+        testId="searches-error"
+      />
     );
   } else {
     const listed = listedSearches(searches.data);
@@ -114,7 +116,9 @@ export function ArchiveSearches({ db, archive, name, autoRun = false }: ArchiveS
       <h2 className="panel__subtitle">{t('view.searches.title')}</h2>
       {content}
       {prompting && (
-        <SearchModal db={db} archive={archive} search={prompting} onClose={() => setPrompting(null)} />
+        <Suspense fallback={<Spinner label={t('view.searches.loading')} />}>
+          <SearchModal db={db} archive={archive} search={prompting} onClose={() => setPrompting(null)} />
+        </Suspense>
       )}
     </section>
   );

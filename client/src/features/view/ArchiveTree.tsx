@@ -8,16 +8,16 @@ import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
 import { ArchiveProperties, hasFlag } from '@gs/contract/flags';
 import { getArchiveInfo, getChildArchives, getRootArchives } from '../../api/archives';
-import { queryKeys, useCachedQuery } from '../../api/queryCache';
+import { queryKeys } from '../../api/queryClient';
 import { useArchiveAncestors } from './useArchiveAncestors';
-import { useApiQuery } from '../../api/useApiQuery';
-import { Alert } from '../../components/Alert';
+import { useApiQuery, useCachedQuery } from '../../api/useApiQuery';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
 import { useImportDataItems } from '../bulk/importDataItems';
 import { ArchiveOptions } from '../capture/ArchiveOptions';
 import { showVersionArchiveAtom } from '../../state/displayPreferences';
 import { visibleChildren } from './versionsArchives';
+import { QueryBoundary } from '../../components/QueryBoundary';
 
 interface TreeProps {
   db: number;
@@ -31,19 +31,16 @@ export function ArchiveTree({ db, selected, onSelect }: TreeProps) {
   const { t } = useTranslation();
   const ancestors = useArchiveAncestors(db, selected);
   const [roots, reload] = useApiQuery(`roots:${db}`, (http) => getRootArchives(http, db));
-  if (roots.status === 'loading') return <Spinner label={t('view.archives.loading')} />;
-  if (roots.status === 'error') {
+  if (roots.status !== 'success')
     return (
-      <div className="stack">
-        <Alert tone="error" testId="archives-error">
-          {t('view.archives.error')}
-        </Alert>
-        <button type="button" className="button button--small" onClick={reload}>
-          {t('common.retry')}
-        </button>
-      </div>
+      <QueryBoundary
+        state={roots}
+        reload={reload}
+        loading={t('view.archives.loading')}
+        error={t('view.archives.error')}
+        testId="archives-error"
+      />
     );
-  }
   if (roots.data.length === 0) return <p className="muted">{t('view.archives.empty')}</p>;
   return (
     <ArchiveList

@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { getArchiveInfo } from '../../api/archives';
-import { cached, queryCacheAtom, queryKeys } from '../../api/queryCache';
+import { queryKeys, scopedKey } from '../../api/queryClient';
+import { useAppQueryClient, useQueryScope, withSignal } from '../../api/useApiQuery';
 import { httpAtom } from '../../state/environment';
 
 const NONE: ReadonlySet<number> = new Set();
@@ -11,7 +12,9 @@ const MAX_DEPTH = 32;
 
 export function useArchiveAncestors(db: number, selected: number | null): ReadonlySet<number> {
   const http = useAtomValue(httpAtom);
-  const cache = useAtomValue(queryCacheAtom);
+  const client = useAppQueryClient();
+  const scope = useQueryScope();
+  const { session, db: scopeDb } = scope;
   const [found, setFound] = useState<{ key: string; ids: ReadonlySet<number> } | null>(null);
   const key = `${db}:${selected}`;
 
@@ -23,7 +26,11 @@ export function useArchiveAncestors(db: number, selected: number | null): Readon
       let id = selected;
       for (let depth = 0; depth < MAX_DEPTH; depth++) {
         const at = id;
-        const info = await cached(cache, queryKeys.archiveInfo(db, at), () => getArchiveInfo(http, db, at));
+        const info = await client.fetchQuery({
+          queryKey: scopedKey({ session, db: scopeDb }, queryKeys.archiveInfo(db, at)),
+          queryFn: ({ signal }) => getArchiveInfo(withSignal(http, signal), db, at),
+          staleTime: Infinity,
+        });
         if (!info?.Parent || ids.has(info.Parent)) break;
         ids.add(info.Parent);
         id = info.Parent;
@@ -37,7 +44,7 @@ export function useArchiveAncestors(db: number, selected: number | null): Readon
     return () => {
       live = false;
     };
-  }, [http, cache, db, selected]);
+  }, [http, client, session, scopeDb, db, selected]);
 
   return found?.key === key ? found.ids : NONE;
 }

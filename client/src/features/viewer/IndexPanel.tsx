@@ -21,6 +21,7 @@ import { canEditField, dynamicParents, fieldSpecOf, type FieldSpec } from '../..
 import { checkFieldValue, toEditText, toWireValue, VALID, type ValueCheck } from '../../lib/fieldValidation';
 import { httpAtom } from '../../state/environment';
 import { DocumentStatusLine } from './DocumentStatusLine';
+import { QueryFailure } from '../../components/QueryBoundary';
 
 function FieldRow(props: {
   doc: DocumentRef;
@@ -86,7 +87,7 @@ export function IndexPanel(props: { doc: DocumentRef; locale: string; licenseTyp
   const [saving, setSaving] = useState(false);
 
   if (data.status === 'loading') return <p className="muted">{t('viewer.index.loading')}</p>;
-  if (data.status === 'error') return <Alert tone="error">{t('viewer.index.failed')}</Alert>;
+  if (data.status !== 'success') return <QueryFailure state={data} error={t('viewer.index.failed')} />;
   const result = data.data;
   const row = result.Docs[0];
   const specs = (result.Fields ?? []).map(fieldSpecOf);

@@ -2,7 +2,7 @@
 // waits to be placed by a click on the page (StampLayer.tsx).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCachedQuery } from '../../api/queryCache';
+import { useCachedQuery } from '../../api/useApiQuery';
 import { getStamps } from '../../api/viewer';
 import { fillStamp } from './stamps';
 
@@ -17,7 +17,7 @@ export function StampMenu({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [stamps] = useCachedQuery(open ? 'admin-stamps' : null, getStamps);
+  const [stamps] = useCachedQuery(open ? 'stamps' : null, getStamps);
   return (
     <div className="viewer__menu">
       <button

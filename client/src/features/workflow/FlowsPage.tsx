@@ -8,20 +8,18 @@ import type { WorkflowSummary } from '@gs/contract/workflow';
 import { listWorkflows } from '../../api/workflow';
 import { useApiQuery } from '../../api/useApiQuery';
 import { positiveId, routes, viewPath } from '../../app/paths';
-import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { selectedDatabaseAtom } from '../../state/database';
 import { useQueueSearch } from './useQueueSearch';
-import { queueChangesAtom } from './workflowAtoms';
 import './workflow.css';
+import { QueryFailure } from '../../components/QueryBoundary';
 
 export function FlowsPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const remembered = useAtomValue(selectedDatabaseAtom);
   const db = positiveId(params.get('db')) ?? remembered;
-  const changes = useAtomValue(queueChangesAtom);
-  const [flows, reload] = useApiQuery(db === null ? null : `flows:${db}:${changes}`, (http) =>
+  const [flows, reload] = useApiQuery(db === null ? null : `flows:${db}`, (http) =>
     listWorkflows(http, db ?? 0),
   );
   if (db === null) return <Navigate replace to={routes.select} />;
@@ -36,16 +34,7 @@ export function FlowsPage() {
         </h1>
       </div>
       {flows.status === 'loading' && <Spinner label={t('workflow.flows.loading')} />}
-      {flows.status === 'error' && (
-        <div className="stack">
-          <Alert tone="error" testId="flows-error">
-            {t('workflow.flows.error')}
-          </Alert>
-          <button type="button" className="button button--small" onClick={reload}>
-            {t('common.retry')}
-          </button>
-        </div>
-      )}
+      <QueryFailure state={flows} reload={reload} error={t('workflow.flows.error')} testId="flows-error" />
       {flows.status === 'success' &&
         (flows.data.length === 0 ? (
           <p className="muted">{t('workflow.flows.empty')}</p>

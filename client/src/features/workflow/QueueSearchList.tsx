@@ -1,7 +1,5 @@
 // The queue searches of one archive: every visible queue with tasks in it and how many (the
 // per-archive counts of `count=true`); a click opens those tasks.
-import { useState } from 'react';
-import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowQueue } from '@gs/contract/workflow';
@@ -10,7 +8,6 @@ import { useApiQuery } from '../../api/useApiQuery';
 import { Spinner } from '../../components/Spinner';
 import { QueueRow } from './QueueRow';
 import { taskResultsPath } from './taskPaths';
-import { queueChangesAtom } from './workflowAtoms';
 
 export interface QueueSearchListProps {
   db: number;
@@ -23,9 +20,8 @@ export interface QueueSearchListProps {
 export function QueueSearchList({ db, archive, queues, selectedQueue, onHide }: QueueSearchListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const changes = useAtomValue(queueChangesAtom);
   const keys = queues.map((q) => `${q.WorkflowId}:${q.Key}`).join(',');
-  const [counts, reload] = useApiQuery(`queue-searches:${db}:${archive}:${keys}`, (http) =>
+  const [counts] = useApiQuery(`queue-searches:${db}:${archive}:${keys}`, (http) =>
     Promise.all(
       queues.map((q) =>
         queueArchiveCounts(http, { db, workflowId: q.WorkflowId, queueKey: q.Key }).then(
@@ -35,11 +31,6 @@ export function QueueSearchList({ db, archive, queues, selectedQueue, onHide }: 
       ),
     ),
   );
-  const [seen, setSeen] = useState(changes);
-  if (seen !== changes) {
-    setSeen(changes);
-    reload();
-  }
   if (counts.status === 'loading') return <Spinner label={t('workflow.queues.loading')} />;
   const known = counts.status === 'success' ? counts.data : [];
   const withTasks = queues

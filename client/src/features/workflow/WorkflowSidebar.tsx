@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import type { WorkflowQueue } from '@gs/contract/workflow';
 import { ApiError } from '../../api/http';
 import { routes } from '../../app/paths';
-import { Alert } from '../../components/Alert';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
 import {
@@ -25,6 +24,7 @@ import { setQueueVisible } from './taskSearches';
 import { useQueues } from './useQueues';
 import { useQueueSearch } from './useQueueSearch';
 import './workflow.css';
+import { QueryFailure } from '../../components/QueryBoundary';
 
 export interface WorkflowSidebarProps {
   db: number;
@@ -45,12 +45,12 @@ export function WorkflowSidebar({ db, archive, selectedQueue = null }: WorkflowS
   if (queues.status === 'error')
     return (
       <section className="workflow-panel" data-testid="workflow-panel">
-        <Alert tone="error" testId="queues-error">
-          {t('workflow.queues.error')}
-        </Alert>
-        <button type="button" className="button button--small" onClick={reload}>
-          {t('common.retry')}
-        </button>
+        <QueryFailure
+          state={queues}
+          reload={reload}
+          error={t('workflow.queues.error')}
+          testId="queues-error"
+        />
       </section>
     );
   const list = queues.status === 'success' ? queues.data : null;

@@ -70,7 +70,7 @@ function ArchiveList({ db, catalog, reload }: { db: number; catalog: Catalog; re
   return (
     <>
       <ShowAllOption
-        queryKey={`admin-archive-options-${db}`}
+        queryKey={`admin:archive-options-${db}`}
         load={(http) => getArchiveOptions(http, db)}
         save={(http, o) => putArchiveOptions(http, db, o)}
       />
@@ -154,7 +154,7 @@ function ArchiveList({ db, catalog, reload }: { db: number; catalog: Catalog; re
 }
 
 export function ArchivesMode({ db }: { db: number }) {
-  const [state, reload] = useApiQuery(`admin-archives-${db}`, (http) => loadCatalog(http, db));
+  const [state, reload] = useApiQuery(`admin:archives-${db}`, (http) => loadCatalog(http, db));
   return (
     <QueryView state={state} reload={reload}>
       {(catalog) => <ArchiveList db={db} catalog={catalog} reload={reload} />}

@@ -155,7 +155,7 @@ export function DxcModal({
   fields: readonly AdminField[];
   onClose: () => void;
 }) {
-  const [state] = useApiQuery(`admin-dxc-${db}-${archiveId}`, (http) => getArchiveDxc(http, db, archiveId));
+  const [state] = useApiQuery(`admin:dxc-${db}-${archiveId}`, (http) => getArchiveDxc(http, db, archiveId));
   if (state.status === 'loading') return null;
   // a source list that cannot be read starts empty; the save reports the server's Message
   const saved = state.status === 'success' ? state.data : [];

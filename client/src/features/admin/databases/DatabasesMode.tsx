@@ -119,7 +119,7 @@ function DatabaseList({
 
 /** `multiDatabase`: the multi-database feature is licensed (admin-spec §6); without it no new database. */
 export function DatabasesMode({ canCreate, multiDatabase }: { canCreate: boolean; multiDatabase: boolean }) {
-  const [state, reload] = useApiQuery('admin-databases', getAdminDatabases);
+  const [state, reload] = useApiQuery('admin:databases', getAdminDatabases);
   return (
     <QueryView state={state} reload={reload}>
       {(databases) => (

@@ -36,7 +36,7 @@ export function FieldCatalogMode({
 }) {
   const { t } = useTranslation();
   const current = resolveTab(tab);
-  const [state, reload] = useApiQuery(`admin-field-catalog-${db}`, (http) => loadCatalog(http, db));
+  const [state, reload] = useApiQuery(`admin:field-catalog-${db}`, (http) => loadCatalog(http, db));
   return (
     <>
       <div role="tablist" className="admin-tabs">

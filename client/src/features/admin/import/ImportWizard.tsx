@@ -1,10 +1,11 @@
 // DATABASE_IMPORT (admin-spec §4, §5; decision 032): the import wizard. Its step is in the
 // address (?mode=DATABASE_IMPORT&step=); its answers live here until the import. Cancel asks and
 // resets; the import runs on the server while the wizard follows its log and sends a keep-alive
-// every 45 s; an error opens the log, success the success modal, whose Finish reloads DATABASES.
+// every 45 s; an error opens the log, success the success modal, whose Finish opens DATABASES with
+// the catalogue, the tree's counts and the databases loaded again (no page reload; decision 064).
 import { useEffect, useRef, useState } from 'react';
-import { useAtomValue } from 'jotai';
-import { useSearchParams } from 'react-router';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminDatabase } from '@gs/contract/admin/catalog';
 import {
@@ -24,9 +25,10 @@ import {
   UploadRefused,
 } from '../../../api/adminPackages';
 import { ApiError } from '../../../api/http';
+import { invalidateAfterAtom } from '../../../api/queryClient';
+import { databasesAtom } from '../../../state/database';
 import { routes } from '../../../app/paths';
 import { httpAtom } from '../../../state/environment';
-import { sessionAtom } from '../../../state/session';
 import { followImport } from './followImport';
 import { ImportHistoryModal } from './ImportHistoryModal';
 import { ImportLogModal, ImportSuccessModal } from './ImportModals';
@@ -61,7 +63,9 @@ const toggled = (set: ReadonlySet<string>, name: string): Set<string> => {
 export default function ImportWizard() {
   const { t } = useTranslation();
   const http = useAtomValue(httpAtom);
-  const token = useAtomValue(sessionAtom)?.token ?? null;
+  const navigate = useNavigate();
+  const invalidate = useSetAtom(invalidateAfterAtom);
+  const refreshDatabases = useSetAtom(databasesAtom);
   const [params, setParams] = useSearchParams();
   const [info, setInfo] = useState<PackageInfo | null>(null);
   const [busy, setBusy] = useState(false);
@@ -145,7 +149,7 @@ export default function ImportWizard() {
     }
     void attempt(async () => {
       try {
-        setInfo(await uploadPackage(http, token, file));
+        setInfo(await uploadPackage(http, file));
         // the address may already say which database step (admin-spec §2: step=create|existing)
         if (requested === 'existingDatabase') {
           setCreates(false);
@@ -217,7 +221,11 @@ export default function ImportWizard() {
     });
   };
 
-  const finish = () => window.location.assign(`${routes.fullAdmin}?mode=DATABASES`);
+  const finish = () => {
+    invalidate('admin', 'documents');
+    refreshDatabases();
+    void navigate(`${routes.fullAdmin}?mode=DATABASES`);
+  };
 
   const view = () => {
     switch (step) {
@@ -265,7 +273,7 @@ export default function ImportWizard() {
             onToggle={(n) => setChosenUsers((s) => toggled(s, n))}
             onCsv={(file) =>
               void attempt(async () => {
-                const added = (await uploadUserCsv(http, token, file)).filter((u) => !u.Exists);
+                const added = (await uploadUserCsv(http, file)).filter((u) => !u.Exists);
                 setUsers((list) => [...list.filter((u) => !added.some((a) => a.Name === u.Name)), ...added]);
                 setChosenUsers((s) => new Set([...s, ...added.map((u) => u.Name)]));
               })

@@ -102,7 +102,7 @@ function SearchList({ db, data, reload }: { db: number; data: Data; reload: () =
 }
 
 export function SearchesMode({ db }: { db: number }) {
-  const [state, reload] = useApiQuery(`admin-searches-${db}`, (http) => load(http, db));
+  const [state, reload] = useApiQuery(`admin:searches-${db}`, (http) => load(http, db));
   return (
     <QueryView state={state} reload={reload}>
       {(data) => <SearchList db={db} data={data} reload={reload} />}

@@ -54,7 +54,7 @@ function MailForm({ db, saved, reload }: { db: number; saved: AdminMailServer; r
 }
 
 export function EmailSettingsMode({ db }: { db: number }) {
-  const [state, reload] = useApiQuery(`admin-mail-${db}`, (http) => getMailServer(http, db));
+  const [state, reload] = useApiQuery(`admin:mail-${db}`, (http) => getMailServer(http, db));
   return (
     <QueryView state={state} reload={reload}>
       {(saved) => <MailForm db={db} saved={saved ?? EMPTY} reload={reload} />}

@@ -55,7 +55,7 @@ function InboxList({ inboxes, reload }: { inboxes: AdminInbox[]; reload: () => v
     );
   return (
     <>
-      <ShowAllOption queryKey="admin-inbox-options" load={getInboxOptions} save={putInboxOptions} />
+      <ShowAllOption queryKey="admin:inbox-options" load={getInboxOptions} save={putInboxOptions} />
       <AdminCards
         createLabel={t('admin.inboxes.create')}
         onCreate={() => editor.open('new')}
@@ -79,7 +79,7 @@ function InboxList({ inboxes, reload }: { inboxes: AdminInbox[]; reload: () => v
 }
 
 export function InboxesMode() {
-  const [state, reload] = useApiQuery('admin-inboxes', getAdminInboxes);
+  const [state, reload] = useApiQuery('admin:inboxes', getAdminInboxes);
   return (
     <QueryView state={state} reload={reload}>
       {(inboxes) => <InboxList inboxes={inboxes} reload={reload} />}

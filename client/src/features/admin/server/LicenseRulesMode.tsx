@@ -132,7 +132,7 @@ function RuleList({ rules, reload }: { rules: AdminLicenseRule[]; reload: () => 
 }
 
 export function LicenseRulesMode({ onLoadFailed }: { onLoadFailed: () => void }) {
-  const [state, reload] = useApiQuery('admin-license-rules', getLicenseRules);
+  const [state, reload] = useApiQuery('admin:license-rules', getLicenseRules);
   useEffect(() => {
     if (state.status === 'error') onLoadFailed();
   }, [state.status, onLoadFailed]);

@@ -41,7 +41,7 @@ function ManualRegistration({ uid, onDone }: { uid: string; onDone: () => void }
 
 export function RegistrationMode() {
   const { t } = useTranslation();
-  const [state, reload] = useApiQuery('admin-registration', getRegistration);
+  const [state, reload] = useApiQuery('admin:registration', getRegistration);
   const [manual, setManual] = useState(false);
   return (
     <QueryView state={state} reload={reload}>

@@ -70,7 +70,7 @@ function StampList({ stamps, reload }: { stamps: AdminStamp[]; reload: () => voi
 }
 
 export function StampsMode() {
-  const [state, reload] = useApiQuery('admin-stamps', getAdminStamps);
+  const [state, reload] = useApiQuery('admin:stamps', getAdminStamps);
   return (
     <QueryView state={state} reload={reload}>
       {(stamps) => <StampList stamps={stamps} reload={reload} />}
