@@ -27,6 +27,10 @@ export default defineConfig({
           include: NODE_TESTS,
           exclude: ['**/node_modules/**', ...SYSTEM_TESTS],
           setupFiles: ['scripts/lib/unitTierSetup.ts'],
+          // one module graph per worker, not per file: importing the app and seeding the shared
+          // world (testing/testApp.ts) once per worker instead of once per file halves the tier's
+          // CPU time (decision 059); every test still builds its own in-memory database
+          isolate: false,
           testTimeout: 20000,
         },
       },
