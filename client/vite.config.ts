@@ -41,7 +41,8 @@ export default defineConfig({
     name: 'client',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
+    // the unit tier's guard (decision 059): a client test may start no process
+    setupFiles: ['src/test/setup.ts', '../scripts/lib/unitTierSetup.ts'],
     restoreMocks: true,
     // a file's first test pays for happy-dom, the first render and the lazy translations; on a
     // loaded two-core machine (two workers, decision 041) that alone can pass Vitest's 5 s default

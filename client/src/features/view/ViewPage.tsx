@@ -22,7 +22,7 @@ import { IndexedNotice } from '../indexing/IndexedNotice';
 import { useIndexingTarget } from '../indexing/indexingTargets';
 
 // the indexing view (pages, fields, KeyFree) loads when an indexing address opens it, so the search
-// screen stays within its JavaScript budget (scripts/bundleSize.test.ts)
+// screen stays within its JavaScript budget (scripts/bundleSize.system.test.ts)
 const IndexingView = lazy(() =>
   import('../indexing/IndexingView').then((m) => ({ default: m.IndexingView })),
 );

@@ -19,7 +19,7 @@ const authorize: Authorizer = async (token) =>
     : token === 'TA'
       ? { name: 'SSAdministrator', type: 1, token }
       : undefined;
-/** hostile.test.ts asks the real API; here SSAdministrator is the one administrator */
+/** hostile.system.test.ts asks the real API; here SSAdministrator is the one administrator */
 const isAdmin: AdminCheck = async (user) => user.name === 'SSAdministrator';
 
 function setup(fail?: (token: string) => Error) {

@@ -15,7 +15,7 @@ import { createHelperState } from '../state';
 import { ScanService } from '../scanner/service';
 
 const GREY = 'Canon DR-C225 (duplex, grey, 300 dpi)';
-/** the client's page: starting scan work needs an allowed Origin or a token (hostAndOrigin.test.ts) */
+/** the client's page: starting scan work needs an allowed Origin or a token (hostAndOrigin.system.test.ts) */
 const CLIENT = 'http://localhost:8080';
 const scan = (app: Express) => request.agent(app).set('Origin', CLIENT);
 
