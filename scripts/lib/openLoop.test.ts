@@ -17,8 +17,12 @@ const RATE = 100; // one request planned every 10 ms
 let server: Server;
 let port: number;
 let agent: Agent;
-/** a request whose index is `stallAt` pauses the server for `stallMs`; everything meanwhile waits */
-let stallAt = -1;
+/** the first request to arrive whose index is in [stallFrom, stallTo) pauses the server for
+ * `stallMs`; everything meanwhile waits. The first to arrive, not request `stallFrom` itself: on a
+ * busy machine requests sent on different sockets may arrive out of order. */
+let stallFrom = -1;
+let stallTo = -1;
+let stalled = false;
 const stallMs = 300;
 let releaseAt = 0;
 const held: ServerResponse[] = [];
@@ -26,7 +30,8 @@ const held: ServerResponse[] = [];
 beforeAll(async () => {
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const index = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('i'));
-    if (index === stallAt) {
+    if (!stalled && index >= stallFrom && index < stallTo) {
+      stalled = true;
       releaseAt = performance.now() + stallMs;
       setTimeout(() => held.splice(0).forEach((r) => r.end('ok')), stallMs);
     }
@@ -55,10 +60,11 @@ function get(index: number): Promise<void> {
 
 describe('open-loop scheduler', () => {
   it('keeps sending while the server stalls, and counts each held request from its planned time', async () => {
-    stallAt = 10;
+    [stallFrom, stallTo, stalled] = [10, 30, false];
     releaseAt = 0;
-    // requests 10-29 are planned at 100-290 ms; the server answers nothing until 100 + 300 ms at
-    // the earliest, so each waits at least 400 - 10 i ms from its plan
+    // requests 10-29 are planned at 100-290 ms; the first of them to arrive (at 100 ms at the
+    // earliest) stops the server for 300 ms, and one arriving later still comes after 400 ms, so
+    // each waits at least 400 - 10 i ms from its plan
     const result = await runOpenLoop({
       rate: RATE,
       seconds: 0.6,
@@ -76,7 +82,7 @@ describe('open-loop scheduler', () => {
   });
 
   it('counts a request the lagging bench loop sends late from its planned time, not from its send', async () => {
-    stallAt = -1;
+    [stallFrom, stallTo, stalled] = [-1, -1, false];
     releaseAt = 0;
     // the loop blocks for 200 ms while preparing request 5 (planned at 50 ms): requests 5-20,
     // planned at 50-200 ms, leave at 250 ms at the earliest and wait at least 250 - 10 i ms
