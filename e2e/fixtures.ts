@@ -1,14 +1,21 @@
 // Test fixtures: page objects, a per-test reset (`sim`) that does only what a user or a trainer
 // can do, and a guard that fails a test whose page logged a Content-Security-Policy refusal
-// (decision 043). The reset: at the end of a test every licence its browser and its API context
-// hold is returned as the client's Log out returns it (`DELETE licenses/{token}`), so seats never
-// run out over the run, and seats a test changed (on the trainer page's API, as a trainer changes
-// them) go back to the demo's 10 per type. No test endpoint: it works on both stacks.
+// (decision 043). The reset, before and after every test: every licence its browser and its API
+// context hold is returned as the client's Log out returns it (`DELETE licenses/{token}`), every
+// seat still in use is released on the trainer page's API as a trainer frees the room, and seats a
+// test changed (there too, as a trainer changes them) go back to the demo's 10 per type. So every
+// test starts with nobody signed in and seats never run out. No test endpoint: it works on both
+// stacks.
 import { expect, test as base, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { API_ROOT, paths } from '@gs/contract/paths';
 import { LicenseType } from '@gs/contract/flags';
 import { TOKEN_COOKIE, TOKEN_REQUEST_HEADER } from '@gs/contract/licenses';
-import { TRAINER_USER, trainerPaths, type TrainerSeatsRequest } from '@gs/contract/trainer';
+import {
+  TRAINER_USER,
+  trainerPaths,
+  type TrainerSeatsRequest,
+  type TrainerState,
+} from '@gs/contract/trainer';
 import { TRAINER_PASSWORD } from './stacks';
 import { LoginPage } from './pages/LoginPage';
 import { SelectDatabasePage } from './pages/SelectDatabasePage';
@@ -58,8 +65,12 @@ export class Simulator {
   /** Seats of a licence type, as a trainer sets them on the trainer page. */
   async setSeats(body: TrainerSeatsRequest): Promise<void> {
     this.seatsChanged = true;
-    const res = await this.request.post(trainerPaths.seats, { data: body, headers: trainerAuth });
-    if (!res.ok()) throw new Error(`set seats failed: ${res.status()} ${await res.text()}`);
+    await this.trainer(trainerPaths.seats, body);
+  }
+
+  private async trainer(path: string, body: object): Promise<void> {
+    const res = await this.request.post(path, { data: body, headers: trainerAuth });
+    if (!res.ok()) throw new Error(`${path} failed: ${res.status()} ${await res.text()}`);
   }
 
   /** The licence tokens the test's browser and API context hold (the sstoken cookie of each). */
@@ -68,7 +79,11 @@ export class Simulator {
     return new Set(cookies.filter((c) => c.name === TOKEN_COOKIE && c.value).map((c) => c.value));
   }
 
-  /** Returns every licence the test holds, as Log out does, and puts changed seats back. */
+  /**
+   * Returns every licence the test's contexts hold, as Log out does; then, as a trainer frees the
+   * room on the trainer page, releases every seat still in use (a browser of the test's own, a
+   * licence taken through the API) and puts changed seats back.
+   */
   async reset(): Promise<void> {
     for (const token of await this.heldTokens()) {
       const res = await this.request.delete(`${API_ROOT}${paths.license(token)}`, {
@@ -76,6 +91,10 @@ export class Simulator {
       });
       if (!res.ok()) throw new Error(`releasing a licence failed: ${res.status()} ${await res.text()}`);
     }
+    const res = await this.request.get(trainerPaths.state, { headers: trainerAuth });
+    if (!res.ok()) throw new Error(`the trainer's state failed: ${res.status()} ${await res.text()}`);
+    const state = (await res.json()) as TrainerState;
+    for (const { Id } of state.Licenses) await this.trainer(trainerPaths.release, { Id });
     if (!this.seatsChanged) return;
     for (const Type of Object.values(LicenseType)) await this.setSeats({ Type, Seats: DEMO_SEATS });
     this.seatsChanged = false;
@@ -116,6 +135,7 @@ export const test = base.extend<Fixtures>({
   sim: [
     async ({ request, context }, use) => {
       const sim = new Simulator(request, context);
+      await sim.reset();
       await use(sim);
       await sim.reset();
     },
