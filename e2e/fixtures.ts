@@ -1,10 +1,22 @@
-// Test fixtures: page objects, a simulator reset around every test (every licence released,
-// seats back to the demo's 10 per type) through the test endpoints of SIM_TEST_ENDPOINTS=1, and
-// a guard that fails a test whose page logged a Content-Security-Policy refusal (decision 043).
-import { expect, test as base, type APIRequestContext } from '@playwright/test';
-import { API_ROOT } from '@gs/contract/paths';
-import { simPaths, type SimSeatsRequest } from '@gs/contract/sim';
+// Test fixtures: page objects, a per-test reset (`sim`) that does only what a user or a trainer
+// can do, and a guard that fails a test whose page logged a Content-Security-Policy refusal
+// (decision 043). The reset, before and after every test: every licence its browser and its API
+// context hold is returned as the client's Log out returns it (`DELETE licenses/{token}`), every
+// seat still in use is released on the trainer page's API as a trainer frees the room, and seats a
+// test changed (there too, as a trainer changes them) go back to the demo's 10 per type. So every
+// test starts with nobody signed in and seats never run out. No test endpoint: it works on both
+// stacks.
+import { expect, test as base, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { API_ROOT, paths } from '@gs/contract/paths';
 import { LicenseType } from '@gs/contract/flags';
+import { TOKEN_COOKIE, TOKEN_REQUEST_HEADER } from '@gs/contract/licenses';
+import {
+  TRAINER_USER,
+  trainerPaths,
+  type TrainerSeatsRequest,
+  type TrainerState,
+} from '@gs/contract/trainer';
+import { TRAINER_PASSWORD } from './stacks';
 import { LoginPage } from './pages/LoginPage';
 import { SelectDatabasePage } from './pages/SelectDatabasePage';
 import { AppHeader } from './pages/AppHeader';
@@ -37,22 +49,60 @@ export async function documentFile(
 }
 const DEMO_SEATS = 10;
 
-export class Simulator {
-  constructor(private readonly request: APIRequestContext) {}
+const trainerAuth = {
+  Authorization: `Basic ${Buffer.from(`${TRAINER_USER}:${TRAINER_PASSWORD}`).toString('base64')}`,
+};
 
-  async setSeats(body: SimSeatsRequest): Promise<void> {
-    const res = await this.request.post(simPaths.seats, { data: body });
-    if (!res.ok()) throw new Error(`set seats failed: ${res.status()} ${await res.text()}`);
+/** The per-test reset (the `sim` fixture): a trainer's seats, and the test's licences returned. */
+export class Simulator {
+  private seatsChanged = false;
+
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly context: BrowserContext,
+  ) {}
+
+  /** Seats of a licence type, as a trainer sets them on the trainer page. */
+  async setSeats(body: TrainerSeatsRequest): Promise<void> {
+    this.seatsChanged = true;
+    await this.trainer(trainerPaths.seats, body);
   }
 
+  private async trainer(path: string, body: object): Promise<void> {
+    const res = await this.request.post(path, { data: body, headers: trainerAuth });
+    if (!res.ok()) throw new Error(`${path} failed: ${res.status()} ${await res.text()}`);
+  }
+
+  /** The licence tokens the test's browser and API context hold (the sstoken cookie of each). */
+  private async heldTokens(): Promise<Set<string>> {
+    const cookies = [...(await this.context.cookies()), ...(await this.request.storageState()).cookies];
+    return new Set(cookies.filter((c) => c.name === TOKEN_COOKIE && c.value).map((c) => c.value));
+  }
+
+  /**
+   * Returns every licence the test's contexts hold, as Log out does; then, as a trainer frees the
+   * room on the trainer page, releases every seat still in use (a browser of the test's own, a
+   * licence taken through the API) and puts changed seats back.
+   */
   async reset(): Promise<void> {
-    const res = await this.request.post(simPaths.clearLicenses);
-    if (!res.ok()) throw new Error(`clear licences failed: ${res.status()} ${await res.text()}`);
+    for (const token of await this.heldTokens()) {
+      const res = await this.request.delete(`${API_ROOT}${paths.license(token)}`, {
+        headers: { [TOKEN_REQUEST_HEADER]: token },
+      });
+      if (!res.ok()) throw new Error(`releasing a licence failed: ${res.status()} ${await res.text()}`);
+    }
+    const res = await this.request.get(trainerPaths.state, { headers: trainerAuth });
+    if (!res.ok()) throw new Error(`the trainer's state failed: ${res.status()} ${await res.text()}`);
+    const state = (await res.json()) as TrainerState;
+    for (const { Id } of state.Licenses) await this.trainer(trainerPaths.release, { Id });
+    if (!this.seatsChanged) return;
     for (const Type of Object.values(LicenseType)) await this.setSeats({ Type, Seats: DEMO_SEATS });
+    this.seatsChanged = false;
   }
 }
 
 interface Fixtures {
+  /** the per-test reset: the test's licences returned at its end, seats a trainer changed put back */
   sim: Simulator;
   /** fails a test whose page logged a Content-Security-Policy refusal (decision 043) */
   cspGuard: void;
@@ -81,12 +131,16 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
-  sim: async ({ request }, use) => {
-    const sim = new Simulator(request);
-    await sim.reset();
-    await use(sim);
-    await sim.reset();
-  },
+  // on every test, asked for or not, so that no test's sign-ins outlive it
+  sim: [
+    async ({ request, context }, use) => {
+      const sim = new Simulator(request, context);
+      await sim.reset();
+      await use(sim);
+      await sim.reset();
+    },
+    { auto: true },
+  ],
   loginPage: async ({ page }, use) => use(new LoginPage(page)),
   selectPage: async ({ page }, use) => use(new SelectDatabasePage(page)),
   header: async ({ page }, use) => use(new AppHeader(page)),

@@ -1,19 +1,49 @@
-// Playwright in Debian's Chromium against the whole system started by scripts/start.ts on test
-// ports. The demo company is seeded once into the rooms' shared template folder (TEMPLATES_DIR,
-// default data-templates/demo; again when the fixtures or the schema change), the same template
-// the unit run's room tests seed, so `npm test` seeds it once; every run starts from a fresh copy
-// of it in e2e/.data/run-{port}, so runs on other ports do not share data and a run's writes never
-// reach the next. Run: npm run e2e
+// Playwright in Debian's Chromium against two stacks, each the whole system of scripts/start.ts on
+// its own test ports (e2e/stacks.ts) and data folder, one project each:
+// - `shipped` (every spec but specs/controlled/): started exactly as a user or trainer starts it,
+//   `npm start` with only its ports, data folder, templates folder and a trainer password set
+//   (README, Training rooms): no test endpoints, the default PDF delay, the browser trusting no
+//   certificate it was not shown (ignoreHTTPSErrors false). Its specs do only what a user, an
+//   administrator or a trainer can do.
+// - `controlled` (specs/controlled/ only): the same system with the simulator's and the helper's
+//   test endpoints (SIM_TEST_ENDPOINTS=1: the clock, forced PDF conversion, the next scan's fault)
+//   and PDF conversion held for 10 minutes. A spec goes there only when it cannot be written
+//   without them; the rule is the folder.
+// The demo company is seeded once into the rooms' shared template folder (TEMPLATES_DIR, default
+// data-templates/demo; again when the fixtures or the schema change), the same template the unit
+// run's room tests seed, so `npm test` seeds it once; every run starts each stack from a fresh
+// copy of it (shipped: its data folder is removed before `npm start` seeds it from the template;
+// controlled: DATA_TEMPLATE_DIR), in e2e/.data/{shipped,controlled}-{port}, so runs on other
+// ports do not share data and a run's writes never reach the next. Run: npm run e2e (both
+// projects); one: `--project shipped`. Both stacks start whichever specs run.
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
+import { baseUrlOf, CONTROLLED, SHIPPED, TRAINER_PASSWORD, type Stack } from './stacks';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 18180);
-export const E2E_HELPER_HTTP_PORT = Number(process.env.E2E_HELPER_HTTP_PORT ?? 19080);
-export const E2E_HELPER_HTTPS_PORT = Number(process.env.E2E_HELPER_HTTPS_PORT ?? 19443);
-const baseURL = `http://localhost:${E2E_PORT}`;
 const templatesDir = resolve(root, process.env.TEMPLATES_DIR || 'data-templates');
+const dataDirOf = (stack: Stack): string => join(root, 'e2e', '.data', `${stack.name}-${stack.port}`);
+
+/** What both stacks are started with: the variables README names for a room of one's own. */
+const stackEnv = (stack: Stack): Record<string, string> => ({
+  PORT: String(stack.port),
+  HELPER_HTTP_PORT: String(stack.helperHttpPort),
+  HELPER_HTTPS_PORT: String(stack.helperHttpsPort),
+  TEMPLATES_DIR: templatesDir,
+  DATA_DIR: dataDirOf(stack),
+  // the trainer page, as a trainer starts it (trainer.spec.ts; pages/TrainerPage.ts; the fixtures' seats)
+  TRAINER_PASSWORD,
+});
+
+const webServer = {
+  cwd: root,
+  reuseExistingServer: false,
+  // the first run seeds the demo company (about a minute)
+  timeout: 300_000,
+  stdout: 'pipe',
+  stderr: 'pipe',
+} as const;
 
 export default defineConfig({
   testDir: './specs',
@@ -26,7 +56,6 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL,
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -40,33 +69,43 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-    ignoreHTTPSErrors: true,
+    ignoreHTTPSErrors: false,
     locale: 'en-US',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'npx tsx scripts/start.ts',
-    cwd: root,
-    url: `${baseURL}/config.json`,
-    reuseExistingServer: false,
-    // the first run seeds the demo company (about a minute)
-    timeout: 300_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HELPER_HTTP_PORT: String(E2E_HELPER_HTTP_PORT),
-      HELPER_HTTPS_PORT: String(E2E_HELPER_HTTPS_PORT),
-      TEMPLATES_DIR: templatesDir,
-      DATA_TEMPLATE_DIR: join(templatesDir, 'demo'),
-      DATA_DIR: join(root, 'e2e', '.data', `run-${E2E_PORT}`),
-      SCENARIO: 'demo',
-      SIM_TEST_ENDPOINTS: '1',
-      // PDF conversion waits for the tests to move the simulator's clock (exportHolds.spec.ts)
-      PDF_CONVERT_DELAY_SECONDS: '600',
-      // the trainer page, as a trainer starts it (trainer.spec.ts; pages/TrainerPage.ts)
-      TRAINER_PASSWORD: process.env.E2E_TRAINER_PASSWORD ?? 'e2e-trainer',
+  projects: [
+    {
+      name: 'shipped',
+      testIgnore: 'controlled/**',
+      use: { baseURL: baseUrlOf(SHIPPED) },
     },
-  },
+    {
+      name: 'controlled',
+      testMatch: 'controlled/**/*.spec.ts',
+      use: { baseURL: baseUrlOf(CONTROLLED) },
+    },
+  ],
+  webServer: [
+    {
+      ...webServer,
+      // `npm start` on a data folder of its own that this run starts afresh
+      command: `rm -rf '${dataDirOf(SHIPPED)}' && npm start`,
+      url: `${baseUrlOf(SHIPPED)}/config.json`,
+      env: stackEnv(SHIPPED),
+    },
+    {
+      ...webServer,
+      command: 'npm start',
+      url: `${baseUrlOf(CONTROLLED)}/config.json`,
+      env: {
+        ...stackEnv(CONTROLLED),
+        DATA_TEMPLATE_DIR: join(templatesDir, 'demo'),
+        SCENARIO: 'demo',
+        SIM_TEST_ENDPOINTS: '1',
+        // PDF conversion waits for the tests to move the simulator's clock (controlled/exportHolds.spec.ts)
+        PDF_CONVERT_DELAY_SECONDS: '600',
+      },
+    },
+  ],
 });

@@ -66,7 +66,7 @@ export class BatchesPage {
   }
 }
 
-/** Moves the simulator's clock (batch processing steps, SIM_TEST_ENDPOINTS=1). */
+/** Moves the simulator's clock (batch processing steps, SIM_TEST_ENDPOINTS=1: specs/controlled/ only). */
 export async function advanceClock(request: APIRequestContext, ms: number): Promise<void> {
   const body: SimClockRequest = { advanceMs: ms };
   const res = await request.post(simPaths.clock, { data: body });

@@ -1,9 +1,12 @@
 // Capture: the archive options of the tree, the scan page (/scan), the Extensions settings of the
-// Settings page, and the helper's test endpoint that picks the next scan's fault.
+// Settings page, and the helper's test endpoint that picks the next scan's fault (the controlled
+// stack's: specs/controlled/ only).
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { scanPaths, type ScanFault, type ScanTestFaultRequest } from '@gs/contract/helper';
+import { baseUrlOf, CONTROLLED, SHIPPED } from '../stacks';
 
-export const E2E_HELPER_HTTP_PORT = Number(process.env.E2E_HELPER_HTTP_PORT ?? 19080);
+/** the shipped stack's helper (http) */
+export const E2E_HELPER_HTTP_PORT = SHIPPED.helperHttpPort;
 
 /** Short capture timings for the tests (the client reads them from this localStorage entry). */
 export const FAST_CAPTURE_TIMINGS = {
@@ -89,13 +92,16 @@ export class CapturePage {
   }
 }
 
-/** The helper's test endpoint (HELPER_TEST_ENDPOINTS through SIM_TEST_ENDPOINTS=1). */
+/**
+ * The helper's test endpoint (HELPER_TEST_ENDPOINTS through SIM_TEST_ENDPOINTS=1): only the
+ * controlled stack has it, so only specs/controlled/ call this.
+ */
 export async function setNextScanFault(request: APIRequestContext, fault: ScanFault | null): Promise<void> {
   const body: ScanTestFaultRequest = { Fault: fault };
-  const res = await request.post(`http://localhost:${E2E_HELPER_HTTP_PORT}${scanPaths.testFault}`, {
+  const res = await request.post(`http://localhost:${CONTROLLED.helperHttpPort}${scanPaths.testFault}`, {
     data: body,
     // as the client's page: work on the scanner needs an allowed Origin or a token (decision 047)
-    headers: { Origin: `http://localhost:${process.env.E2E_PORT ?? 18180}` },
+    headers: { Origin: baseUrlOf(CONTROLLED) },
   });
   if (!res.ok()) throw new Error(`set scan fault failed: ${res.status()} ${await res.text()}`);
 }

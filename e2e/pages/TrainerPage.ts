@@ -1,9 +1,10 @@
 // The trainer page (/trainer, TRAINER_PASSWORD): switch the room's scenario or reset it.
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { TRAINER_USER, trainerPaths } from '@gs/contract/trainer';
+import { TRAINER_PASSWORD } from '../stacks';
 
-/** The trainer password the e2e stack is started with (playwright.config.ts), as a trainer starts it. */
-export const E2E_TRAINER_PASSWORD = process.env.E2E_TRAINER_PASSWORD ?? 'e2e-trainer';
+/** The trainer password the e2e stacks are started with (stacks.ts), as a trainer starts one. */
+export const E2E_TRAINER_PASSWORD = TRAINER_PASSWORD;
 
 export class TrainerPage {
   readonly current: Locator;

@@ -1,20 +1,14 @@
 // Capture through the Extensions helper: the warning while the helper cannot be reached, a
-// scanner in use, a 3-page scan into an archive that is indexed there and found by search, and two
-// 'continue scanning' batches into an inbox as one document of all their pages.
+// 3-page scan into an archive that is indexed there and found by search, and two
+// 'continue scanning' batches into an inbox as one document of all their pages (a scanner in use:
+// controlled/scannerInUse.spec.ts, which sets the fault through the helper's test endpoint).
 import { test, expect } from '../fixtures';
-import { CapturePage, setNextScanFault } from '../pages/CapturePage';
+import { CapturePage } from '../pages/CapturePage';
 import { IndexingPage } from '../pages/IndexingPage';
 import { InboxPage } from '../pages/InboxPage';
 
 const UNREACHABLE =
   'Unable to establish a connection to GlobalSearch Extensions. Please ensure that the GlobalSearch Extensions tray application is installed and running.';
-
-test.beforeEach(async ({ request }) => {
-  await setNextScanFault(request, null);
-});
-test.afterEach(async ({ request }) => {
-  await setNextScanFault(request, null);
-});
 
 test('with the helper unreachable the scan page shows the extensions warning', async ({
   page,
@@ -31,18 +25,6 @@ test('with the helper unreachable the scan page shows the extensions warning', a
   await capture.openInvoicesScan();
   await expect(page).toHaveURL(/\/scan\?db=\d+&a=\d+$/);
   await expect(capture.warning).toHaveText(UNREACHABLE);
-});
-
-test('a scanner in use shows its message', async ({ page, request, sim: _sim, signInTo }) => {
-  const capture = new CapturePage(page);
-  await capture.useFastTimings();
-  await signInTo('full.user', 'Finance');
-  await capture.openInvoicesScan();
-  await setNextScanFault(request, 'ScannerInUse');
-  await capture.scanButton.click();
-  await expect(capture.scanError).toHaveText(
-    'The scanner is in use by another application. Close it and try again.',
-  );
 });
 
 test('scans 3 pages into an archive, indexes them and finds the document with its thumbnail', async ({

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { API_ROOT } from '@gs/contract/paths';
 import type { UploadResponse } from '@gs/contract/upload';
 import { test, expect, DEMO_PASSWORD } from '../fixtures';
-import { CapturePage, setNextScanFault } from '../pages/CapturePage';
+import { CapturePage } from '../pages/CapturePage';
 import { IndexingPage } from '../pages/IndexingPage';
 import { KeyFreePage, printedInvoice, uninstallDataExtraction } from '../pages/KeyFreePage';
 
@@ -18,7 +18,6 @@ const USER = 'full.user';
 const basic = `Basic ${Buffer.from(`${USER}:${DEMO_PASSWORD}`).toString('base64')}`;
 
 test.beforeEach(async ({ request }) => {
-  await setNextScanFault(request, null);
   await uninstallDataExtraction(request);
 });
 // the helper as a fresh one is for the specs after these

@@ -6,7 +6,7 @@
 import { expect, test } from '../fixtures';
 import { AdminConsolePage } from '../pages/AdminConsolePage';
 import { BatchesPage } from '../pages/BatchesPage';
-import { CapturePage, E2E_HELPER_HTTP_PORT, setNextScanFault } from '../pages/CapturePage';
+import { CapturePage, E2E_HELPER_HTTP_PORT } from '../pages/CapturePage';
 import { IndexingPage } from '../pages/IndexingPage';
 import { samplePdf } from '../samplePdf';
 
@@ -108,14 +108,12 @@ test('(g) /gseconnect shows the packages as unknown while the helper does not an
 
 test('(h) an uploaded file and a scan are titled by a readable name, not a GUID', async ({
   page,
-  request,
   sim: _sim,
   signInTo,
 }) => {
   const capture = new CapturePage(page);
   const indexer = new IndexingPage(page);
   await capture.useFastTimings();
-  await setNextScanFault(request, null);
   await signInTo('full.user', 'Finance');
   const view = page.url();
 

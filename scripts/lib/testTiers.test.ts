@@ -1,6 +1,6 @@
 // The test tiers' naming rule (decision 059), read from the sources: a unit test (any
 // `*.test.ts(x)` not named `*.system.test.ts`) neither imports node:child_process nor starts a
-// stack (startApi, startHelper, startChildApi, scripts/start.ts), seeds a template
+// stack (startApi, startHelper, startChildApi, the conformance kit's freshStack, scripts/start.ts), seeds a template
 // (ensureTemplate), builds the client (vite build) or drives a browser. The unit projects also make
 // child_process throw at run time (unitTier.ts); this check catches what a test only does on some
 // path, or starts in-process. The system tier is node-only, so the client has no system tests.
@@ -15,7 +15,7 @@ const AREAS = ['client/src', 'contract', 'scripts', 'simulator'];
 /** What only a system test may do, each with the words a failure prints. */
 const SYSTEM_ONLY: [RegExp, string][] = [
   [/['"](node:)?child_process['"]/, 'imports child_process'],
-  [/\b(startApi|startHelper|startChildApi)\s*\(/, 'starts a stack'],
+  [/\b(startApi|startHelper|startChildApi|freshStack)\s*\(/, 'starts a stack'],
   [/scripts\/start(\.ts)?\b/, 'runs scripts/start.ts'],
   [/\bensureTemplate\s*\(/, 'seeds a template'],
   [/\bvite['"]?\s*,?\s*['"]?build\b/, 'builds the client'],

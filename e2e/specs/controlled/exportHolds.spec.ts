@@ -9,8 +9,8 @@ import sharp from 'sharp';
 import { API_ROOT } from '@gs/contract/paths';
 import { simPaths, type SimPdfConversionResponse } from '@gs/contract/sim';
 import type { UploadResponse } from '@gs/contract/upload';
-import { test, expect, basicAuth } from '../fixtures';
-import { BulkPage } from '../pages/BulkPage';
+import { test, expect, basicAuth } from '../../fixtures';
+import { BulkPage } from '../../pages/BulkPage';
 
 const USER = 'full.user';
 const INVOICES = ['Accounts Payable', 'Invoices'];
