@@ -52,6 +52,9 @@ export function useApiQuery<T>(
       queryFn: ({ signal }) => load(withSignal(http, signal), signal),
       enabled: key !== null,
       staleTime: options.cached ? Infinity : 0,
+      // a screen's own data goes with the screen: opened again, it loads afresh instead of showing
+      // what it showed last time (a form filled from it, like the delegation's, would keep that)
+      ...(options.cached ? {} : { gcTime: 0 }),
       refetchInterval:
         typeof options.refetchInterval === 'function'
           ? (
