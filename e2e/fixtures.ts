@@ -48,6 +48,11 @@ export async function documentFile(
   return file.body();
 }
 const DEMO_SEATS = 10;
+/**
+ * The reset reuses the test's kept-alive connection after the test: the server may close it as idle
+ * just as it is reused (ECONNRESET), which Playwright retries when asked (the calls are idempotent).
+ */
+const NET_RETRIES = 2;
 
 const trainerAuth = {
   Authorization: `Basic ${Buffer.from(`${TRAINER_USER}:${TRAINER_PASSWORD}`).toString('base64')}`,
@@ -69,7 +74,7 @@ export class Simulator {
   }
 
   private async trainer(path: string, body: object): Promise<void> {
-    const res = await this.request.post(path, { data: body, headers: trainerAuth });
+    const res = await this.request.post(path, { data: body, headers: trainerAuth, maxRetries: NET_RETRIES });
     if (!res.ok()) throw new Error(`${path} failed: ${res.status()} ${await res.text()}`);
   }
 
@@ -88,10 +93,11 @@ export class Simulator {
     for (const token of await this.heldTokens()) {
       const res = await this.request.delete(`${API_ROOT}${paths.license(token)}`, {
         headers: { [TOKEN_REQUEST_HEADER]: token },
+        maxRetries: NET_RETRIES,
       });
       if (!res.ok()) throw new Error(`releasing a licence failed: ${res.status()} ${await res.text()}`);
     }
-    const res = await this.request.get(trainerPaths.state, { headers: trainerAuth });
+    const res = await this.request.get(trainerPaths.state, { headers: trainerAuth, maxRetries: NET_RETRIES });
     if (!res.ok()) throw new Error(`the trainer's state failed: ${res.status()} ${await res.text()}`);
     const state = (await res.json()) as TrainerState;
     for (const { Id } of state.Licenses) await this.trainer(trainerPaths.release, { Id });
