@@ -1,9 +1,12 @@
 // Counts kept on write (issue 32 item 3, decision 067): after every kind of write, through HTTP, a
 // search's count of an equals criterion (and of the whole archive) is still kept, adjusted in the
 // write's transaction rather than dropped, and equals a fresh COUNT(*) of the rows.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { addArchive, grantArchive } from '@gs/simulator-fixtures/builders';
+import { PDFDocument } from 'pdf-lib';
+import { addArchive, documentInserter, grantArchive } from '@gs/simulator-fixtures/builders';
 import { ALL_ARCHIVE_PERMISSIONS } from '@gs/contract/flags';
 import type { SearchPageResult } from '@gs/contract/searches';
 import { secureId } from '../db/secureIds';
@@ -153,6 +156,34 @@ describe('counts kept on write', () => {
     expect(truth('Cust 2')).toBe(0);
     await expectAdjusted();
     await docOp(doc(2), 'delete');
+    await expectAdjusted();
+  });
+
+  it('adjusts after a merge makes a new document', async () => {
+    const pdf = await PDFDocument.create();
+    pdf.addPage([200, 300]);
+    mkdirSync(join(t.dataDir, 'files', 'm'), { recursive: true });
+    writeFileSync(join(t.dataDir, 'files', 'm', 'one.pdf'), await pdf.save());
+    const insert = documentInserter(t.db, t.w.alpha, [t.e.customer]);
+    const base = {
+      archiveId: t.e.ledger,
+      filePath: 'm/one.pdf',
+      fileType: '.pdf',
+      fileSize: 1,
+      pageCount: 1,
+    };
+    const [a, b] = ['Cust 1', 'Cust 2'].map((c) =>
+      insert({ ...base, createdAt: 0, values: { [t.e.customer]: c } }),
+    );
+    await keepAll();
+    const before = truth('Cust 1');
+    const ref = (id = 0) => ({ ArchiveID: t.e.ledger, DocID: id, Hash: docSid(id) });
+    await as(
+      request(t.app)
+        .post(`${API}dbs/${t.w.alpha}/merge`)
+        .send({ Documents: [ref(a), ref(b)] }),
+    ).expect(200);
+    expect(truth('Cust 1')).toBe(before + 1);
     await expectAdjusted();
   });
 });
