@@ -4,8 +4,10 @@
 // - the total count comes first, cached by query and by the versions of what it reads, never
 //   stale: triggers bump them in every write. A criteria count is keyed on its archive's
 //   membership and its fields' versions (docPartVersions, decision 037), so an edit only drops
-//   the counts it can change; a content count on the database's version. It is
-//   covering-index-only for a single indexed criterion;
+//   the counts it can change; a content count on the database's version. The archive's size and
+//   the count of one equals criterion on a character field are kept on write instead
+//   (keptCounts.ts, decision 067): no write drops them. A count is covering-index-only for a
+//   single indexed criterion;
 // - with the count known, a page walks the sort index and filters ("sort-scan") when about
 //   (offset + limit) * archiveSize / count rows suffice, and otherwise reads the most selective
 //   criterion's rows and sorts them ("driver").
