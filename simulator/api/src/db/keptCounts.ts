@@ -17,6 +17,8 @@ import { FieldType } from '@gs/contract/flags';
 
 /** Rows kept per database before they are all dropped (the next searches keep them again). */
 const KEPT_CAP = 5000;
+/** Notes a reader holds for the writer at most (one nobody takes must not grow without end). */
+const NOTES_CAP = 1000;
 
 const int = (n: number): number => {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not an id: ${n}`);
@@ -187,14 +189,15 @@ export function createKeptCounts(db: Db) {
           return n;
         })();
       if (!row) {
-        notes.push({ key: k, reserve: true });
+        if (notes.length < NOTES_CAP) notes.push({ key: k, reserve: true });
         return count();
       }
       // one snapshot: the count and the changes the triggers added since the reservation
       return db.transaction(() => {
         const n = count();
         const seen = read(k);
-        if (seen?.pending) notes.push({ key: k, base: n - seen.n, pending: seen.pending });
+        if (seen?.pending && notes.length < NOTES_CAP)
+          notes.push({ key: k, base: n - seen.n, pending: seen.pending });
         return n;
       })();
     },
