@@ -276,6 +276,9 @@ export function ensureSearchSchema(db: Db, dbId: number, known: Record<number, F
   const fields = fieldColumns(db, dbId, known);
   backfill(db, dbId, fields, made);
   createTriggers(db, dbId, fields);
+  // a count kept before may have missed writes made under other triggers (an older version of
+  // this file ran on the folder): the kept counts start again, the next searches keep them anew
+  db.exec(`DELETE FROM ${keptTableName(dbId)}`);
   createStateTriggers(db, dbId);
   createFieldIndexes(db, dbId, fields);
 }

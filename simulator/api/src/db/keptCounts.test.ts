@@ -1,8 +1,12 @@
 // Which counts are kept on write (decision 067): the archive's size and one equality on a
 // single-value character field, however the search spelled it; nothing the triggers cannot adjust.
 import { describe, expect, it } from 'vitest';
+import { addArchive, addDatabase, addField, documentInserter } from '@gs/simulator-fixtures/builders';
 import { FieldType } from '@gs/contract/flags';
+import { openDatabase } from './connection';
 import type { Condition, DocFilter, FieldRef } from './docQueryModel';
+import { ensureSearchSchema } from './docSearchSchema';
+import { createDocSearchRepo } from './docSearchRepo';
 import { keptKeyOf } from './keptCounts';
 
 const char: FieldRef = { id: 7, type: FieldType.Character, multi: false };
@@ -37,5 +41,40 @@ describe('keptKeyOf', () => {
       filter([], 'invoice'),
     ])
       expect(keptKeyOf(f)).toBeUndefined();
+  });
+});
+
+describe('kept counts when the triggers are made again', () => {
+  it('drops what an older version of the triggers may have left stale', () => {
+    const db = openDatabase(':memory:');
+    const database = addDatabase(db, 'Kept');
+    const id = addField(db, database, { name: 'Kind', type: FieldType.Character });
+    const archive = addArchive(db, database, { name: 'A', fieldIds: [id] });
+    const insert = documentInserter(db, database, [id]);
+    for (let i = 0; i < 10; i++)
+      insert({
+        archiveId: archive,
+        filePath: '',
+        fileType: '.pdf',
+        fileSize: 0,
+        pageCount: 1,
+        createdAt: 0,
+        values: { [id]: 'Open' },
+      });
+    const open: DocFilter = {
+      databaseId: database,
+      archiveId: archive,
+      conditions: [
+        { field: { id, type: FieldType.Character, multi: false }, pred: { op: 'eq', value: 'Open' } },
+      ],
+    };
+    expect(createDocSearchRepo(db).count(open)).toBe(10);
+    // an older simulator's update trigger, which knows nothing of the kept counts
+    db.exec(`DROP TRIGGER doc_${database}_doc_au`);
+    db.prepare(
+      `UPDATE doc_${database} SET f_${id} = 'Paid' WHERE id IN (SELECT id FROM doc_${database} LIMIT 3)`,
+    ).run();
+    ensureSearchSchema(db, database);
+    expect(createDocSearchRepo(db).count(open)).toBe(7);
   });
 });
