@@ -4,7 +4,7 @@
 // Customer Name with varied fragments and sorts, Region equals, pages 1-5, and Count calls; a
 // second phase in the same run makes every tenth request a field edit (PUT …/FieldData on
 // Status or Quantity, which no search of the mix uses), and a third the same with half of the edits
-// on Region, which the equals searches ask for (their cached counts must be recounted). For each phase it prints requests/s, p50/p95/p99/max per kind, errors and
+// on Region, which the equals searches ask for (their counts are adjusted on write, decision 067). For each phase it prints requests/s, p50/p95/p99/max per kind, errors and
 // the simulator's RSS and CPU (its own process, sampled from /proc).
 // Run: npm run bench -- load [--data-dir ./data-large] [--clients 100] [--seconds 20] [--think-ms 0]
 // With --rate R or --find-knee: the open-loop mode instead (benchLoadOpen.ts).

@@ -4,8 +4,10 @@
 // - the total count comes first, cached by query and by the versions of what it reads, never
 //   stale: triggers bump them in every write. A criteria count is keyed on its archive's
 //   membership and its fields' versions (docPartVersions, decision 037), so an edit only drops
-//   the counts it can change; a content count on the database's version. It is
-//   covering-index-only for a single indexed criterion;
+//   the counts it can change; a content count on the database's version. The archive's size and
+//   the count of one equals criterion on a character field are kept on write instead
+//   (keptCounts.ts, decision 067): no write drops them. A count is covering-index-only for a
+//   single indexed criterion;
 // - with the count known, a page walks the sort index and filters ("sort-scan") when about
 //   (offset + limit) * archiveSize / count rows suffice, and otherwise reads the most selective
 //   criterion's rows and sorts them ("driver").
@@ -26,6 +28,7 @@ import {
 import { createDocValuesRepo } from './docValuesRepo';
 import { createDocRowsRepo } from './docRowsRepo';
 import { createPartVersions } from './docPartVersions';
+import { createKeptCounts, keptKeyOf, type KeptKey, type KeptNote } from './keptCounts';
 import { FieldType } from '@gs/contract/flags';
 
 /** A criterion estimated above this many rows is "not selective" (estimates stop counting there). */
@@ -47,6 +50,9 @@ export function createDocSearchRepo(db: Db) {
   const stamps = new Map<number, Statement>();
   const partVersions = createPartVersions(db);
   const tops = new Map<number, Statement>();
+  const kept = createKeptCounts(db);
+  /** what a read-only connection's kept counts need the writer to do (decision 067) */
+  let notes: KeptNote[] = [];
 
   const prepared = (sql: string): Statement => {
     let s = statements.get(sql);
@@ -165,17 +171,29 @@ export function createDocSearchRepo(db: Db) {
       : { kind: 'index', index: archiveIndexName(f.databaseId) };
   };
 
-  const countResolved = (f: DocFilter): number => {
+  /** The count of `f`, kept on write when it is the count of `keep` (keptCounts.ts), else cached. */
+  const countResolved = (f: DocFilter, keep?: KeptKey): number => {
     const found = drivers(f);
     const access = found.length
       ? (found.sort((a, b) => a.rows - b.rows)[0] as { access: Access }).access
       : fallbackAccess(f);
     const params: Params = [];
-    return cachedNumber(f, `SELECT count(*) ${fromWhere(parts(f), access, params)}`, params);
+    const sql = `SELECT count(*) ${fromWhere(parts(f), access, params)}`;
+    if (keep)
+      return kept.count(
+        keep,
+        () =>
+          prepared(sql)
+            .pluck()
+            .get(...params) as number,
+        notes,
+      );
+    return cachedNumber(f, sql, params);
   };
 
   function archiveSize(dbId: number, archiveId: number): number {
-    return countResolved({ databaseId: dbId, archiveId, conditions: [] });
+    const f: DocFilter = { databaseId: dbId, archiveId, conditions: [] };
+    return countResolved(f, keptKeyOf(f));
   }
 
   /** Documents whose text matches (capped like the estimates): what a content-ordered scan reads. */
@@ -216,7 +234,7 @@ export function createDocSearchRepo(db: Db) {
 
   const planPage = (query: DocPageQuery): Planned | { count: number; plan: 'empty' } => {
     const f = resolve(query);
-    const count = f ? countResolved(f) : 0;
+    const count = f ? countResolved(f, keptKeyOf(query)) : 0;
     if (!f || count === 0 || query.offset >= count) return { count, plan: 'empty' };
     const q: DocPageQuery = { ...query, conditions: f.conditions };
     const { access, plan } = choosePlan(q, count);
@@ -233,7 +251,14 @@ export function createDocSearchRepo(db: Db) {
     /** How many documents of the archive match. */
     count(filter: DocFilter): number {
       const f = resolve(filter);
-      return f ? countResolved(f) : 0;
+      return f ? countResolved(f, keptKeyOf(filter)) : 0;
+    },
+
+    /** What the writer must do for the counts this read-only connection kept (decision 067). */
+    takeKeptNotes(): KeptNote[] {
+      const taken = notes;
+      notes = [];
+      return taken;
     },
 
     page(query: DocPageQuery): DocPage {

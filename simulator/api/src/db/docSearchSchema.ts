@@ -7,13 +7,15 @@
 // - docTextFts_{db}: FTS5 over doc_text_{db} (content search);
 // - doc_stamp_{db}: a version bumped by triggers on every write, which keys cached counts of
 //   content searches; doc_parts_{db}: versions per archive and field (docStampParts.ts, decision
-//   037), which key the cached counts of criteria searches.
+//   037), which key the cached counts of criteria searches; doc_counts_{db}: counts kept on write
+//   (keptCounts.ts, decision 067).
 // Triggers keep all of it in step (and, made here too, pdf_workflow_states: docStateTriggers.ts).
 // Names are built from integer ids only.
 import type { Db } from './connection';
 import { FieldType, type FieldTypeCode } from '@gs/contract/flags';
 import { createStateTriggers } from './docStateTriggers';
 import { createPartsTableSql, partTriggerSql, partsTableName } from './docStampParts';
+import { createKeptTableSql, keptTableName, keptTriggerSql } from './keptCounts';
 
 const int = (n: number): number => {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not an id: ${n}`);
@@ -76,7 +78,7 @@ export function dropSearchSchema(db: Db, dbId: number): void {
   const n = searchNames(dbId);
   db.exec(`DROP TABLE IF EXISTS ${n.valsFts}; DROP TABLE IF EXISTS ${n.textFts};
     DROP TABLE IF EXISTS ${n.vals}; DROP TABLE IF EXISTS ${n.stamp};
-    DROP TABLE IF EXISTS ${partsTableName(dbId)};`);
+    DROP TABLE IF EXISTS ${partsTableName(dbId)}; DROP TABLE IF EXISTS ${keptTableName(dbId)};`);
 }
 
 /** Columns a stamp table made by an earlier version of this file lacks. */
@@ -121,6 +123,7 @@ function createAuxTables(db: Db, dbId: number): { newVals: boolean; newText: boo
       value, content='${n.vals}', content_rowid='id', tokenize='trigram', detail='none');
     CREATE VIRTUAL TABLE IF NOT EXISTS ${n.textFts} USING fts5(body, tokenize='unicode61 remove_diacritics 2');
     ${createPartsTableSql(dbId)}
+    ${createKeptTableSql(dbId)}
     CREATE INDEX IF NOT EXISTS ${n.mv}_by_value_nocase ON ${n.mv}(field_id, value COLLATE NOCASE);
   `);
   return { newVals, newText };
@@ -181,14 +184,18 @@ function createTriggers(db: Db, dbId: number, fields: { id: number; type: FieldT
     dbId,
     fields.map((f) => f.id),
   );
+  const keep = keptTriggerSql(
+    dbId,
+    fields.filter((f) => f.type === FieldType.Character).map((f) => f.id),
+  );
   const mvValue = `INSERT OR IGNORE INTO ${n.vals}(field_id, value) SELECT new.field_id, new.value WHERE new.value <> '';`;
   db.exec(`${TRIGGERS.map((t) => `DROP TRIGGER IF EXISTS ${n.doc}_${t};`).join('\n')}
-    CREATE TRIGGER ${n.doc}_doc_ai AFTER INSERT ON ${n.doc} BEGIN ${values} ${parts.insert} ${bump} END;
-    CREATE TRIGGER ${n.doc}_doc_au AFTER UPDATE ON ${n.doc} BEGIN ${changedValues} ${parts.update} ${bump} END;
+    CREATE TRIGGER ${n.doc}_doc_ai AFTER INSERT ON ${n.doc} BEGIN ${values} ${parts.insert} ${keep.insert} ${bump} END;
+    CREATE TRIGGER ${n.doc}_doc_au AFTER UPDATE ON ${n.doc} BEGIN ${changedValues} ${parts.update} ${keep.update} ${bump} END;
     CREATE TRIGGER ${n.doc}_doc_am AFTER UPDATE OF archive_id ON ${n.doc}
       WHEN old.archive_id <> new.archive_id BEGIN ${moved} END;
     CREATE TRIGGER ${n.doc}_doc_ad AFTER DELETE ON ${n.doc} BEGIN
-      DELETE FROM ${n.textFts} WHERE rowid = old.id; ${parts.delete} ${bump} END;
+      DELETE FROM ${n.textFts} WHERE rowid = old.id; ${parts.delete} ${keep.delete} ${bump} END;
     CREATE TRIGGER ${n.doc}_mv_ai AFTER INSERT ON ${n.mv} BEGIN ${mvValue} ${parts.mvNew} ${bump} END;
     CREATE TRIGGER ${n.doc}_mv_au AFTER UPDATE ON ${n.mv} BEGIN ${mvValue} ${parts.mvOld} ${parts.mvNew} ${bump} END;
     CREATE TRIGGER ${n.doc}_mv_ad AFTER DELETE ON ${n.mv} BEGIN ${parts.mvOld} ${bump} END;
@@ -214,6 +221,7 @@ export function dropFieldSearch(db: Db, dbId: number, fieldId: number): void {
       WHERE v.field_id = ? AND v.id <= (SELECT vals_indexed FROM ${n.stamp})`,
   ).run(int(fieldId));
   db.prepare(`DELETE FROM ${n.vals} WHERE field_id = ?`).run(int(fieldId));
+  db.prepare(`DELETE FROM ${keptTableName(dbId)} WHERE field_id = ?`).run(int(fieldId));
 }
 
 /**
@@ -268,6 +276,9 @@ export function ensureSearchSchema(db: Db, dbId: number, known: Record<number, F
   const fields = fieldColumns(db, dbId, known);
   backfill(db, dbId, fields, made);
   createTriggers(db, dbId, fields);
+  // a count kept before may have missed writes made under other triggers (an older version of
+  // this file ran on the folder): the kept counts start again, the next searches keep them anew
+  db.exec(`DELETE FROM ${keptTableName(dbId)}`);
   createStateTriggers(db, dbId);
   createFieldIndexes(db, dbId, fields);
 }

@@ -8,6 +8,7 @@ import { createSimulator, type Simulator } from '../app';
 import type { ApiConfigOptions } from '../config';
 import { openDatabase, type Db } from '../db/connection';
 import { idHighWater, raiseIdHighWater } from '../db/idSequences';
+import { createKeptCounts } from '../db/keptCounts';
 import { startWalCheckpointer, type WalCheckpointer } from '../db/walCheckpointer';
 import type { RouteDeps } from '../deps';
 import { createListQueryPool, type ListQueryPool } from '../services/lists/listQueryPool';
@@ -70,7 +71,18 @@ function openStack(o: LiveDataOptions): Stack {
   const dbFile = join(o.dataDir, DB_FILE_NAME);
   const db = openDatabase(dbFile);
   const checkpointer = startWalCheckpointer(db, dbFile);
-  const searchReads = o.searchWorkers > 0 ? createSearchReadPool(dbFile, o.searchWorkers) : undefined;
+  const kept = createKeptCounts(db);
+  const searchReads =
+    o.searchWorkers > 0
+      ? createSearchReadPool(dbFile, o.searchWorkers, (notes) => {
+          // a count not kept now is counted again by a later search: nothing is lost but time
+          try {
+            kept.apply(notes);
+          } catch (error) {
+            log.warn('Keeping search counts', error);
+          }
+        })
+      : undefined;
   const listQueries = createListQueryPool(dbFile);
   const sim = createSimulator({
     db,

@@ -7,12 +7,15 @@
 // TypeScript: it registers tsx's loader first (the simulator always runs under tsx).
 import { Worker } from 'node:worker_threads';
 import type { DocFilter, DocPageQuery } from '../../db/docQueryModel';
+import type { KeptNote } from '../../db/keptCounts';
 import type { SearchPageRead, SearchReads } from './searchReads';
 
 type ReadQuestion = { op: 'count'; filter: DocFilter } | { op: 'page'; query: DocPageQuery };
 export type ReadRequest = ReadQuestion & { id: number };
-export type ReadAnswer =
-  { id: number; value: number | SearchPageRead; error?: undefined } | { id: number; error: string };
+/** `kept`: what the writer must do for the counts kept on write the read used (decision 067) */
+export type ReadAnswer = (
+  { id: number; value: number | SearchPageRead; error?: undefined } | { id: number; error: string }
+) & { kept?: KeptNote[] };
 
 /** Each thread's page cache (the request thread keeps 256 MB, connection.ts): RSS under 600 MB. */
 const WORKER_CACHE_KB = 32 * 1024;
@@ -34,7 +37,12 @@ function workerSource(): string {
   return `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(entry)});`;
 }
 
-export function createSearchReadPool(file: string, size: number): SearchReads {
+/** `onKept` runs on the request thread with what a read noted about the kept counts. */
+export function createSearchReadPool(
+  file: string,
+  size: number,
+  onKept: (notes: KeptNote[]) => void = () => {},
+): SearchReads {
   const source = new URL(`data:text/javascript,${encodeURIComponent(workerSource())}`);
   const queue: Pending[] = [];
   const slots: Slot[] = [];
@@ -57,6 +65,7 @@ export function createSearchReadPool(file: string, size: number): SearchReads {
       const p = slot.running;
       if (!p || p.request.id !== a.id) return;
       slot.running = undefined;
+      if (a.kept?.length) onKept(a.kept);
       if (a.error !== undefined) p.reject(new Error(a.error));
       else p.resolve(a.value);
       dispatch();

@@ -1,6 +1,7 @@
 // A search reader thread (searchReadPool.ts, decision 038): its own connection to the database
 // file, read-only, with the search engine and its count cache; answers count and page requests
-// one at a time, in the order they come.
+// one at a time, in the order they come. Its connection cannot write: what the counts kept on
+// write need (keptCounts.ts, decision 067) goes back with the answer, for the request thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { createDocSearchRepo } from '../../db/docSearchRepo';
@@ -26,6 +27,7 @@ parentPort?.on('message', (r: ReadRequest) => {
   } catch (error) {
     answer = { id: r.id, error: error instanceof Error ? error.message : String(error) };
   }
-  parentPort?.postMessage(answer);
+  const kept = docSearch.takeKeptNotes();
+  parentPort?.postMessage(kept.length ? { ...answer, kept } : answer);
 });
 parentPort?.postMessage('ready');
