@@ -136,16 +136,27 @@ export class AdminConsolePage {
       w.__adminStatuses = [];
       w.__adminLast =
         document.querySelector('[data-testid="admin-alert"]')?.getAttribute('data-status') ?? undefined;
-      w.__adminObserver ??= new MutationObserver(() => {
-        const status = document.querySelector('[data-testid="admin-alert"]')?.getAttribute('data-status');
-        // changes only: a status that stays does not count twice
-        if (status && status !== w.__adminLast) w.__adminStatuses?.push(status);
-        w.__adminLast = status ?? undefined;
+      w.__adminObserver ??= new MutationObserver((records) => {
+        // every status the alert went through since the last callback, not only the one it shows
+        // now: a save's 'saved' may already be gone again when the callback runs (each record
+        // holds the value before its change; the last value is the one shown now)
+        const seen = records
+          .filter((r) => r.type === 'attributes')
+          .map((r) => r.oldValue ?? undefined)
+          .concat(
+            document.querySelector('[data-testid="admin-alert"]')?.getAttribute('data-status') ?? undefined,
+          );
+        for (const status of seen) {
+          // changes only: a status that stays does not count twice
+          if (status && status !== w.__adminLast) w.__adminStatuses?.push(status);
+          w.__adminLast = status ?? undefined;
+        }
       });
       w.__adminObserver.observe(document.body, {
         subtree: true,
         childList: true,
         attributes: true,
+        attributeOldValue: true,
         attributeFilter: ['data-status'],
       });
     });
