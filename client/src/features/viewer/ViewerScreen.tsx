@@ -3,13 +3,18 @@
 // thumbnail strip, the page, and the index panel. Rotation needs Modify Pages (65536) and a licence
 // that may edit; stamps need Modify Annotations (2048); print needs Print (16). An inbox file
 // (InboxId in the session) is drawn from the inbox routes, turns through Processing.ashx by
-// InboxId and InboxFileName (the inbox's Modify Pages), and has no index panel. The screen's state
-// is one reducer's (viewerState.ts).
+// InboxId and InboxFileName (the inbox's Modify Pages), and has no index panel. Those rules are the
+// action registry's (actions/viewerActions.ts); the screen's state is one reducer's (viewerState.ts).
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { ArchivePermission, hasFlag, LicenseType } from '@gs/contract/flags';
 import type { ViewerSessionDoc } from '@gs/contract/viewer';
+import {
+  viewerActions,
+  type ViewerActionEffects,
+  type ViewerActionId,
+  type ViewerActionState,
+} from '../../actions/viewerActions';
 import type { DocumentRef } from '../../api/documents';
 import { ApiError } from '../../api/http';
 import {
@@ -53,15 +58,14 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
   const { InboxId: inboxId, InboxFileName: inboxFileName } = doc;
   const type = doc.FileType.toLowerCase();
   const kind = type === '.pdf' ? 'pdf' : IMAGE_TYPES.test(type) ? 'image' : 'other';
-  const editingLicense = session?.licenseType !== LicenseType.ReadOnly;
-  const canRotate =
-    editingLicense &&
-    hasFlag(doc.Permissions, ArchivePermission.ModifyPages) &&
-    (kind === 'pdf' || /^\.tiff?$/.test(type));
-  // stamps are the annotations of an archive document, kept by the server (useDocumentStamps)
-  const mayStamp =
-    !doc.InboxId && editingLicense && hasFlag(doc.Permissions, ArchivePermission.ModifyAnnotations);
-  const canPrint = hasFlag(doc.Permissions, ArchivePermission.Print);
+  // which of the document's actions show: the registry's rules (actions/viewerActions.ts)
+  const actionState: ViewerActionState = {
+    licenseType: session?.licenseType ?? null,
+    permissions: doc.Permissions,
+    fileType: doc.FileType,
+    inboxFile: Boolean(doc.InboxId),
+  };
+  const shows = (id: ViewerActionId) => viewerActions.get(id).allowed(actionState) === true;
 
   const [state, dispatch] = useReducer(viewerReducer, initialViewerState);
   const { version, page, zoom, pdf, failure, notice, rotating, indexOpen, armed } = state;
@@ -73,7 +77,7 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
     available: stampsKept,
     save: saveStamps,
   } = useDocumentStamps(http, doc.InboxId ? null : ref, setNotice);
-  const canStamp = mayStamp && stampsKept;
+  const canStamp = shows('stamp') && stampsKept;
   const pane = useRef<HTMLDivElement>(null);
   const paneWidth = usePaneWidth(pane);
   const terms = useMemo(
@@ -133,6 +137,13 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
       dispatch({ type: 'rotateEnded' });
     }
   };
+
+  /** what the toolbar's actions do; `stamp`: the one the menu chose, armed for the next click */
+  const effects = (stamp: string | null = null): ViewerActionEffects => ({
+    rotate: (degrees) => void rotate(degrees),
+    arm: () => setArmed(stamp),
+    print: () => window.print(),
+  });
 
   const placeStamps = (next: PlacedStamp[]) => {
     setNotice(null);
@@ -223,31 +234,36 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
             {t('viewer.fitWidth')}
           </button>
         </div>
-        {canRotate && (
+        {shows('rotateLeft') && (
           <div className="viewer__group">
-            <button
-              type="button"
-              className="button button--small"
-              disabled={rotating}
-              onClick={() => void rotate(-90)}
-            >
-              {t('viewer.rotateLeft')}
-            </button>
-            <button
-              type="button"
-              className="button button--small"
-              disabled={rotating}
-              onClick={() => void rotate(90)}
-            >
-              {t('viewer.rotateRight')}
-            </button>
+            {(['rotateLeft', 'rotateRight'] as const).map((id) => (
+              <button
+                key={id}
+                type="button"
+                className="button button--small"
+                disabled={rotating}
+                onClick={() => viewerActions.get(id).perform({ ...actionState, ...effects() })}
+              >
+                {t(viewerActions.get(id).label)}
+              </button>
+            ))}
           </div>
         )}
         <div className="viewer__group">
-          {canStamp && <StampMenu user={session?.username ?? ''} locale={locale} onChoose={setArmed} />}
-          {canPrint && (
-            <button type="button" className="button button--small" onClick={() => window.print()}>
-              {t('viewer.print')}
+          {canStamp && (
+            <StampMenu
+              user={session?.username ?? ''}
+              locale={locale}
+              onChoose={(stamp) => viewerActions.get('stamp').perform({ ...actionState, ...effects(stamp) })}
+            />
+          )}
+          {shows('print') && (
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => viewerActions.get('print').perform({ ...actionState, ...effects() })}
+            >
+              {t(viewerActions.get('print').label)}
             </button>
           )}
           <a
