@@ -69,9 +69,9 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
 
   const [state, dispatch] = useReducer(viewerReducer, initialViewerState);
   const { version, page, zoom, pdf, failure, notice, rotating, indexOpen, armed } = state;
-  const setNotice = useCallback((text: string | null) => dispatch({ type: 'notice', text }), []);
+  const setNotice = useCallback((text: string | null) => dispatch({ type: 'notice', text }), [dispatch]);
   const setArmed = (stamp: string | null) => dispatch({ type: 'armed', stamp });
-  const setFailure = useCallback((text: string) => dispatch({ type: 'failed', text }), []);
+  const setFailure = useCallback((text: string) => dispatch({ type: 'failed', text }), [dispatch]);
   const {
     stamps,
     available: stampsKept,
@@ -119,7 +119,7 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
         : pageImageUrl(http, ref, token, n, version, width),
     [http, ref, token, version, inboxId, inboxFileName],
   );
-  const onDrawn = useCallback((scale: number) => dispatch({ type: 'drawn', scale }), []);
+  const onDrawn = useCallback((scale: number) => dispatch({ type: 'drawn', scale }), [dispatch]);
   const onPdfError = useCallback(() => setFailure(t('viewer.loadFailed')), [t, setFailure]);
 
   const rotate = async (degrees: number) => {
