@@ -53,10 +53,12 @@ export const getPackageUsers = (http: Http) =>
   http.request<ImportUser[]>(importPaths.userList(), { method: 'POST' });
 export const getTemplateTree = (http: Http, databaseId: number) =>
   http.request<ImportTemplateTree>(importPaths.templateTree(databaseId));
-export const getPackageInfo = (http: Http) => http.request<PackageInfo>(importPaths.package());
+export const getPackageInfo = (http: Http, signal?: AbortSignal) =>
+  http.request<PackageInfo>(importPaths.package(), { signal });
 export const startImport = (http: Http, databaseId: number, tree: ImportTemplateTree) =>
   http.request<ImportStarted>(importPaths.run(databaseId), { method: 'POST', body: tree });
-export const getImportLog = (http: Http, logId: string) => http.request<ImportLog>(importPaths.log(logId));
+export const getImportLog = (http: Http, logId: string, signal?: AbortSignal) =>
+  http.request<ImportLog>(importPaths.log(logId), { signal });
 export const getImportHistory = (http: Http) => http.request<ImportLog[]>(importPaths.logHistory());
 export const deleteImportLogs = (http: Http) =>
   http.request<unknown>(importPaths.logHistory(), { method: 'DELETE' });

@@ -2,7 +2,7 @@
 // and the archive's user actions, on the documents checked in the grid (checkedDocumentsAtom, in
 // check order). Merge asks first in MergeDialog (page order, base document, originals kept). Copy,
 // move and delete run as a job group with a type 5 note and the wait modal; when every result is
-// in the grid reloads and the selection clears. Rules in documentRules.ts.
+// in the grid reloads and the selection clears. The buttons and their rules: actions/documentActions.ts.
 import { lazy, Suspense, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,12 @@ import {
   type TransferKind,
 } from '../../api/documentOps';
 import type { ResultsParams } from '../../app/resultsPaths';
+import {
+  documentActions,
+  type DocumentActionId,
+  type DocumentActionState,
+} from '../../actions/documentActions';
+import { attempt } from '../../actions/registry';
 import { ConfirmDialog } from '../../components/Modal';
 import { translateServerError } from '../../lib/serverTexts';
 import { httpAtom } from '../../state/environment';
@@ -34,7 +40,6 @@ import { checkedDocumentsAtom, type CheckedDocument } from '../results/selection
 import type { AppendChoice } from './AppendModal';
 import { ArchiveSelectModal } from './ArchiveSelectModal';
 import { MergeDialog, type MergeChoice } from './MergeDialog';
-import { actionProblem, licenseAllows, type DocumentAction } from './documentRules';
 import { emailDocuments, helperFailureText } from './helperEmail';
 import { useJobRunner } from './useJobRunner';
 import { UserActionsMenu } from './UserActionsMenu';
@@ -44,7 +49,7 @@ import './documents.css';
 const AppendModal = lazy(() => import('./AppendModal').then((m) => ({ default: m.AppendModal })));
 const EmailModal = lazy(() => import('./EmailModal').then((m) => ({ default: m.EmailModal })));
 
-type Dialog = 'copy' | 'move' | 'delete' | 'merge' | 'append' | 'email' | null;
+type Dialog = DocumentActionId | null;
 
 const refOf = (c: CheckedDocument): OpDocument => ({
   db: c.db,
@@ -77,16 +82,17 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
   const failureText = (error: unknown): string =>
     translateServerError(t, error) ?? t('documents.errors.unknown');
 
-  const start = (action: DocumentAction, dialogName: Exclude<Dialog, null> | null, run?: () => void) => {
-    const key = actionProblem(action, checked, licenseType);
-    if (key) {
-      setProblem(t(key as 'ERROR_NO_DOCUMENTS_SELECTED'));
-      return;
-    }
-    setProblem(null);
-    setTargets([...checked]);
-    if (dialogName) setDialog(dialogName);
-    else run?.();
+  const state: DocumentActionState = { licenseType, checked };
+  const effects = {
+    open: (name: DocumentActionId) => {
+      setTargets([...checked]);
+      setDialog(name);
+    },
+  };
+
+  const start = (id: DocumentActionId) => {
+    const key = attempt(documentActions.get(id), { ...state, ...effects });
+    setProblem(key ? t(key) : null);
   };
 
   const runTransfer = async (
@@ -200,28 +206,24 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
     }
   };
 
-  const button = (action: DocumentAction, onClick: () => void) => (
-    <button
-      key={action}
-      type="button"
-      className="button button--small"
-      disabled={!licenseAllows(action, licenseType) || jobs.busy}
-      title={licenseAllows(action, licenseType) ? undefined : t('documents.rules.readOnly')}
-      onClick={onClick}
-      data-testid={`documents-${action}`}
-    >
-      {t(`documents.actions.${action}`)}
-    </button>
-  );
-
   return (
     <div className="document-actions" role="group" aria-label={t('documents.toolbar')}>
-      {button('copy', () => start('copy', 'copy'))}
-      {button('move', () => start('move', 'move'))}
-      {button('delete', () => start('delete', 'delete'))}
-      {button('merge', () => start('merge', 'merge'))}
-      {button('append', () => start('append', 'append'))}
-      {button('email', () => start('email', 'email'))}
+      {documentActions.list.map((action) => {
+        const allowed = action.allowed(state);
+        return (
+          <button
+            key={action.id}
+            type="button"
+            className="button button--small"
+            disabled={allowed !== true || (action.waitsForJobs && jobs.busy)}
+            title={allowed === true ? undefined : t(allowed)}
+            onClick={() => start(action.id)}
+            data-testid={action.testId}
+          >
+            {t(action.label)}
+          </button>
+        );
+      })}
       <UserActionsMenu
         db={params.db}
         archive={params.archive}

@@ -10,7 +10,7 @@ import { useCachedQuery } from '../../api/useApiQuery';
 import { queryKeys } from '../../api/queryClient';
 import { ChoiceModal } from '../../components/Modal';
 import type { CheckedDocument } from '../results/selection';
-import { MERGE_BASE_TYPES } from './documentRules';
+import { MERGE_BASE_TYPES } from '../../actions/selectionRules';
 
 export interface MergeChoice {
   /** the documents in page order */

@@ -8,12 +8,12 @@
 // Extensions helper's launch inboxemail). Copy, move and delete run as job groups with a type 5
 // note, as on the results grid (documents/useJobRunner.tsx); when every result is in the grid
 // reloads, which clears the selection. Nothing checked gives ERROR_NO_DOCUMENTS_SELECTED. A
-// read-only licence (type 4) only looks, downloads and emails.
-import { useRef, useState, type ReactNode } from 'react';
+// read-only licence (type 4) only looks, downloads and emails. The buttons, which of them show and
+// when each may start: the action registry (actions/inboxActions.ts).
+import { useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasFlag, InboxPermission, LicenseType } from '@gs/contract/flags';
 import type { Inbox, InboxFile } from '@gs/contract/inboxes';
 import {
   deleteInboxFile,
@@ -22,12 +22,18 @@ import {
   renameInboxFile,
   transferInboxFile,
 } from '../../api/inboxes';
+import {
+  inboxActions,
+  type InboxActionEffects,
+  type InboxActionId,
+  type InboxActionState,
+  type InboxDialog,
+} from '../../actions/inboxActions';
 import { Alert } from '../../components/Alert';
 import { ConfirmDialog } from '../../components/Modal';
 import { httpAtom } from '../../state/environment';
 import { sessionAtom } from '../../state/session';
 import { AppendModal } from '../documents/AppendModal';
-import { MERGE_BASE_TYPES } from '../documents/documentRules';
 import { indexingPath } from '../indexing/indexingPath';
 import { inboxChangedAtom } from './inboxAtoms';
 import { IndexArchiveSelectModal } from './IndexArchiveSelectModal';
@@ -35,17 +41,6 @@ import { InboxMergeModal } from './InboxMergeModal';
 import { InboxSelectModal } from './InboxSelectModal';
 import { RenameDialog } from './RenameDialog';
 import { downloadLink, useInboxActions, type InboxNotice } from './useInboxActions';
-
-type Dialog = 'rename' | 'transfer' | 'delete' | 'send' | 'merge' | 'append';
-
-/** Why a merge cannot start on the checked files (a translation key), or null. */
-export function mergeProblem(
-  checked: readonly InboxFile[],
-): 'documents.rules.mergeCount' | 'documents.rules.mergeFirst' | null {
-  if (checked.length < 2) return 'documents.rules.mergeCount';
-  if (!MERGE_BASE_TYPES.has(checked[0]?.FileType.toLowerCase() ?? '')) return 'documents.rules.mergeFirst';
-  return null;
-}
 
 export interface InboxToolbarProps {
   db: number;
@@ -57,31 +52,6 @@ export interface InboxToolbarProps {
   exportPollMs?: number;
 }
 
-/** One of the toolbar's small buttons. */
-function ToolButton({
-  onClick,
-  disabled,
-  testId,
-  children,
-}: {
-  onClick: () => void;
-  disabled?: boolean;
-  testId?: string;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      className="button button--small"
-      disabled={disabled}
-      onClick={onClick}
-      data-testid={testId}
-    >
-      {children}
-    </button>
-  );
-}
-
 export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000 }: InboxToolbarProps) {
   const { t } = useTranslation();
   const http = useAtomValue(httpAtom);
@@ -89,7 +59,7 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
   const changed = useSetAtom(inboxChangedAtom);
   const navigate = useNavigate();
   const picker = useRef<HTMLInputElement>(null);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialog, setDialog] = useState<InboxDialog | null>(null);
   const [notice, setNotice] = useState<InboxNotice | null>(null);
   const { runGroup, runMerge, runAppend, runEmail, runExport, jobs, busy } = useInboxActions({
     db,
@@ -100,103 +70,51 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
     setDialog,
   });
 
-  const writable = session?.licenseType !== LicenseType.ReadOnly;
-  const may = (bit: number) => writable && hasFlag(inbox.Permissions, bit);
   const first = checked[0];
+  const state: InboxActionState = {
+    licenseType: session?.licenseType ?? null,
+    permissions: inbox.Permissions,
+    checked,
+  };
+  const effects: InboxActionEffects = {
+    open: setDialog,
+    pickFiles: () => picker.current?.click(),
+    download: (file) =>
+      downloadLink(inboxFileUrl(http, inbox.Id, fullName(file), session?.token ?? ''), fullName(file)),
+    runExport: () => void runExport(),
+    runEmail: () => void runEmail(),
+  };
 
-  /** Opens the action's dialog when enough files are checked (`one`: exactly one). */
-  const start =
-    (action: Dialog | (() => void), one = false) =>
-    () => {
-      if (checked.length === 0) {
-        setNotice({ tone: 'error', text: t('ERROR_NO_DOCUMENTS_SELECTED') });
-        return;
-      }
-      if (one && checked.length > 1) {
-        setNotice({ tone: 'error', text: t('inbox.error.oneOnly') });
-        return;
-      }
-      setNotice(null);
-      if (typeof action === 'function') action();
-      else setDialog(action);
-    };
-
-  /** Checks the rule of an action before it starts: its translation key, shown as the notice. */
-  const refuse = (key: ReturnType<typeof mergeProblem> | 'documents.rules.appendCount'): boolean => {
-    if (key) setNotice({ tone: 'error', text: t(key) });
-    return key !== null;
+  /** Starts the action, or shows why it cannot start on the checked files. */
+  const start = (id: InboxActionId) => {
+    const action = inboxActions.get(id);
+    const verdict = action.enabled(state);
+    if (verdict !== true) {
+      setNotice({ tone: 'error', text: t(verdict) });
+      return;
+    }
+    // an action that needs no selection (upload) leaves the notice as it is
+    if (action.readsSelection) setNotice(null);
+    action.perform({ ...state, ...effects });
   };
 
   return (
     <div className="inbox-toolbar-wrap">
       <div className="results-header__tools" role="toolbar" aria-label={t('inbox.toolbar.label')}>
-        {may(InboxPermission.Add) && (
-          <ToolButton testId="inbox-upload-button" onClick={() => picker.current?.click()}>
-            {t('inbox.toolbar.upload')}
-          </ToolButton>
-        )}
-        {may(InboxPermission.ModifyDocument) && (
-          <ToolButton disabled={busy} onClick={start('rename', true)}>
-            {t('inbox.toolbar.rename')}
-          </ToolButton>
-        )}
-        <ToolButton
-          onClick={start(
-            () =>
-              first &&
-              downloadLink(
-                inboxFileUrl(http, inbox.Id, fullName(first), session?.token ?? ''),
-                fullName(first),
-              ),
-            true,
-          )}
-        >
-          {t('inbox.toolbar.download')}
-        </ToolButton>
-        <ToolButton disabled={busy} onClick={start(() => void runExport())} testId="inbox-export-button">
-          {t('inbox.toolbar.export')}
-        </ToolButton>
-        {writable && (
-          <ToolButton disabled={busy} onClick={start('transfer')}>
-            {t('inbox.toolbar.copyMove')}
-          </ToolButton>
-        )}
-        {may(InboxPermission.Delete) && (
-          <ToolButton disabled={busy} onClick={start('delete')}>
-            {t('inbox.toolbar.delete')}
-          </ToolButton>
-        )}
-        {writable && (
-          <ToolButton disabled={busy} onClick={start('send', true)}>
-            {t('inbox.toolbar.sendToArchive')}
-          </ToolButton>
-        )}
-        {writable && (
-          <ToolButton
-            disabled={busy}
-            onClick={start(() => !refuse(mergeProblem(checked)) && setDialog('merge'))}
-            testId="inbox-merge-button"
-          >
-            {t('documents.actions.merge')}
-          </ToolButton>
-        )}
-        {writable && (
-          <ToolButton
-            disabled={busy}
-            onClick={start(
-              () =>
-                !refuse(checked.length === 1 ? null : 'documents.rules.appendCount') && setDialog('append'),
-            )}
-            testId="inbox-append-button"
-          >
-            {t('documents.actions.append')}
-          </ToolButton>
-        )}
-        {hasFlag(inbox.Permissions, InboxPermission.Email) && (
-          <ToolButton disabled={busy} onClick={start(() => void runEmail())} testId="inbox-email-button">
-            {t('documents.actions.email')}
-          </ToolButton>
-        )}
+        {inboxActions.list
+          .filter((action) => action.allowed(state) === true)
+          .map((action) => (
+            <button
+              key={action.id}
+              type="button"
+              className="button button--small"
+              disabled={action.waitsForJobs && busy}
+              onClick={() => start(action.id)}
+              data-testid={action.testId}
+            >
+              {t(action.label)}
+            </button>
+          ))}
       </div>
       <input
         ref={picker}

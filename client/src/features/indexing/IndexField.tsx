@@ -2,7 +2,7 @@
 // (drop-down, dynamic list, type-ahead, number, date, masked text), several values for a
 // multi-value field, and the check of spec §5 with the list's items; the server's refusal of the
 // last save outranks it until the value changes. System fields are shown but filled by the server.
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useImperativeHandle, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldInput } from '../../components/fields/FieldInput';
 import { fieldCheckMessage } from '../../components/fields/fieldCheckMessage';
@@ -25,12 +25,20 @@ export interface IndexFieldProps {
   serverCheck?: ValueCheck;
   /** the field's current check, for the form's save */
   onCheck: (fieldId: number, check: ValueCheck) => void;
+  /** lets the form move the focus to the field (its first value, the one its label names) */
+  ref?: Ref<FieldFocus>;
+}
+
+export interface FieldFocus {
+  focus: () => void;
 }
 
 export function IndexField(props: IndexFieldProps) {
-  const { db, spec, locale, values, onChange, parents, editable, showErrors, serverCheck, onCheck } = props;
+  const { db, spec, locale, values, onChange, parents, editable, showErrors, serverCheck, onCheck, ref } =
+    props;
   const { t } = useTranslation();
   const id = useId();
+  useImperativeHandle(ref, () => ({ focus: () => document.getElementById(`${id}-0`)?.focus() }), [id]);
   const items = useFieldItems(db, spec, parents);
   const loaded = items?.status === 'success' ? items.data : undefined;
   const multi = isMultiValue(spec);

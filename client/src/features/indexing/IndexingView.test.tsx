@@ -109,6 +109,11 @@ describe('indexing view (/view with ImportDoc)', () => {
     expect(screen.getByText('Enter a valid number.')).toBeTruthy();
     expect(screen.getByText('The value does not have the format Vendor Number requires.')).toBeTruthy();
     expect(importCalls(fake)).toHaveLength(0);
+    // the focus goes to the first field to correct, in form order
+    expect(document.activeElement).toBe(field('Vendor Number'));
+    fireEvent.change(field('Vendor Number'), { target: { value: 'V10001' } });
+    save();
+    await waitFor(() => expect(document.activeElement).toBe(field('Invoice Number')));
   });
 
   it("imports the files with the values, then returns to the archive's search with a success message", async () => {

@@ -4,8 +4,9 @@
 // (`POST dbs/{db}/archives/{a}`; from an inbox with useViewerCache) and goes back to the archive's
 // search screen or the inbox. Selected pages can be burst into a new document (bursting.ts): the
 // burst address (RequestedPages) makes the new file on arrival and indexes it. Cancel keeps unsaved
-// scans and uploads in an inbox after asking (useCancelIndexing.tsx).
-import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+// scans and uploads in an inbox after asking (useCancelIndexing.tsx). The screen's state is one
+// reducer's (indexingState.ts).
+import { useCallback, useMemo, useReducer, useRef, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -27,11 +28,12 @@ import { batchReturnPath, closesBatchWindow } from '../batches/batchSave';
 import { ArrivalBurst } from './ArrivalBurst';
 import { BurstModal } from './BurstModal';
 import { burstStartError } from './bursting';
-import { IndexField } from './IndexField';
+import { IndexField, type FieldFocus } from './IndexField';
 import { getPageCount, pageImageUrl, type SourceFile } from './indexingApi';
 import { indexingPath, type IndexingTarget } from './indexingPath';
 import { importFailure } from './importErrors';
 import { isEditable, saveIndexing } from './indexingSave';
+import { firstInvalidField, indexingReducer, initialIndexingState } from './indexingState';
 import { inboxResultsPath, INDEXING_NOTICE_STATE, sourceFilesOf } from './indexingTargets';
 import { titleOf } from '../capture/fileTitle';
 import { PagePanel } from './PagePanel';
@@ -43,11 +45,6 @@ import { QueryFailure } from '../../components/QueryBoundary';
 export function IndexingView({ target }: { target: IndexingTarget }) {
   if (target.requestedPages?.length) return <ArrivalBurst target={target} />;
   return <IndexingScreen target={target} />;
-}
-
-interface Notice {
-  text: string;
-  detail?: string | null;
 }
 
 function IndexingScreen({ target }: { target: IndexingTarget }) {
@@ -66,24 +63,21 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
   const [fields, reloadFields] = useApiQuery(`indexing-fields:${db}:${archive}`, (h) =>
     getArchiveFields(h, db, archive),
   );
-  const [fileIndex, setFileIndex] = useState(0);
+  const [state, dispatch] = useReducer(indexingReducer, initialIndexingState);
+  const { fileIndex, page, selected, values, server, showErrors, saving, notice, bursting } = state;
   const file: SourceFile | undefined = files[fileIndex];
   const [pages, reloadPages] = useApiQuery(file ? `pages:${file.inboxId ?? 0}:${file.name}` : null, (h) =>
     getPageCount(h, file ?? { name: '' }),
   );
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [values, setValues] = useState<Record<number, string[]>>({});
-  const [server, setServer] = useState<Record<number, ValueCheck>>({});
-  const [showErrors, setShowErrors] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [bursting, setBursting] = useState(false);
-  const checks = useRef(new Map<number, ValueCheck>());
   const form = useRef<HTMLFormElement>(null);
-  const onCheck = useCallback((id: number, check: ValueCheck) => {
-    checks.current.set(id, check);
-  }, []);
+  // each field's focus, by field id (a save with values to correct moves to the first)
+  const fieldFocus = useRef(new Map<number, FieldFocus>());
+  const onCheck = useCallback(
+    (id: number, check: ValueCheck) => dispatch({ type: 'fieldChecked', id, check }),
+    [],
+  );
+  const setNotice = (notice: { text: string; detail?: string | null } | null) =>
+    dispatch({ type: 'notice', notice });
 
   const specs = useMemo(() => (fields.status === 'success' ? fields.data.map(fieldSpecOf) : []), [fields]);
   const archiveName = info.status === 'success' ? info.data.Name : '';
@@ -113,25 +107,17 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
       setNotice({ text: t('indexing.save.readOnly') });
       return;
     }
-    const invalid = specs.filter(isEditable).filter((s) => (checks.current.get(s.id)?.code ?? 0) !== 0);
-    if (invalid.length) {
-      setShowErrors(true);
-      setNotice({ text: t('indexing.save.invalid') });
-      form.current
-        ?.querySelector<HTMLElement>(
-          `[data-testid="index-field-${invalid[0]?.id}"] input, [data-testid="index-field-${invalid[0]?.id}"] select`,
-        )
-        ?.focus();
+    const invalid = firstInvalidField(specs, state.checks);
+    if (invalid) {
+      dispatch({ type: 'invalid', notice: { text: t('indexing.save.invalid') } });
+      fieldFocus.current.get(invalid.id)?.focus();
       return;
     }
-    setSaving(true);
-    setNotice(null);
+    dispatch({ type: 'saveStarted' });
     try {
       const outcome = await saveIndexing({ http, captureHttp, target, specs, values, locale });
       if ('refused' in outcome) {
-        setServer(outcome.refused);
-        setShowErrors(true);
-        setNotice({ text: t('indexing.save.invalid') });
+        dispatch({ type: 'invalid', notice: { text: t('indexing.save.invalid') }, server: outcome.refused });
         return;
       }
       const count = outcome.saved;
@@ -152,7 +138,7 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
       }
       if (failure.kind === 'message') setNotice({ text: t(failure.key), detail: failure.detail });
     } finally {
-      setSaving(false);
+      dispatch({ type: 'saveEnded' });
     }
   };
 
@@ -162,20 +148,10 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
     page: Math.min(page, Math.max(pageCount, 1)),
     fields: specs.filter(isEditable),
     values,
-    setField: (id, next) => setField(id, next),
+    setField: (id, next) => dispatch({ type: 'fieldChanged', id, values: next }),
     form,
     locale,
   });
-
-  function setField(id: number, next: string[]) {
-    setValues((current) => ({ ...current, [id]: next }));
-    setServer((current) => {
-      if (!(id in current)) return current;
-      const rest = { ...current };
-      delete rest[id];
-      return rest;
-    });
-  }
 
   const startBurst = () => {
     const refused = burstStartError({ fileNames: files.map((f) => f.name), selected: [...selected] });
@@ -184,12 +160,12 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
       return;
     }
     setNotice(null);
-    setBursting(true);
+    dispatch({ type: 'burst', open: true });
   };
 
   const burst = (into: number, deletePages: boolean) => {
     if (!file) return;
-    setBursting(false);
+    dispatch({ type: 'burst', open: false });
     void navigate(
       indexingPath({
         db,
@@ -224,23 +200,13 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
           files={files}
           labels={files.map((f) => titleOf(f.name))}
           fileIndex={fileIndex}
-          onFile={(index) => {
-            setFileIndex(index);
-            setPage(1);
-            setSelected(new Set());
-          }}
+          onFile={(index) => dispatch({ type: 'fileChosen', index })}
           pages={pages}
           onRetry={reloadPages}
           page={Math.min(page, Math.max(pageCount, 1))}
-          onPage={setPage}
+          onPage={(next) => dispatch({ type: 'pageShown', page: next })}
           selected={selected}
-          onToggle={(n) =>
-            setSelected((current) => {
-              const next = new Set(current);
-              if (!next.delete(n)) next.add(n);
-              return next;
-            })
-          }
+          onToggle={(n) => dispatch({ type: 'pageToggled', page: n })}
           imageUrl={(n) => (file ? pageImageUrl(http, file, n, session?.token ?? '') : '')}
           onBurst={startBurst}
           tools={keyFree.button}
@@ -272,12 +238,16 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
                   spec={spec}
                   locale={locale}
                   values={values[spec.id] ?? []}
-                  onChange={(next) => setField(spec.id, next)}
+                  onChange={(next) => dispatch({ type: 'fieldChanged', id: spec.id, values: next })}
                   parents={[valueOf(first), valueOf(second)]}
                   editable={isEditable(spec)}
                   showErrors={showErrors}
                   serverCheck={server[spec.id]}
                   onCheck={onCheck}
+                  ref={(handle) => {
+                    if (handle) fieldFocus.current.set(spec.id, handle);
+                    else fieldFocus.current.delete(spec.id);
+                  }}
                 />
               );
             })}
@@ -304,7 +274,7 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
           selected={[...selected]}
           pageCount={pageCount}
           onConfirm={burst}
-          onClose={() => setBursting(false)}
+          onClose={() => dispatch({ type: 'burst', open: false })}
         />
       )}
       {keyFree.modal}

@@ -3,12 +3,18 @@
 // thumbnail strip, the page, and the index panel. Rotation needs Modify Pages (65536) and a licence
 // that may edit; stamps need Modify Annotations (2048); print needs Print (16). An inbox file
 // (InboxId in the session) is drawn from the inbox routes, turns through Processing.ashx by
-// InboxId and InboxFileName (the inbox's Modify Pages), and has no index panel.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+// InboxId and InboxFileName (the inbox's Modify Pages), and has no index panel. Those rules are the
+// action registry's (actions/viewerActions.ts); the screen's state is one reducer's (viewerState.ts).
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { ArchivePermission, hasFlag, LicenseType } from '@gs/contract/flags';
 import type { ViewerSessionDoc } from '@gs/contract/viewer';
+import {
+  viewerActions,
+  type ViewerActionEffects,
+  type ViewerActionId,
+  type ViewerActionState,
+} from '../../actions/viewerActions';
 import type { DocumentRef } from '../../api/documents';
 import { ApiError } from '../../api/http';
 import {
@@ -27,7 +33,7 @@ import { sessionAtom } from '../../state/session';
 import { searchWords } from './highlight';
 import { BackToResults } from './BackToResults';
 import { IndexPanel } from './IndexPanel';
-import { ImagePageView, PdfPageView, usePaneWidth, type Zoom } from './PageView';
+import { ImagePageView, PdfPageView, usePaneWidth } from './PageView';
 import type { PdfFile } from './pdfEngine';
 import { StampLayer } from './StampLayer';
 import { StampMenu } from './StampMenu';
@@ -35,14 +41,9 @@ import { moveStamp, newStamp, type PlacedStamp } from './stamps';
 import { Thumbnails, THUMB_WIDTH } from './Thumbnails';
 import { useDocumentStamps } from './useDocumentStamps';
 import type { ViewerParams } from './viewerParams';
+import { initialViewerState, shownScale, viewerReducer } from './viewerState';
 
-const ZOOM_STEPS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4];
 const IMAGE_TYPES = /^\.(tiff?|jpe?g|png|gif|bmp|webp)$/i;
-
-export function nextZoom(current: number, direction: 1 | -1): number {
-  if (direction > 0) return ZOOM_STEPS.find((z) => z > current + 0.001) ?? ZOOM_STEPS.at(-1) ?? current;
-  return [...ZOOM_STEPS].reverse().find((z) => z < current - 0.001) ?? ZOOM_STEPS[0] ?? current;
-}
 
 export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: ViewerSessionDoc }) {
   const { t } = useTranslation();
@@ -57,33 +58,26 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
   const { InboxId: inboxId, InboxFileName: inboxFileName } = doc;
   const type = doc.FileType.toLowerCase();
   const kind = type === '.pdf' ? 'pdf' : IMAGE_TYPES.test(type) ? 'image' : 'other';
-  const editingLicense = session?.licenseType !== LicenseType.ReadOnly;
-  const canRotate =
-    editingLicense &&
-    hasFlag(doc.Permissions, ArchivePermission.ModifyPages) &&
-    (kind === 'pdf' || /^\.tiff?$/.test(type));
-  // stamps are the annotations of an archive document, kept by the server (useDocumentStamps)
-  const mayStamp =
-    !doc.InboxId && editingLicense && hasFlag(doc.Permissions, ArchivePermission.ModifyAnnotations);
-  const canPrint = hasFlag(doc.Permissions, ArchivePermission.Print);
+  // which of the document's actions show: the registry's rules (actions/viewerActions.ts)
+  const actionState: ViewerActionState = {
+    licenseType: session?.licenseType ?? null,
+    permissions: doc.Permissions,
+    fileType: doc.FileType,
+    inboxFile: Boolean(doc.InboxId),
+  };
+  const shows = (id: ViewerActionId) => viewerActions.get(id).allowed(actionState) === true;
 
-  const [version, setVersion] = useState(0);
-  const [page, setPage] = useState(1);
-  const [zoom, setZoom] = useState<Zoom>({ fit: true, scale: 1 });
-  const [drawnScale, setDrawnScale] = useState(1);
-  const [pdf, setPdf] = useState<PdfFile | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [rotating, setRotating] = useState(false);
-  const [indexOpen, setIndexOpen] = useState(true);
-  // the stamp chosen in the menu, placed by the next click on the page
-  const [armed, setArmed] = useState<string | null>(null);
+  const [state, dispatch] = useReducer(viewerReducer, initialViewerState);
+  const { version, page, zoom, pdf, failure, notice, rotating, indexOpen, armed } = state;
+  const setNotice = useCallback((text: string | null) => dispatch({ type: 'notice', text }), [dispatch]);
+  const setArmed = (stamp: string | null) => dispatch({ type: 'armed', stamp });
+  const setFailure = useCallback((text: string) => dispatch({ type: 'failed', text }), [dispatch]);
   const {
     stamps,
     available: stampsKept,
     save: saveStamps,
   } = useDocumentStamps(http, doc.InboxId ? null : ref, setNotice);
-  const canStamp = mayStamp && stampsKept;
+  const canStamp = shows('stamp') && stampsKept;
   const pane = useRef<HTMLDivElement>(null);
   const paneWidth = usePaneWidth(pane);
   const terms = useMemo(
@@ -103,7 +97,7 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
       .then(
         (file) => {
           opened = file;
-          if (live) setPdf(file);
+          if (live) dispatch({ type: 'pdfOpened', pdf: file });
           else file.close();
         },
         () => live && setFailure(t('viewer.loadFailed')),
@@ -111,13 +105,13 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
     return () => {
       live = false;
       // the page and thumbnails stop drawing from the old file before it is closed
-      setPdf(null);
+      dispatch({ type: 'pdfOpened', pdf: null });
       opened?.close();
     };
-  }, [kind, fileUrl, t]);
+  }, [kind, fileUrl, t, setFailure]);
 
   const pageCount = kind === 'pdf' ? (pdf?.pageCount ?? 0) : Math.max(1, doc.PageCount);
-  const goTo = (n: number) => setPage(Math.min(Math.max(1, n), Math.max(1, pageCount)));
+  const goTo = (n: number) => dispatch({ type: 'pageChosen', page: n, pageCount });
   const imageSrc = useCallback(
     (n: number, width?: number) =>
       inboxId
@@ -125,25 +119,31 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
         : pageImageUrl(http, ref, token, n, version, width),
     [http, ref, token, version, inboxId, inboxFileName],
   );
-  const onDrawn = useCallback((scale: number) => setDrawnScale(scale), []);
-  const onPdfError = useCallback(() => setFailure(t('viewer.loadFailed')), [t]);
+  const onDrawn = useCallback((scale: number) => dispatch({ type: 'drawn', scale }), [dispatch]);
+  const onPdfError = useCallback(() => setFailure(t('viewer.loadFailed')), [t, setFailure]);
 
   const rotate = async (degrees: number) => {
-    setRotating(true);
-    setNotice(null);
+    dispatch({ type: 'rotateStarted' });
     try {
       await (inboxId
         ? rotateInboxPage(http, inboxId, inboxFileName, page, degrees)
         : rotateDocumentPage(http, ref, page, degrees));
-      setVersion((v) => v + 1);
+      dispatch({ type: 'rotated' });
     } catch (error) {
       setNotice(
         error instanceof ApiError && error.serverMessage ? error.serverMessage : t('viewer.rotateFailed'),
       );
     } finally {
-      setRotating(false);
+      dispatch({ type: 'rotateEnded' });
     }
   };
+
+  /** what the toolbar's actions do; `stamp`: the one the menu chose, armed for the next click */
+  const effects = (stamp: string | null = null): ViewerActionEffects => ({
+    rotate: (degrees) => void rotate(degrees),
+    arm: () => setArmed(stamp),
+    print: () => window.print(),
+  });
 
   const placeStamps = (next: PlacedStamp[]) => {
     setNotice(null);
@@ -165,7 +165,7 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
     />
   );
   const pageLabel = t('viewer.pageOf', { page, total: pageCount });
-  const shownScale = Math.round((zoom.fit ? drawnScale : zoom.scale) * 100);
+  const percent = Math.round(shownScale(state) * 100);
 
   return (
     <div className="viewer" data-testid="viewer">
@@ -211,17 +211,17 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
           <button
             type="button"
             className="button button--small"
-            onClick={() => setZoom({ fit: false, scale: nextZoom(zoom.fit ? drawnScale : zoom.scale, -1) })}
+            onClick={() => dispatch({ type: 'zoomStep', direction: -1 })}
           >
             {t('viewer.zoomOut')}
           </button>
           <span className="viewer__zoom" data-testid="viewer-zoom">
-            {t('viewer.zoomPercent', { percent: shownScale })}
+            {t('viewer.zoomPercent', { percent })}
           </span>
           <button
             type="button"
             className="button button--small"
-            onClick={() => setZoom({ fit: false, scale: nextZoom(zoom.fit ? drawnScale : zoom.scale, 1) })}
+            onClick={() => dispatch({ type: 'zoomStep', direction: 1 })}
           >
             {t('viewer.zoomIn')}
           </button>
@@ -229,36 +229,41 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
             type="button"
             className="button button--small"
             aria-pressed={zoom.fit}
-            onClick={() => setZoom({ ...zoom, fit: true })}
+            onClick={() => dispatch({ type: 'fitWidth' })}
           >
             {t('viewer.fitWidth')}
           </button>
         </div>
-        {canRotate && (
+        {shows('rotateLeft') && (
           <div className="viewer__group">
-            <button
-              type="button"
-              className="button button--small"
-              disabled={rotating}
-              onClick={() => void rotate(-90)}
-            >
-              {t('viewer.rotateLeft')}
-            </button>
-            <button
-              type="button"
-              className="button button--small"
-              disabled={rotating}
-              onClick={() => void rotate(90)}
-            >
-              {t('viewer.rotateRight')}
-            </button>
+            {(['rotateLeft', 'rotateRight'] as const).map((id) => (
+              <button
+                key={id}
+                type="button"
+                className="button button--small"
+                disabled={rotating}
+                onClick={() => viewerActions.get(id).perform({ ...actionState, ...effects() })}
+              >
+                {t(viewerActions.get(id).label)}
+              </button>
+            ))}
           </div>
         )}
         <div className="viewer__group">
-          {canStamp && <StampMenu user={session?.username ?? ''} locale={locale} onChoose={setArmed} />}
-          {canPrint && (
-            <button type="button" className="button button--small" onClick={() => window.print()}>
-              {t('viewer.print')}
+          {canStamp && (
+            <StampMenu
+              user={session?.username ?? ''}
+              locale={locale}
+              onChoose={(stamp) => viewerActions.get('stamp').perform({ ...actionState, ...effects(stamp) })}
+            />
+          )}
+          {shows('print') && (
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => viewerActions.get('print').perform({ ...actionState, ...effects() })}
+            >
+              {t(viewerActions.get('print').label)}
             </button>
           )}
           <a
@@ -274,7 +279,7 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
               type="button"
               className="button button--small"
               aria-pressed={indexOpen}
-              onClick={() => setIndexOpen(!indexOpen)}
+              onClick={() => dispatch({ type: 'indexToggled' })}
             >
               {t('viewer.indexPanel')}
             </button>

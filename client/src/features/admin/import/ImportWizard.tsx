@@ -3,17 +3,11 @@
 // resets; the import runs on the server while the wizard follows its log and sends a keep-alive
 // every 45 s; an error opens the log, success the success modal, whose Finish opens DATABASES with
 // the catalogue, the tree's counts and the databases loaded again (no page reload; decision 064).
-import { useEffect, useRef, useState } from 'react';
+// The answers are one reducer's (importWizardState.ts); leaving the wizard aborts its requests.
+import { useEffect, useReducer, useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AdminDatabase } from '@gs/contract/admin/catalog';
-import {
-  type ImportLog,
-  type ImportTemplateTree,
-  type ImportUser,
-  type PackageInfo,
-} from '@gs/contract/admin/packages';
 import { getAdminDatabases } from '../../../api/adminCatalog';
 import {
   getImportLog,
@@ -33,15 +27,17 @@ import { followImport } from './followImport';
 import { ImportHistoryModal } from './ImportHistoryModal';
 import { ImportLogModal, ImportSuccessModal } from './ImportModals';
 import { WizardNav } from './WizardNav';
+import { isPackageName, nextStep, previousStep, stepFromQuery, type WizardStep } from './importWizardRules';
 import {
-  hasChecked,
-  isPackageName,
-  nextStep,
-  previousStep,
-  stepFromQuery,
-  stepToQuery,
-  type WizardStep,
-} from './importWizardRules';
+  canGoOn,
+  currentStep,
+  hasUsers,
+  importBody,
+  initialWizardState,
+  wizardReducer,
+  withStep,
+  type WizardEvent,
+} from './importWizardState';
 import {
   CreateDatabaseStep,
   ExistingDatabaseStep,
@@ -53,13 +49,6 @@ import {
 } from './WizardSteps';
 import './importWizard.css';
 
-const toggled = (set: ReadonlySet<string>, name: string): Set<string> => {
-  const next = new Set(set);
-  if (next.has(name)) next.delete(name);
-  else next.add(name);
-  return next;
-};
-
 export default function ImportWizard() {
   const { t } = useTranslation();
   const http = useAtomValue(httpAtom);
@@ -67,99 +56,62 @@ export default function ImportWizard() {
   const invalidate = useSetAtom(invalidateAfterAtom);
   const refreshDatabases = useSetAtom(databasesAtom);
   const [params, setParams] = useSearchParams();
-  const [info, setInfo] = useState<PackageInfo | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [createsDatabase, setCreates] = useState(true);
-  const [name, setName] = useState('');
-  const [server, setServer] = useState('(local)');
-  const [databases, setDatabases] = useState<AdminDatabase[]>([]);
-  const [databaseId, setDatabaseId] = useState(0);
-  const [tree, setTree] = useState<ImportTemplateTree | null>(null);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [users, setUsers] = useState<ImportUser[]>([]);
-  const [chosenUsers, setChosenUsers] = useState<Set<string>>(new Set());
-  const [chosenGroups, setChosenGroups] = useState<Set<string>>(new Set());
-  const [principals, setPrincipals] = useState<ImportUser[]>([]);
-  const [log, setLog] = useState<ImportLog | null>(null);
-  const [showLog, setShowLog] = useState(false);
-  const [history, setHistory] = useState(false);
-  const alive = useRef(true);
-  useEffect(
-    () => () => {
-      alive.current = false;
-    },
-    [],
-  );
+  const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
+  const { pkg, answers, request, log } = state;
+  // aborted when the wizard is left: a followed import stops, nothing is dispatched after
+  const leaving = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    leaving.current = controller;
+    return () => controller.abort();
+  }, []);
 
   // a step of the address without the answers before it (a reload) starts again
   const requested = stepFromQuery(params.get('step'));
-  const step: WizardStep =
-    info === null
-      ? 'default'
-      : tree === null && !['createDatabase', 'existingDatabase'].includes(requested)
-        ? 'default'
-        : requested;
-  const hasUsers = (tree?.UsersToAdd.length ?? 0) > 0;
+  const step = currentStep(pkg, requested);
+  const users = hasUsers(pkg);
+  const busy = request.status === 'busy';
+  const error = request.status === 'failed' ? request.error : null;
+  const tree = pkg.stage === 'templated' ? pkg.tree : null;
 
-  const go = (next: WizardStep) =>
-    setParams((current) => {
-      const p = new URLSearchParams(current);
-      if (next === 'default') p.delete('step');
-      else p.set('step', stepToQuery(next));
-      return p;
-    });
+  const go = (next: WizardStep) => setParams((current) => withStep(current, next));
 
-  const fail = (e: unknown) =>
-    setError(e instanceof ApiError && e.serverMessage ? e.serverMessage : t('admin.alert.failed'));
+  const failureText = (e: unknown) =>
+    e instanceof ApiError && e.serverMessage ? e.serverMessage : t('admin.alert.failed');
 
-  const attempt = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
+  /** Runs a request of the wizard: busy meanwhile, its failure shown; nothing once the wizard is left. */
+  const attempt = async (work: (signal: AbortSignal) => Promise<void>) => {
+    const signal = leaving.current?.signal ?? AbortSignal.abort();
+    dispatch({ type: 'requestStarted' });
     try {
-      await work();
+      await work(signal);
+      if (!signal.aborted) dispatch({ type: 'requestSucceeded' });
     } catch (e) {
-      fail(e);
-    } finally {
-      if (alive.current) setBusy(false);
+      if (!signal.aborted) dispatch({ type: 'requestFailed', error: failureText(e) });
     }
   };
 
   const reset = () => {
-    setInfo(null);
-    setTree(null);
-    setName('');
-    setDatabaseId(0);
-    setPassword('');
-    setConfirm('');
-    setUsers([]);
-    setChosenUsers(new Set());
-    setChosenGroups(new Set());
-    setLog(null);
-    setShowLog(false);
-    setError(null);
+    dispatch({ type: 'reset' });
     go('default');
   };
 
   const onFile = (file: File) => {
     if (!isPackageName(file.name)) {
-      setError(t('admin.import.notPackage', { name: file.name }));
+      dispatch({ type: 'requestFailed', error: t('admin.import.notPackage', { name: file.name }) });
       return;
     }
     void attempt(async () => {
       try {
-        setInfo(await uploadPackage(http, file));
+        dispatch({ type: 'packageUploaded', info: await uploadPackage(http, file) });
         // the address may already say which database step (admin-spec §2: step=create|existing)
         if (requested === 'existingDatabase') {
-          setCreates(false);
-          setDatabases(await getAdminDatabases(http));
+          dispatch({ type: 'databaseMode', creates: false });
+          dispatch({ type: 'databasesLoaded', databases: await getAdminDatabases(http) });
         }
       } catch (e) {
-        if (e instanceof UploadRefused && e.logId) {
-          setLog(await getImportLog(http, e.logId));
-          setShowLog(true);
-        }
+        if (e instanceof UploadRefused && e.logId)
+          dispatch({ type: 'logRead', log: await getImportLog(http, e.logId), shown: true });
         throw e;
       }
     });
@@ -167,57 +119,29 @@ export default function ImportWizard() {
 
   const loadTree = (id: number) =>
     attempt(async () => {
-      const loaded = await getTemplateTree(http, id);
-      setTree(loaded);
-      setUsers(loaded.UsersToAdd);
-      setChosenUsers(new Set(loaded.UsersToAdd.map((u) => u.Name)));
-      setChosenGroups(new Set(loaded.GroupsToAdd.map((g) => g.Name)));
+      dispatch({ type: 'treeLoaded', tree: await getTemplateTree(http, id) });
       go('template');
     });
 
-  const canNext = (): boolean => {
-    switch (step) {
-      case 'createDatabase':
-        return name !== '';
-      case 'existingDatabase':
-        return databaseId > 0;
-      case 'template':
-        return tree !== null && hasChecked(tree);
-      case 'password':
-        return password !== '' && password === confirm;
-      default:
-        return true;
-    }
-  };
-
   const onNext = () => {
     if (step === 'createDatabase') return void loadTree(0);
-    if (step === 'existingDatabase') return void loadTree(databaseId);
-    const next = nextStep(step, hasUsers);
+    if (step === 'existingDatabase') return void loadTree(answers.databaseId);
+    const next = nextStep(step, users);
     if (next === 'security')
       return void attempt(async () => {
-        setPrincipals(await getPackageUsers(http));
+        dispatch({ type: 'principalsLoaded', principals: await getPackageUsers(http) });
         go(next);
       });
     go(next);
   };
 
   const runImport = () => {
-    if (!tree) return;
-    const body: ImportTemplateTree = {
-      ...tree,
-      DatabaseName: createsDatabase ? name : tree.DatabaseName,
-      DatabaseID: createsDatabase ? 0 : databaseId,
-      SQLServerName: server,
-      Password: password,
-      UsersToAdd: users.filter((u) => chosenUsers.has(u.Name)),
-      GroupsToAdd: tree.GroupsToAdd.filter((g) => chosenGroups.has(g.Name)),
-    };
-    void attempt(async () => {
+    const body = importBody(state);
+    if (!body) return;
+    void attempt(async (signal) => {
       const started = await startImport(http, body.DatabaseID, body);
-      const current = await followImport(http, started.LogId, { alive: () => alive.current });
-      setLog(current);
-      setShowLog(current.Status !== 'Completed');
+      const current = await followImport(http, started.LogId, { signal });
+      dispatch({ type: 'logRead', log: current, shown: current.Status !== 'Completed' });
     });
   };
 
@@ -227,55 +151,74 @@ export default function ImportWizard() {
     void navigate(`${routes.fullAdmin}?mode=DATABASES`);
   };
 
+  const answer = (change: Extract<WizardEvent, { type: 'answered' }>['answers']) =>
+    dispatch({ type: 'answered', answers: change });
+
   const view = () => {
     switch (step) {
       case 'default':
         return (
           <PackageStep
-            info={info}
+            info={pkg.stage === 'none' ? null : pkg.info}
             busy={busy}
             error={error}
             onFile={onFile}
             onCreate={() => {
-              setCreates(true);
+              dispatch({ type: 'databaseMode', creates: true });
               go('createDatabase');
             }}
             onExisting={() => {
-              setCreates(false);
+              dispatch({ type: 'databaseMode', creates: false });
               void attempt(async () => {
-                setDatabases(await getAdminDatabases(http));
+                dispatch({ type: 'databasesLoaded', databases: await getAdminDatabases(http) });
                 go('existingDatabase');
               });
             }}
           />
         );
       case 'createDatabase':
-        return <CreateDatabaseStep name={name} server={server} onName={setName} onServer={setServer} />;
+        return (
+          <CreateDatabaseStep
+            name={answers.name}
+            server={answers.server}
+            onName={(name) => answer({ name })}
+            onServer={(server) => answer({ server })}
+          />
+        );
       case 'existingDatabase':
-        return <ExistingDatabaseStep databases={databases} value={databaseId} onChange={setDatabaseId} />;
+        return (
+          <ExistingDatabaseStep
+            databases={state.databases}
+            value={answers.databaseId}
+            onChange={(databaseId) => answer({ databaseId })}
+          />
+        );
       case 'template':
-        return tree && <TemplateStep tree={tree} onChange={setTree} />;
+        return (
+          tree && (
+            <TemplateStep tree={tree} onChange={(next) => dispatch({ type: 'treeChanged', tree: next })} />
+          )
+        );
       case 'password':
         return (
           <PasswordStep
-            password={password}
-            confirm={confirm}
-            onPassword={setPassword}
-            onConfirm={setConfirm}
+            password={answers.password}
+            confirm={answers.confirm}
+            onPassword={(password) => answer({ password })}
+            onConfirm={(confirm) => answer({ confirm })}
           />
         );
       case 'users':
         return (
           <PrincipalsStep
             kind="users"
-            list={users}
-            chosen={chosenUsers}
-            onToggle={(n) => setChosenUsers((s) => toggled(s, n))}
+            list={pkg.stage === 'templated' ? pkg.users : []}
+            chosen={pkg.stage === 'templated' ? pkg.chosenUsers : new Set()}
+            onToggle={(name) => dispatch({ type: 'userToggled', name })}
             onCsv={(file) =>
               void attempt(async () => {
                 const added = (await uploadUserCsv(http, file)).filter((u) => !u.Exists);
-                setUsers((list) => [...list.filter((u) => !added.some((a) => a.Name === u.Name)), ...added]);
-                setChosenUsers((s) => new Set([...s, ...added.map((u) => u.Name)]));
+                dispatch({ type: 'usersAdded', users: added });
               })
             }
           />
@@ -285,16 +228,20 @@ export default function ImportWizard() {
           <PrincipalsStep
             kind="groups"
             list={tree?.GroupsToAdd ?? []}
-            chosen={chosenGroups}
-            onToggle={(n) => setChosenGroups((s) => toggled(s, n))}
+            chosen={pkg.stage === 'templated' ? pkg.chosenGroups : new Set()}
+            onToggle={(name) => dispatch({ type: 'groupToggled', name })}
           />
         );
       case 'security':
-        return <SecurityStep principals={principals} />;
+        return <SecurityStep principals={state.principals} />;
       case 'import':
         return (
           <div className="import-step" data-testid="import-step-import">
-            <p>{t('admin.import.ready', { database: createsDatabase ? name : tree?.DatabaseName })}</p>
+            <p>
+              {t('admin.import.ready', {
+                database: answers.createsDatabase ? answers.name : tree?.DatabaseName,
+              })}
+            </p>
             <button
               type="button"
               className="button button--primary"
@@ -317,7 +264,7 @@ export default function ImportWizard() {
           type="button"
           className="button"
           data-testid="import-history-open"
-          onClick={() => setHistory(true)}
+          onClick={() => dispatch({ type: 'history', open: true })}
         >
           {t('admin.import.history')}
         </button>
@@ -331,17 +278,23 @@ export default function ImportWizard() {
       <WizardNav
         showBack={step !== 'default'}
         showNext={step !== 'default' && step !== 'import'}
-        showCancel={info !== null || step !== 'default'}
+        showCancel={pkg.stage !== 'none' || step !== 'default'}
         busy={busy}
-        canNext={canNext()}
-        onBack={() => go(previousStep(step, hasUsers, createsDatabase))}
+        canNext={canGoOn(step, state)}
+        onBack={() => go(previousStep(step, users, answers.createsDatabase))}
         onNext={onNext}
         onCancel={reset}
       />
-      {history && <ImportHistoryModal onClose={() => setHistory(false)} />}
-      {log && showLog && <ImportLogModal log={log} onClose={() => setShowLog(false)} />}
-      {log && !showLog && log.Status === 'Completed' && (
-        <ImportSuccessModal log={log} onFinish={finish} onShowLog={() => setShowLog(true)} />
+      {state.history && <ImportHistoryModal onClose={() => dispatch({ type: 'history', open: false })} />}
+      {log && log.shown && (
+        <ImportLogModal log={log.log} onClose={() => dispatch({ type: 'logShown', shown: false })} />
+      )}
+      {log && !log.shown && log.log.Status === 'Completed' && (
+        <ImportSuccessModal
+          log={log.log}
+          onFinish={finish}
+          onShowLog={() => dispatch({ type: 'logShown', shown: true })}
+        />
       )}
     </section>
   );

@@ -50,3 +50,27 @@ describe('following an import (admin-spec §4, §9)', () => {
     expect(paths.filter((p) => p.startsWith('admin/FullAdminLog?logId=L1'))).toHaveLength(101);
   });
 });
+
+describe('leaving the wizard while an import runs', () => {
+  it('stops reading the log and the keep-alive when its signal aborts', async () => {
+    vi.useFakeTimers();
+    const paths: string[] = [];
+    const http: Http = {
+      url: (p) => p,
+      request: <T>(path: string): Promise<T> => {
+        paths.push(path);
+        return Promise.resolve((path.startsWith('admin/FullAdminLog') ? log('Running') : {}) as T);
+      },
+    };
+    const controller = new AbortController();
+    const done = followImport(http, 'L1', { signal: controller.signal });
+    const stopped = expect(done).rejects.toMatchObject({ name: 'AbortError' });
+    await vi.advanceTimersByTimeAsync(3_000);
+    controller.abort();
+    await stopped;
+    const reads = paths.length;
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(paths).toHaveLength(reads);
+    expect(reads).toBe(4);
+  });
+});

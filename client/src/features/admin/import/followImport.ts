@@ -3,15 +3,15 @@
 // caller's session and staged package stay in use; our design, decision 032).
 import { IMPORT_KEEPALIVE_MS, type ImportLog } from '@gs/contract/admin/packages';
 import { getImportLog, getPackageInfo } from '../../../api/adminPackages';
-import type { Http } from '../../../api/http';
+import { pause, type Http } from '../../../api/http';
 
 export const IMPORT_POLL_MS = 1000;
 
 export interface FollowOptions {
   pollMs?: number;
   keepAliveMs?: number;
-  /** false stops following (the wizard was left); the last log read is answered */
-  alive?: () => boolean;
+  /** aborted when the wizard is left: following stops with an AbortError, the keep-alive too */
+  signal?: AbortSignal;
 }
 
 export async function followImport(
@@ -19,13 +19,13 @@ export async function followImport(
   logId: string,
   options: FollowOptions = {},
 ): Promise<ImportLog> {
-  const { pollMs = IMPORT_POLL_MS, keepAliveMs = IMPORT_KEEPALIVE_MS, alive = () => true } = options;
-  const keepAlive = setInterval(() => void getPackageInfo(http).catch(() => undefined), keepAliveMs);
+  const { pollMs = IMPORT_POLL_MS, keepAliveMs = IMPORT_KEEPALIVE_MS, signal } = options;
+  const keepAlive = setInterval(() => void getPackageInfo(http, signal).catch(() => undefined), keepAliveMs);
   try {
-    let log = await getImportLog(http, logId);
-    while (log.Status === 'Running' && alive()) {
-      await new Promise((r) => setTimeout(r, pollMs));
-      log = await getImportLog(http, logId);
+    let log = await getImportLog(http, logId, signal);
+    while (log.Status === 'Running') {
+      await pause(pollMs, signal);
+      log = await getImportLog(http, logId, signal);
     }
     return log;
   } finally {
