@@ -17,6 +17,7 @@ import { caselessQuery, lowerKeys } from '../lib/keys';
 import { parseInput } from '../lib/zodInput';
 import { callerAccess, type UserAccess } from '../services/access';
 import { callerOf } from './auth';
+import { requestSecureId } from './documentRequest';
 
 /** What a handler knows of its call besides its input. */
 export interface RouteContext {
@@ -24,34 +25,44 @@ export interface RouteContext {
   caller: Caller;
   /** the caller's rights (services/access.ts) */
   access: UserAccess;
+  /** the document's SecureId of the call: the query's `SecureId` (any casing), else the header */
+  secureId: string | undefined;
 }
 
-export interface RouteInput<P, Q, B> {
+export interface RouteInput<P, Q, B, G = void> {
   params: P;
   query: Q;
   body: B;
+  /** what the policy answered (the document it checked, the database it found...) */
+  granted: G;
 }
 
 /**
  * Who may call, from the caller and the path's parameters: refuses with a DomainError (forbidden,
- * notFound...) or returns. It runs before the query and the body are read, as the routes always did.
+ * notFound...) or returns what it checked (the handler's `granted`). It runs before the query and
+ * the body are read, as the routes always did.
  */
-export type Policy<P = unknown> = (ctx: RouteContext, params: P) => void;
+export type Policy<P = unknown, G = void> = (ctx: RouteContext, params: P) => G;
 
 /** A zod schema, or a function for an input whose refusals already have their own wording. */
 export type Parser<T> = z.ZodType<T> | ((raw: unknown) => T);
 
-export interface RouteSpec<P, Q, B> {
+export interface RouteSpec<P, Q, B, G = void> {
   /** the path's parameters, by their names in the path */
   params?: Parser<P>;
   /** the query, keys in lower case (read in any casing, the first of a repeated key) */
   query?: Parser<Q>;
   /** the JSON body: a schema reads it with lower-cased keys at every depth, a function as sent */
   body?: Parser<B>;
-  /** checked after parsing, before the handler */
-  policy: Policy<P>;
+  /** checked after the path is read, before the query, the body and the handler */
+  policy: Policy<P, G>;
   /** a writing route: the handler (synchronous) runs in one transaction of this connection */
   transaction?: Db;
+  /**
+   * what runs between authentication and the route (refuseCookieOnlyGet, a raw or multipart body
+   * parser): still part of the route, so the walkers see one route
+   */
+  before?: RequestHandler[];
 }
 
 /** Any signed-in caller (the edge has authenticated the call). */
@@ -83,6 +94,10 @@ function sendFile(res: Response, file: FileAnswer): void {
     else
       res.set('Content-Disposition', `inline; filename="${encodeURIComponent(file.disposition.fileName)}"`);
   }
+  if ('bytes' in file.source) {
+    res.set('Content-Length', String(file.source.bytes.length)).end(file.source.bytes);
+    return;
+  }
   if ('path' in file.source) {
     res.sendFile(file.source.path);
     return;
@@ -95,16 +110,21 @@ function sendFile(res: Response, file: FileAnswer): void {
  * The handlers of one route: authentication, then parse, authorise, (transaction,) handle and
  * present. `router.get(path, ...route(deps, spec, handler))`.
  */
-export function route<P = undefined, Q = undefined, B = undefined, T = unknown>(
+export function route<P = undefined, Q = undefined, B = undefined, T = unknown, G = void>(
   deps: RouteDeps,
-  spec: RouteSpec<P, Q, B>,
-  handler: (ctx: RouteContext, input: RouteInput<P, Q, B>) => T | Promise<T>,
+  spec: RouteSpec<P, Q, B, G>,
+  handler: (ctx: RouteContext, input: RouteInput<P, Q, B, G>) => T | Promise<T>,
 ): RequestHandler[] {
   const run: RequestHandler = async (req, res) => {
     const caller = callerOf(res);
-    const ctx: RouteContext = { deps, caller, access: callerAccess(deps.repos, caller) };
+    const ctx: RouteContext = {
+      deps,
+      caller,
+      access: callerAccess(deps.repos, caller),
+      secureId: requestSecureId(req),
+    };
     const params = parseWith(spec.params, () => req.params, 'path');
-    spec.policy(ctx, params);
+    const granted = spec.policy(ctx, params);
     const query = parseWith(spec.query, () => caselessQuery(req.query as Record<string, unknown>), 'query');
     const body = parseWith(
       spec.body,
@@ -112,13 +132,13 @@ export function route<P = undefined, Q = undefined, B = undefined, T = unknown>(
       'request body',
       () => lowerKeys(req.body),
     );
-    const input = { params, query, body };
+    const input = { params, query, body, granted };
     const answer = spec.transaction
       ? inTransaction(spec.transaction, () => handler(ctx, input))
       : await handler(ctx, input);
     sendAnswer(res, answer);
   };
-  return [deps.auth.requireAuth, run];
+  return [deps.auth.requireAuth, ...(spec.before ?? []), run];
 }
 
 function inTransaction<T>(db: Db, fn: () => T): T {
