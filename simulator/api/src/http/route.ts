@@ -7,7 +7,7 @@
 // A DomainError thrown anywhere reaches errorHandler (http/errors.ts), the one place that maps its
 // kind to a status. Routes stay `router.get(path, ...route(...))`, so the route walkers still read
 // them from the router stack.
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { Db } from '../db/connection';
 import type { RouteDeps } from '../deps';
@@ -74,8 +74,26 @@ function parseWith<T>(parser: Parser<T> | undefined, raw: () => unknown, what: s
   return parseInput(parser, zodValue(), what);
 }
 
+/**
+ * A presenter for a wire answer that is neither JSON nor a whole file (byte ranges, a status of its
+ * own): the handler has done its work, this only writes the response.
+ */
+export interface Presenter {
+  kind: 'present';
+  send: (req: Request, res: Response) => void;
+}
+
+export const present = (send: Presenter['send']): Presenter => ({ kind: 'present', send });
+
+const isPresenter = (value: unknown): value is Presenter =>
+  typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'present';
+
 /** Send what a handler answered. */
-export function sendAnswer(res: Response, answer: unknown): void {
+export function sendAnswer(res: Response, answer: unknown, req?: Request): void {
+  if (req && isPresenter(answer)) {
+    answer.send(req, res);
+    return;
+  }
   if (answer === undefined) {
     res.status(200).end();
     return;
@@ -136,7 +154,7 @@ export function route<P = undefined, Q = undefined, B = undefined, T = unknown, 
     const answer = spec.transaction
       ? inTransaction(spec.transaction, () => handler(ctx, input))
       : await handler(ctx, input);
-    sendAnswer(res, answer);
+    sendAnswer(res, answer, req);
   };
   return [deps.auth.requireAuth, ...(spec.before ?? []), run];
 }
