@@ -34,7 +34,6 @@ const LEFT: Record<string, number> = {
   'documentMerge.ts': 1,
   'export.ts': 3,
   'importDocuments.ts': 1,
-  'inboxes.ts': 6,
   'indexes.ts': 2,
   'licenseManager.ts': 2,
   'licenses.ts': 4,

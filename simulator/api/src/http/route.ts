@@ -13,10 +13,11 @@ import type { Db } from '../db/connection';
 import type { RouteDeps } from '../deps';
 import { isFileAnswer, type FileAnswer } from '../domain/answers';
 import type { Caller } from '../domain/caller';
-import { caselessQuery, lowerKeys } from '../lib/keys';
+import { caselessQuery, lookupOf, lowerKeys, type Lookup } from '../lib/keys';
 import { parseInput } from '../lib/zodInput';
 import { callerAccess, type UserAccess } from '../services/access';
 import { callerOf } from './auth';
+import { cookieOnly } from './cookieOnly';
 import { requestSecureId } from './documentRequest';
 
 /** What a handler knows of its call besides its input. */
@@ -27,6 +28,8 @@ export interface RouteContext {
   access: UserAccess;
   /** the document's SecureId of the call: the query's `SecureId` (any casing), else the header */
   secureId: string | undefined;
+  /** the call's only credential is the sstoken cookie (http/cookieOnly.ts, decision 014) */
+  cookieOnly: boolean;
 }
 
 export interface RouteInput<P, Q, B, G = void> {
@@ -64,6 +67,12 @@ export interface RouteSpec<P, Q, B, G = void> {
    */
   before?: RequestHandler[];
 }
+
+/** The query as a case-insensitive Lookup, for a route that reads its keys as it goes. */
+export const queryLookup = (raw: unknown): Lookup => lookupOf(raw as Record<string, unknown>);
+
+/** The body as sent, for a route that reads it once it has found what it changes. */
+export const asSent = (raw: unknown): unknown => raw;
 
 /** Any signed-in caller (the edge has authenticated the call). */
 export const signedIn: Policy = () => undefined;
@@ -140,6 +149,7 @@ export function route<P = undefined, Q = undefined, B = undefined, T = unknown, 
       caller,
       access: callerAccess(deps.repos, caller),
       secureId: requestSecureId(req),
+      cookieOnly: cookieOnly(req),
     };
     const params = parseWith(spec.params, () => req.params, 'path');
     const granted = spec.policy(ctx, params);
