@@ -42,13 +42,11 @@ const LEFT: Record<string, number> = {
   'upload.ts': 1,
   'uploadPages.ts': 1,
   'uploadUrl.ts': 1,
-  'userActions.ts': 3,
   'userAdminPrincipals.ts': 10,
   'userAdminRights.ts': 10,
   'viewerPages.ts': 4,
   'viewerSessions.ts': 2,
   'workflowDesigner.ts': 5,
-  'workflowRuns.ts': 1,
   'workflowTasks.ts': 1,
 };
 
