@@ -3,7 +3,7 @@
 // that writes (403, checked first). They answer the database's id.
 import { z } from 'zod';
 import { int32Value } from '../lib/zodInput';
-import { dbAdminOf, dbAdminWriterOf } from '../services/adminRights';
+import { dbAdminOf, dbAdminWriterOf, requireAdminAll } from '../services/adminRights';
 import type { Policy } from './route';
 
 export const inDatabase = z.object({ db: int32Value('db') });
@@ -19,3 +19,9 @@ export const dbReader: Policy<{ db: number }, number> = ({ deps, caller }, p) =>
 
 export const dbWriter: Policy<{ db: number }, number> = ({ deps, caller }, p) =>
   dbAdminWriterOf(deps, caller, p.db);
+
+/** An administrator of every database (403), reading. */
+export const allReader: Policy<unknown> = ({ deps, caller }) => void requireAdminAll(deps, caller, false);
+
+/** An administrator of every database whose licence writes (403), changing. */
+export const allWriter: Policy<unknown> = ({ deps, caller }) => void requireAdminAll(deps, caller, true);

@@ -109,3 +109,9 @@ export const idValue = (name: string) =>
 /** idValue that must be there: absent or blank is a 400 "The request is invalid." with `detail`. */
 export const requiredId = (name: string, detail: string) =>
   idValue(name).transform((id, ctx) => (id === undefined ? rejectWith(ctx, badRequest(detail)) : id));
+
+/** A route()'s body parser of parseBody: 400 naming `expected` when missing or wrong. */
+export const bodyOf =
+  <T extends z.ZodType>(schema: T, expected: string) =>
+  (raw: unknown): z.output<T> =>
+    parseBody(schema, raw, expected);
