@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { int32Value } from '../lib/zodInput';
 import { dbAdminOf, dbAdminWriterOf, requireAdminAll } from '../services/adminRights';
+import { requireUserAdministrator } from '../services/userAdmin';
 import type { Policy } from './route';
 
 export const inDatabase = z.object({ db: int32Value('db') });
@@ -25,3 +26,11 @@ export const allReader: Policy<unknown> = ({ deps, caller }) => void requireAdmi
 
 /** An administrator of every database whose licence writes (403), changing. */
 export const allWriter: Policy<unknown> = ({ deps, caller }) => void requireAdminAll(deps, caller, true);
+
+/** A user administrator (or administrator of every database) (403), reading. */
+export const userAdminReader: Policy<unknown> = ({ deps, caller }) =>
+  void requireUserAdministrator(deps, caller);
+
+/** A user administrator whose licence writes (403), changing. */
+export const userAdminWriter: Policy<unknown> = ({ deps, caller }) =>
+  void requireUserAdministrator(deps, caller, true);

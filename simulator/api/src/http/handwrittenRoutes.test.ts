@@ -37,7 +37,6 @@ const LEFT: Record<string, number> = {
   'uploadPages.ts': 1,
   'uploadUrl.ts': 1,
   'userAdminPrincipals.ts': 10,
-  'userAdminRights.ts': 10,
   'viewerPages.ts': 4,
   'viewerSessions.ts': 2,
   'workflowDesigner.ts': 5,

@@ -53,7 +53,7 @@ export type Parser<T> = z.ZodType<T> | ((raw: unknown) => T);
 export interface RouteSpec<P, Q, B, G = void> {
   /** the path's parameters, by their names in the path */
   params?: Parser<P>;
-  /** the query, keys in lower case (read in any casing, the first of a repeated key) */
+  /** the query: a schema reads its keys in lower case (any casing, the first of a repeated key), a function the parsed query as sent */
   query?: Parser<Q>;
   /** the JSON body: a schema reads it with lower-cased keys at every depth, a function as sent */
   body?: Parser<B>;
@@ -153,7 +153,13 @@ export function route<P = undefined, Q = undefined, B = undefined, T = unknown, 
     };
     const params = parseWith(spec.params, () => req.params, 'path');
     const granted = spec.policy(ctx, params);
-    const query = parseWith(spec.query, () => caselessQuery(req.query as Record<string, unknown>), 'query');
+    // a schema reads the query's keys in lower case; a function reads it as sent (queryLookup)
+    const query = parseWith(
+      spec.query,
+      () => req.query as unknown,
+      'query',
+      () => caselessQuery(req.query as Record<string, unknown>),
+    );
     const body = parseWith(
       spec.body,
       () => req.body as unknown,
