@@ -36,7 +36,6 @@ const LEFT: Record<string, number> = {
   'upload.ts': 1,
   'uploadPages.ts': 1,
   'uploadUrl.ts': 1,
-  'userAdminPrincipals.ts': 10,
   'viewerPages.ts': 4,
   'viewerSessions.ts': 2,
   'workflowDesigner.ts': 5,
