@@ -22,7 +22,6 @@ const LEFT: Record<string, number> = {
   'annotations.ts': 2,
   'audit.ts': 3,
   'captureBatches.ts': 6,
-  'capturePortals.ts': 8,
   'config.ts': 1,
   'delegate.ts': 2,
   'documentMerge.ts': 1,

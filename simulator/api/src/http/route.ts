@@ -94,6 +94,13 @@ export interface Presenter {
 
 export const present = (send: Presenter['send']): Presenter => ({ kind: 'present', send });
 
+/** An answer with a status of its own: 201 with the created thing, 204 with nothing. */
+export const withStatus = (status: number, body?: unknown): Presenter =>
+  present((_req, res) => {
+    if (body === undefined) res.status(status).end();
+    else res.status(status).json(body);
+  });
+
 const isPresenter = (value: unknown): value is Presenter =>
   typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'present';
 
