@@ -21,7 +21,6 @@ const LEFT: Record<string, number> = {
   'analytics.ts': 5,
   'annotations.ts': 2,
   'audit.ts': 3,
-  'captureBatches.ts': 6,
   'config.ts': 1,
   'delegate.ts': 2,
   'documentMerge.ts': 1,
