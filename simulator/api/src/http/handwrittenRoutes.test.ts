@@ -31,7 +31,6 @@ const LEFT: Record<string, number> = {
   'uploadPages.ts': 1,
   'uploadUrl.ts': 1,
   'viewerPages.ts': 4,
-  'viewerSessions.ts': 2,
   'workflowDesigner.ts': 5,
   'workflowTasks.ts': 1,
 };
