@@ -30,7 +30,7 @@ const LEFT: Record<string, number> = {
   'upload.ts': 1,
   'uploadPages.ts': 1,
   'uploadUrl.ts': 1,
-  'viewerPages.ts': 4,
+  'viewerPages.ts': 1,
   'workflowDesigner.ts': 5,
   'workflowTasks.ts': 1,
 };
