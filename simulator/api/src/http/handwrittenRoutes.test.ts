@@ -14,7 +14,6 @@ const LEFT: Record<string, number> = {
   'admin.ts': 2,
   'adminDxc.ts': 6,
   'adminLicenseRules.ts': 4,
-  'adminMail.ts': 4,
   'adminPackages.ts': 6,
   'adminRegistration.ts': 5,
   'analytics.ts': 5,
