@@ -13,7 +13,6 @@ const LEFT: Record<string, number> = {
   'account.ts': 2,
   'admin.ts': 2,
   'adminDxc.ts': 6,
-  'adminLicenseRules.ts': 4,
   'adminPackages.ts': 6,
   'adminRegistration.ts': 5,
   'analytics.ts': 5,
