@@ -29,7 +29,6 @@ const LEFT: Record<string, number> = {
   'uploadPages.ts': 1,
   'uploadUrl.ts': 1,
   'viewerPages.ts': 1,
-  'workflowDesigner.ts': 5,
   'workflowTasks.ts': 1,
 };
 
