@@ -14,7 +14,6 @@ const LEFT: Record<string, number> = {
   'admin.ts': 2,
   'adminDxc.ts': 6,
   'adminPackages.ts': 6,
-  'adminRegistration.ts': 5,
   'audit.ts': 1,
   'config.ts': 1,
   'documentMerge.ts': 1,
