@@ -12,7 +12,6 @@ import { describe, expect, it } from 'vitest';
 const LEFT: Record<string, number> = {
   'account.ts': 2,
   'admin.ts': 2,
-  'adminDxc.ts': 6,
   'adminPackages.ts': 6,
   'audit.ts': 1,
   'config.ts': 1,
