@@ -11,7 +11,6 @@ import { describe, expect, it } from 'vitest';
 /** Hand-written routes left per file: lower a number when a route moves onto route(), never raise it. */
 const LEFT: Record<string, number> = {
   'account.ts': 2,
-  'admin.ts': 2,
   'adminPackages.ts': 6,
   'audit.ts': 1,
   'config.ts': 1,
