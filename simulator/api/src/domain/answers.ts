@@ -4,8 +4,8 @@ import type { Readable } from 'node:stream';
 
 export interface FileAnswer {
   kind: 'file';
-  /** a file on disk, or a stream of the bytes */
-  source: { path: string } | { stream: Readable; length?: number };
+  /** a file on disk, a stream of the bytes, or the bytes */
+  source: { path: string } | { stream: Readable; length?: number } | { bytes: Buffer };
   /** the Content-Type */
   type: string;
   /** `attachment` with the file name a browser saves it under, or `inline` */
@@ -14,3 +14,10 @@ export interface FileAnswer {
 
 export const isFileAnswer = (value: unknown): value is FileAnswer =>
   typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'file';
+
+/** Bytes made in memory (a thumbnail, a rendered page), sent with their Content-Length. */
+export const bytesAnswer = (type: string, bytes: Buffer): FileAnswer => ({
+  kind: 'file',
+  source: { bytes },
+  type,
+});

@@ -2,10 +2,13 @@
 // SecureId, in the query (`SecureId`, any casing) or a `SecureId` header, resolved and checked by
 // services/documentAccess.ts for the caller.
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import type { RouteDeps } from '../deps';
+import { int32Value } from '../lib/zodInput';
 import { resolveDocument, type DocumentIds, type DocumentRef } from '../services/documentAccess';
 import { callerOf } from './auth';
 import { intParam, query } from './query';
+import type { Policy } from './route';
 
 export const requestSecureId = (req: Request): string | undefined =>
   query(req, 'SecureId') ?? req.get('SecureId') ?? undefined;
@@ -24,3 +27,14 @@ export const documentOf = (
   res: Response,
   ids: DocumentIds = documentIds(req),
 ): DocumentRef => resolveDocument(deps, callerOf(res), ids, requestSecureId(req));
+
+/** The path of a document route (`:db`, `:archive`, `:doc`), for route(). */
+export const documentParams = z.object({
+  db: int32Value('db'),
+  archive: int32Value('archive'),
+  doc: int32Value('doc'),
+});
+
+/** route()'s policy of a document route: the caller sees the document, by its checked SecureId. */
+export const theDocument: Policy<DocumentIds, DocumentRef> = ({ deps, caller, secureId }, ids) =>
+  resolveDocument(deps, caller, ids, secureId);

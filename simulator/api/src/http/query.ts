@@ -37,10 +37,13 @@ export function intParam(req: Request, name: string): number {
 }
 
 /** A required integer query parameter; 400 when missing. */
-export function requiredInt(req: Request, key: string): number {
-  const v = queryInt(req, key);
-  if (v === undefined) throw badRequest(`The query parameter '${key}' is required.`);
-  return v;
+export const requiredInt = (req: Request, key: string): number => requiredIntOf(queryOf(req), key);
+
+/** requiredInt of a query read as a Lookup (route()'s queryLookup). */
+export function requiredIntOf(q: Lookup, key: string): number {
+  const raw = q(key);
+  if (raw === undefined) throw badRequest(`The query parameter '${key}' is required.`);
+  return parseId(raw, key);
 }
 
 /** The query read with a schema whose keys are lower-case (any casing on the wire). */

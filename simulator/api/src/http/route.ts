@@ -7,16 +7,18 @@
 // A DomainError thrown anywhere reaches errorHandler (http/errors.ts), the one place that maps its
 // kind to a status. Routes stay `router.get(path, ...route(...))`, so the route walkers still read
 // them from the router stack.
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { Db } from '../db/connection';
 import type { RouteDeps } from '../deps';
 import { isFileAnswer, type FileAnswer } from '../domain/answers';
 import type { Caller } from '../domain/caller';
-import { caselessQuery, lowerKeys } from '../lib/keys';
+import { caselessQuery, lookupOf, lowerKeys, type Lookup } from '../lib/keys';
 import { parseInput } from '../lib/zodInput';
 import { callerAccess, type UserAccess } from '../services/access';
 import { callerOf } from './auth';
+import { cookieOnly } from './cookieOnly';
+import { requestSecureId } from './documentRequest';
 
 /** What a handler knows of its call besides its input. */
 export interface RouteContext {
@@ -24,35 +26,53 @@ export interface RouteContext {
   caller: Caller;
   /** the caller's rights (services/access.ts) */
   access: UserAccess;
+  /** the document's SecureId of the call: the query's `SecureId` (any casing), else the header */
+  secureId: string | undefined;
+  /** the call's only credential is the sstoken cookie (http/cookieOnly.ts, decision 014) */
+  cookieOnly: boolean;
 }
 
-export interface RouteInput<P, Q, B> {
+export interface RouteInput<P, Q, B, G = void> {
   params: P;
   query: Q;
   body: B;
+  /** what the policy answered (the document it checked, the database it found...) */
+  granted: G;
 }
 
 /**
  * Who may call, from the caller and the path's parameters: refuses with a DomainError (forbidden,
- * notFound...) or returns. It runs before the query and the body are read, as the routes always did.
+ * notFound...) or returns what it checked (the handler's `granted`). It runs before the query and
+ * the body are read, as the routes always did.
  */
-export type Policy<P = unknown> = (ctx: RouteContext, params: P) => void;
+export type Policy<P = unknown, G = void> = (ctx: RouteContext, params: P) => G;
 
 /** A zod schema, or a function for an input whose refusals already have their own wording. */
 export type Parser<T> = z.ZodType<T> | ((raw: unknown) => T);
 
-export interface RouteSpec<P, Q, B> {
+export interface RouteSpec<P, Q, B, G = void> {
   /** the path's parameters, by their names in the path */
   params?: Parser<P>;
-  /** the query, keys in lower case (read in any casing, the first of a repeated key) */
+  /** the query: a schema reads its keys in lower case (any casing, the first of a repeated key), a function the parsed query as sent */
   query?: Parser<Q>;
   /** the JSON body: a schema reads it with lower-cased keys at every depth, a function as sent */
   body?: Parser<B>;
-  /** checked after parsing, before the handler */
-  policy: Policy<P>;
+  /** checked after the path is read, before the query, the body and the handler */
+  policy: Policy<P, G>;
   /** a writing route: the handler (synchronous) runs in one transaction of this connection */
   transaction?: Db;
+  /**
+   * what runs between authentication and the route (refuseCookieOnlyGet, a raw or multipart body
+   * parser): still part of the route, so the walkers see one route
+   */
+  before?: RequestHandler[];
 }
+
+/** The query as a case-insensitive Lookup, for a route that reads its keys as it goes. */
+export const queryLookup = (raw: unknown): Lookup => lookupOf(raw as Record<string, unknown>);
+
+/** The body as sent, for a route that reads it once it has found what it changes. */
+export const asSent = (raw: unknown): unknown => raw;
 
 /** Any signed-in caller (the edge has authenticated the call). */
 export const signedIn: Policy = () => undefined;
@@ -63,8 +83,33 @@ function parseWith<T>(parser: Parser<T> | undefined, raw: () => unknown, what: s
   return parseInput(parser, zodValue(), what);
 }
 
+/**
+ * A presenter for a wire answer that is neither JSON nor a whole file (byte ranges, a status of its
+ * own): the handler has done its work, this only writes the response.
+ */
+export interface Presenter {
+  kind: 'present';
+  send: (req: Request, res: Response) => void;
+}
+
+export const present = (send: Presenter['send']): Presenter => ({ kind: 'present', send });
+
+/** An answer with a status of its own: 201 with the created thing, 204 with nothing. */
+export const withStatus = (status: number, body?: unknown): Presenter =>
+  present((_req, res) => {
+    if (body === undefined) res.status(status).end();
+    else res.status(status).json(body);
+  });
+
+const isPresenter = (value: unknown): value is Presenter =>
+  typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'present';
+
 /** Send what a handler answered. */
-export function sendAnswer(res: Response, answer: unknown): void {
+export function sendAnswer(res: Response, answer: unknown, req?: Request): void {
+  if (req && isPresenter(answer)) {
+    answer.send(req, res);
+    return;
+  }
   if (answer === undefined) {
     res.status(200).end();
     return;
@@ -83,6 +128,10 @@ function sendFile(res: Response, file: FileAnswer): void {
     else
       res.set('Content-Disposition', `inline; filename="${encodeURIComponent(file.disposition.fileName)}"`);
   }
+  if ('bytes' in file.source) {
+    res.set('Content-Length', String(file.source.bytes.length)).end(file.source.bytes);
+    return;
+  }
   if ('path' in file.source) {
     res.sendFile(file.source.path);
     return;
@@ -95,30 +144,42 @@ function sendFile(res: Response, file: FileAnswer): void {
  * The handlers of one route: authentication, then parse, authorise, (transaction,) handle and
  * present. `router.get(path, ...route(deps, spec, handler))`.
  */
-export function route<P = undefined, Q = undefined, B = undefined, T = unknown>(
+export function route<P = undefined, Q = undefined, B = undefined, T = unknown, G = void>(
   deps: RouteDeps,
-  spec: RouteSpec<P, Q, B>,
-  handler: (ctx: RouteContext, input: RouteInput<P, Q, B>) => T | Promise<T>,
+  spec: RouteSpec<P, Q, B, G>,
+  handler: (ctx: RouteContext, input: RouteInput<P, Q, B, G>) => T | Promise<T>,
 ): RequestHandler[] {
   const run: RequestHandler = async (req, res) => {
     const caller = callerOf(res);
-    const ctx: RouteContext = { deps, caller, access: callerAccess(deps.repos, caller) };
+    const ctx: RouteContext = {
+      deps,
+      caller,
+      access: callerAccess(deps.repos, caller),
+      secureId: requestSecureId(req),
+      cookieOnly: cookieOnly(req),
+    };
     const params = parseWith(spec.params, () => req.params, 'path');
-    spec.policy(ctx, params);
-    const query = parseWith(spec.query, () => caselessQuery(req.query as Record<string, unknown>), 'query');
+    const granted = spec.policy(ctx, params);
+    // a schema reads the query's keys in lower case; a function reads it as sent (queryLookup)
+    const query = parseWith(
+      spec.query,
+      () => req.query as unknown,
+      'query',
+      () => caselessQuery(req.query as Record<string, unknown>),
+    );
     const body = parseWith(
       spec.body,
       () => req.body as unknown,
       'request body',
       () => lowerKeys(req.body),
     );
-    const input = { params, query, body };
+    const input = { params, query, body, granted };
     const answer = spec.transaction
       ? inTransaction(spec.transaction, () => handler(ctx, input))
       : await handler(ctx, input);
-    sendAnswer(res, answer);
+    sendAnswer(res, answer, req);
   };
-  return [deps.auth.requireAuth, run];
+  return [deps.auth.requireAuth, ...(spec.before ?? []), run];
 }
 
 function inTransaction<T>(db: Db, fn: () => T): T {

@@ -90,3 +90,28 @@ export const boolValue = (name: string, fallback: boolean) =>
         throw error;
       }
     });
+
+/** An Int32 of the query, refused with its own 400 (parseId); blank reads as absent (undefined). */
+export const idValue = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === '') return undefined;
+      try {
+        return parseId(raw, name);
+      } catch (error) {
+        if (error instanceof DomainError) return rejectWith(ctx, error);
+        throw error;
+      }
+    });
+
+/** idValue that must be there: absent or blank is a 400 "The request is invalid." with `detail`. */
+export const requiredId = (name: string, detail: string) =>
+  idValue(name).transform((id, ctx) => (id === undefined ? rejectWith(ctx, badRequest(detail)) : id));
+
+/** A route()'s body parser of parseBody: 400 naming `expected` when missing or wrong. */
+export const bodyOf =
+  <T extends z.ZodType>(schema: T, expected: string) =>
+  (raw: unknown): z.output<T> =>
+    parseBody(schema, raw, expected);

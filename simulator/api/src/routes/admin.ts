@@ -1,23 +1,24 @@
 // Admin flags the client reads to decide which header buttons to show (spec §6, §7).
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { AdminFeature, AdminFunction, SERVER_VERSION } from '@gs/contract/admin';
-import { accessOf, type RouteDeps } from '../deps';
+import type { RouteDeps } from '../deps';
 import type { UserAccess } from '../services/access';
-import { badRequest } from '../http/errors';
-import { parseId, query, queryAny } from '../http/query';
+import { badRequest } from '../domain/errors';
+import { queryLookup, route, signedIn } from '../http/route';
+import { lookupAny, parseId, type Lookup } from '../lib/keys';
 
 const FEATURES: readonly string[] = Object.values(AdminFeature);
 
 export function createAdminRouter(deps: RouteDeps): Router {
-  const { auth, repos } = deps;
+  const { repos } = deps;
   const router = Router();
 
-  const isDbAdmin = (req: Request, access: UserAccess): boolean => {
-    const db = queryAny(req, ['database', 'db', 'DatabaseId']);
+  const isDbAdmin = (q: Lookup, access: UserAccess): boolean => {
+    const db = lookupAny(q, ['database', 'db', 'DatabaseId']);
     return db ? access.isDbAdmin(parseId(db.value, db.key)) : access.isAnyDbAdmin();
   };
 
-  const answer = (fn: string, req: Request, access: UserAccess): string | boolean => {
+  const answer = (fn: string, q: Lookup, access: UserAccess): string | boolean => {
     const { user } = access;
     switch (fn.toLowerCase()) {
       case AdminFunction.Version.toLowerCase():
@@ -27,7 +28,7 @@ export function createAdminRouter(deps: RouteDeps): Router {
       case AdminFunction.IsAdminAll.toLowerCase():
         return user.isAdminAll;
       case AdminFunction.IsDbAdmin.toLowerCase():
-        return isDbAdmin(req, access);
+        return isDbAdmin(q, access);
       case AdminFunction.IsS9User.toLowerCase():
         return !user.isExternal && user.domain === '';
       case AdminFunction.IsExternalS9User.toLowerCase():
@@ -47,19 +48,21 @@ export function createAdminRouter(deps: RouteDeps): Router {
     return Number.isSafeInteger(n) ? n : 0;
   };
 
-  router.get('/admin', auth.requireAuth, (req, res) => {
-    const access = accessOf(deps, res);
-    const fn = query(req, 'function');
-    if (fn !== undefined) return void res.json(answer(fn, req, access));
-    const feature = query(req, 'feature');
-    if (feature !== undefined) return void res.json(featureCount(feature));
-    res.json(access.user.name);
-  });
+  router.get(
+    '/admin',
+    ...route(deps, { query: queryLookup, policy: signedIn }, ({ access }, { query: q }) => {
+      const fn = q('function');
+      if (fn !== undefined) return answer(fn, q, access);
+      const feature = q('feature');
+      if (feature !== undefined) return featureCount(feature);
+      return access.user.name;
+    }),
+  );
 
-  router.get('/userAdmin/isAdmin', auth.requireAuth, (_req, res) => {
-    const { user } = accessOf(deps, res);
-    res.json(user.isUserAdmin || user.isAdminAll);
-  });
+  router.get(
+    '/userAdmin/isAdmin',
+    ...route(deps, { policy: signedIn }, ({ access: { user } }) => user.isUserAdmin || user.isAdminAll),
+  );
 
   return router;
 }

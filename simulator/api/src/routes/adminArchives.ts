@@ -5,14 +5,16 @@
 // A new archive is in `dbs/{db}/archives` at once; turning on revision control adds its Versions
 // archive (whose fields follow the archive's), CreateBrowse on a new archive its browse search,
 // and content search puts its documents' text in the content index (or takes it out). Each write is one transaction.
-import { callerOf } from '../http/auth';
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
+import { z } from 'zod';
 import { holdsDocumentsMessage } from '@gs/contract/admin/catalog';
 import { ArchiveFlags, hasFlag } from '@gs/contract/flags';
 import type { RouteDeps } from '../deps';
 import type { AdminArchiveRow, ArchiveSpec } from '../db/adminArchivesRepo';
-import { HttpError, badRequest, notFound } from '../http/errors';
-import { intParam, queryBool, queryInt } from '../http/query';
+import { badRequest, conflict, notFound } from '../domain/errors';
+import { inDatabase } from '../http/adminPolicies';
+import { asSent, route, type Policy } from '../http/route';
+import { boolValue, int32Value } from '../lib/zodInput';
 import { messages } from '../services/access';
 import { readArchiveBody, storedSpec, toAdminArchive, type ArchiveContext } from '../services/adminArchives';
 import { unlinkUnusedFiles } from '../services/adminDrop';
@@ -23,21 +25,26 @@ const ARCHIVE = `${ARCHIVES}/:archive`;
 /** From an archive card (admin-spec §9). */
 export const DEFAULT_REBUILD_COUNT = 1000;
 
+const oneArchive = z.object({ db: int32Value('db'), archive: int32Value('archive') });
+
+/** An administrator of the database (403), a licence that writes for a change (403), then 404. */
+const admin =
+  (write: boolean): Policy<{ db: number }, number> =>
+  ({ deps, caller }, { db }) => {
+    requireDbAdmin(deps, caller, db);
+    if (write) requireWritable(caller);
+    if (!deps.repos.databases.byId(db)) throw notFound(messages.database(db));
+    return db;
+  };
+const reader = admin(false);
+const writer = admin(true);
+
 export function createAdminArchivesRouter(deps: RouteDeps): Router {
-  const { auth, repos } = deps;
+  const { repos } = deps;
   const archives = repos.adminArchives;
   const router = Router();
 
-  const database = (req: Request, res: Response, write: boolean): number => {
-    const db = intParam(req, 'db');
-    requireDbAdmin(deps, callerOf(res), db);
-    if (write) requireWritable(callerOf(res));
-    if (!repos.databases.byId(db)) throw notFound(messages.database(db));
-    return db;
-  };
-
-  const archiveOf = (db: number, req: Request): AdminArchiveRow => {
-    const id = intParam(req, 'archive');
+  const archiveOf = (db: number, id: number): AdminArchiveRow => {
     const row = archives.byId(id);
     if (!row || row.databaseId !== db) throw notFound(messages.archive(db, id));
     return row;
@@ -62,83 +69,106 @@ export function createAdminArchivesRouter(deps: RouteDeps): Router {
       archives.indexContent(db, id, spec.contentSearch);
   };
 
-  const answer = (res: Response, id: number): void => {
+  const answer = (id: number) => {
     const row = archives.byId(id);
     if (!row) throw new Error(`archive ${id} vanished`);
-    res.json(toAdminArchive(archives, row));
+    return toAdminArchive(archives, row);
   };
 
-  router.get(ARCHIVES, auth.requireAuth, (req, res) => {
-    const db = database(req, res, false);
-    res.json(archives.ofDatabase(db).map((a) => toAdminArchive(archives, a)));
-  });
+  router.get(
+    ARCHIVES,
+    ...route(deps, { params: inDatabase, policy: reader }, (_c, { granted: db }) =>
+      archives.ofDatabase(db).map((a) => toAdminArchive(archives, a)),
+    ),
+  );
 
-  router.post(ARCHIVES, auth.requireAuth, (req, res) => {
-    const db = database(req, res, true);
-    const id = archives.transaction(() => {
-      const spec = readArchiveBody(req.body, undefined, context(db, undefined));
-      const created = archives.create(db, spec);
-      followUp(db, created, spec, undefined);
-      if (spec.createBrowse) archives.addBrowseSearch(db, created, spec.name);
-      return created;
-    });
-    answer(res, id);
-  });
+  router.post(
+    ARCHIVES,
+    ...route(deps, { params: inDatabase, body: asSent, policy: writer }, (_c, { body, granted: db }) => {
+      const id = archives.transaction(() => {
+        const spec = readArchiveBody(body, undefined, context(db, undefined));
+        const created = archives.create(db, spec);
+        followUp(db, created, spec, undefined);
+        if (spec.createBrowse) archives.addBrowseSearch(db, created, spec.name);
+        return created;
+      });
+      return answer(id);
+    }),
+  );
 
-  router.get(ARCHIVE, auth.requireAuth, (req, res) => {
-    const db = database(req, res, false);
-    res.json([toAdminArchive(archives, archiveOf(db, req))]);
-  });
+  router.get(
+    ARCHIVE,
+    ...route(deps, { params: oneArchive, policy: reader }, (_c, { params: p, granted: db }) => [
+      toAdminArchive(archives, archiveOf(db, p.archive)),
+    ]),
+  );
 
-  router.put(ARCHIVE, auth.requireAuth, (req, res) => {
-    const db = database(req, res, true);
-    archives.transaction(() => {
-      const row = archiveOf(db, req);
-      const before = storedSpec(archives, row);
-      const spec = readArchiveBody(req.body, before, context(db, row.id));
-      archives.update(row.id, spec);
-      followUp(db, row.id, spec, before);
-    });
-    answer(res, intParam(req, 'archive'));
-  });
-
-  router.delete(ARCHIVE, auth.requireAuth, async (req, res) => {
-    const db = database(req, res, true);
-    const drop = queryBool(req, 'Drop') ?? false;
-    const files = archives.transaction(() => {
-      const row = archiveOf(db, req);
-      const all = archives.ofDatabase(db);
-      const children = all.filter((a) => a.parentId === row.id);
-      const blocking = children.find((c) => c.id !== row.versionsArchiveId);
-      if (blocking)
-        throw new HttpError(409, {
-          Message: `Archive '${row.name}' has sub-archives ('${blocking.name}'); delete them first.`,
+  router.put(
+    ARCHIVE,
+    ...route(
+      deps,
+      { params: oneArchive, body: asSent, policy: writer },
+      (_c, { params: p, body, granted: db }) => {
+        archives.transaction(() => {
+          const row = archiveOf(db, p.archive);
+          const before = storedSpec(archives, row);
+          const spec = readArchiveBody(body, before, context(db, row.id));
+          archives.update(row.id, spec);
+          followUp(db, row.id, spec, before);
         });
-      // the archive and its own Versions archive go together
-      const doomed = [...children, row];
-      const count = doomed.reduce((n, a) => n + archives.documentCount(db, a.id), 0);
-      if (count > 0 && !drop)
-        throw new HttpError(409, { Message: holdsDocumentsMessage(`Archive '${row.name}'`, count) });
-      const paths = doomed.flatMap((a) => archives.filePaths(db, a.id));
-      doomed.forEach((a) => archives.remove(db, a.id));
-      return paths;
-    });
-    await unlinkUnusedFiles(deps, files);
-    res.json(true);
-  });
+        return answer(p.archive);
+      },
+    ),
+  );
 
-  router.get(`${ARCHIVE}/indexrebuild`, auth.requireAuth, (req, res) => {
-    const db = database(req, res, true);
-    const count = queryInt(req, 'docCount') ?? DEFAULT_REBUILD_COUNT;
-    if (count < 1) throw badRequest(`docCount must be at least 1, not ${count}.`);
-    const rebuilt = archives.transaction(() => {
-      const row = archiveOf(db, req);
-      if (!row.contentSearch) return false;
-      archives.indexContent(db, row.id, true, count);
-      return true;
-    });
-    res.json(rebuilt);
-  });
+  router.delete(
+    ARCHIVE,
+    ...route(
+      deps,
+      { params: oneArchive, query: z.object({ drop: boolValue('Drop', false) }), policy: writer },
+      async (_c, { params: p, query: { drop }, granted: db }) => {
+        const files = archives.transaction(() => {
+          const row = archiveOf(db, p.archive);
+          const all = archives.ofDatabase(db);
+          const children = all.filter((a) => a.parentId === row.id);
+          const blocking = children.find((c) => c.id !== row.versionsArchiveId);
+          if (blocking)
+            throw conflict(`Archive '${row.name}' has sub-archives ('${blocking.name}'); delete them first.`);
+          // the archive and its own Versions archive go together
+          const doomed = [...children, row];
+          const count = doomed.reduce((n, a) => n + archives.documentCount(db, a.id), 0);
+          if (count > 0 && !drop) throw conflict(holdsDocumentsMessage(`Archive '${row.name}'`, count));
+          const paths = doomed.flatMap((a) => archives.filePaths(db, a.id));
+          doomed.forEach((a) => archives.remove(db, a.id));
+          return paths;
+        });
+        await unlinkUnusedFiles(deps, files);
+        return true;
+      },
+    ),
+  );
+
+  router.get(
+    `${ARCHIVE}/indexrebuild`,
+    ...route(
+      deps,
+      {
+        params: oneArchive,
+        query: z.object({ doccount: int32Value('docCount').optional() }),
+        policy: writer,
+      },
+      (_c, { params: p, query: q, granted: db }) => {
+        const count = q.doccount ?? DEFAULT_REBUILD_COUNT;
+        if (count < 1) throw badRequest(`docCount must be at least 1, not ${count}.`);
+        return archives.transaction(() => {
+          const row = archiveOf(db, p.archive);
+          if (!row.contentSearch) return false;
+          archives.indexContent(db, row.id, true, count);
+          return true;
+        });
+      },
+    ),
+  );
 
   return router;
 }

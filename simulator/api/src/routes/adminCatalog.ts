@@ -13,8 +13,8 @@ import { createAdminTableFieldsRouter } from './adminTableFields';
 export function createAdminCatalogRouter(deps: RouteDeps, db: Db): Router {
   const rules = createCatalogRules(deps.repos);
   const router = Router();
-  router.use(createAdminFieldsRouter(deps, rules));
-  router.use(createAdminTableFieldsRouter(deps, rules));
+  router.use(createAdminFieldsRouter(deps, rules, db));
+  router.use(createAdminTableFieldsRouter(deps, rules, db));
   router.use(createAdminListsRouter(deps, createListBindings(deps.listQueries)));
   router.use(createAdminSearchesRouter(deps, rules, db));
   return router;

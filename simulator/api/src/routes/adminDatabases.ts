@@ -5,14 +5,17 @@
 // administrator too, admin-spec §6) and DELETE (administrators of all; `?Drop=true` to delete
 // one holding documents, decision 017), and `admin/databases/{id}/options/archives` `{ShowAll}`.
 // A read-only licence changes nothing. Each write is one transaction.
-import { callerOf } from '../http/auth';
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import { AdminFeature, MULTIPLE_DATABASES_NOT_LICENSED } from '@gs/contract/admin';
 import { holdsDocumentsMessage, type AdminShowAllOptions } from '@gs/contract/admin/catalog';
 import type { RouteDeps } from '../deps';
 import type { AdminDatabaseRow } from '../db/adminDatabasesRepo';
-import { HttpError, forbidden, notFound } from '../http/errors';
-import { intParam, queryBool } from '../http/query';
+import type { Caller } from '../domain/caller';
+import { conflict, forbidden, notFound } from '../domain/errors';
+import { inDatabase } from '../http/adminPolicies';
+import { asSent, queryLookup, route, signedIn, type Policy } from '../http/route';
+import { parseBool } from '../lib/keys';
+import { boolValue as boolQuery } from '../lib/zodInput';
 import { messages } from '../services/access';
 import { boolValue, opt, parseBody } from '../services/adminInput';
 import { readDatabaseBody, toAdminDatabase } from '../services/adminDatabases';
@@ -29,8 +32,22 @@ import { z } from 'zod';
 const DATABASE = '/admin/databases/:db';
 const showAllSchema = z.object({ showall: opt(boolValue) });
 
+/** Any database administrator (403), answering the caller's rights. */
+const anyDbAdmin: Policy<unknown, ReturnType<typeof requireAnyDbAdmin>> = ({ deps, caller }) =>
+  requireAnyDbAdmin(deps, caller);
+/** An administrator of every database whose licence writes (403). */
+const allWriter: Policy<unknown> = ({ deps, caller }) => {
+  requireAdminAll(deps, caller);
+  requireWritable(caller);
+};
+
 export function createAdminDatabasesRouter(deps: RouteDeps): Router {
-  const { auth, repos } = deps;
+  const { repos } = deps;
+  /** a policy of route(): the database administered for `use`, as the handler's `granted` */
+  const admin =
+    (use: 'read' | 'write' | 'database'): Policy<{ db: number }, AdminDatabaseRow> =>
+    ({ caller }, p) =>
+      administered(caller, p.db, use);
   const dbs = repos.adminDatabases;
   const router = Router();
 
@@ -39,15 +56,10 @@ export function createAdminDatabasesRouter(deps: RouteDeps): Router {
    * a write needs a licence that may write, and a change of the database itself (the Databases
    * mode) a user administrator.
    */
-  const administered = (
-    req: Request,
-    res: Response,
-    use: 'read' | 'write' | 'database',
-  ): AdminDatabaseRow => {
-    const id = intParam(req, 'db');
-    const access = requireDbAdmin(deps, callerOf(res), id);
+  const administered = (caller: Caller, id: number, use: 'read' | 'write' | 'database'): AdminDatabaseRow => {
+    const access = requireDbAdmin(deps, caller, id);
     if (use === 'database') requireUserAdmin(access);
-    if (use !== 'read') requireWritable(callerOf(res));
+    if (use !== 'read') requireWritable(caller);
     const row = dbs.byId(id);
     if (!row) throw notFound(messages.database(id));
     return row;
@@ -60,79 +72,107 @@ export function createAdminDatabasesRouter(deps: RouteDeps): Router {
     return dbs.all().length === 0 || (Number.isSafeInteger(count) && count > 0);
   };
 
-  router.get('/admin/databases', auth.requireAuth, (_req, res) => {
-    const access = requireAnyDbAdmin(deps, callerOf(res));
-    res.json(
+  router.get(
+    '/admin/databases',
+    ...route(deps, { policy: anyDbAdmin }, (_c, { granted: access }) =>
       dbs
         .all()
         .filter((d) => access.isDbAdmin(d.id))
         .map(toAdminDatabase),
-    );
-  });
+    ),
+  );
 
-  router.post('/admin/databases', auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, callerOf(res));
-    requireWritable(callerOf(res));
-    const row = dbs.transaction(() => {
-      if (!licensedForAnother()) throw forbidden(MULTIPLE_DATABASES_NOT_LICENSED);
-      return dbs.byId(dbs.create(readDatabaseBody(req.body, undefined, taken)));
-    });
-    res.json(row && toAdminDatabase(row));
-  });
-
-  router.get(DATABASE, auth.requireAuth, (req, res) => {
-    const rebuild = queryBool(req, 'rebuild') ?? false;
-    const row = administered(req, res, rebuild ? 'database' : 'read');
-    if (!rebuild) return void res.json([toAdminDatabase(row)]);
-    dbs.rebuild(row.id);
-    res.json(true);
-  });
-
-  router.put(DATABASE, auth.requireAuth, (req, res) => {
-    const row = administered(req, res, 'database');
-    const saved = dbs.transaction(() => {
-      const spec = readDatabaseBody(req.body, row, (name) => {
-        const other = dbs.idByName(name);
-        return other !== undefined && other !== row.id;
+  router.post(
+    '/admin/databases',
+    ...route(deps, { body: asSent, policy: allWriter }, (_c, { body }) => {
+      const row = dbs.transaction(() => {
+        if (!licensedForAnother()) throw forbidden(MULTIPLE_DATABASES_NOT_LICENSED);
+        return dbs.byId(dbs.create(readDatabaseBody(body, undefined, taken)));
       });
-      dbs.update(row.id, spec);
-      return dbs.byId(row.id);
-    });
-    res.json(saved && toAdminDatabase(saved));
-  });
+      return row && toAdminDatabase(row);
+    }),
+  );
 
-  router.delete(DATABASE, auth.requireAuth, async (req, res) => {
-    const id = intParam(req, 'db');
-    requireAdminAll(deps, callerOf(res));
-    requireWritable(callerOf(res));
-    const drop = queryBool(req, 'Drop') ?? false;
-    const files = dbs.transaction(() => {
-      const row = dbs.byId(id);
-      if (!row) throw notFound(messages.database(id));
-      const count = dbs.documentCount(id);
-      if (count > 0 && !drop)
-        throw new HttpError(409, { Message: holdsDocumentsMessage(`Database '${row.name}'`, count) });
-      const paths = dbs.filePaths(id);
-      dbs.remove(id);
-      return paths;
-    });
-    await unlinkUnusedFiles(deps, files);
-    res.json(true);
-  });
+  // `rebuild` is read first: it decides the rights the call needs
+  router.get(
+    DATABASE,
+    ...route(
+      deps,
+      { params: inDatabase, query: queryLookup, policy: signedIn },
+      ({ caller }, { params: p, query: q }) => {
+        const raw = q('rebuild');
+        const rebuild = raw === undefined ? false : parseBool(raw, 'rebuild');
+        const row = administered(caller, p.db, rebuild ? 'database' : 'read');
+        if (!rebuild) return [toAdminDatabase(row)];
+        dbs.rebuild(row.id);
+        return true;
+      },
+    ),
+  );
 
-  router.get(`${DATABASE}/options/archives`, auth.requireAuth, (req, res) => {
-    const row = administered(req, res, 'read');
-    const body: AdminShowAllOptions = { ShowAll: row.showAllArchives };
-    res.json(body);
-  });
+  router.put(
+    DATABASE,
+    ...route(
+      deps,
+      { params: inDatabase, body: asSent, policy: admin('database') },
+      (_c, { body, granted: row }) => {
+        const saved = dbs.transaction(() => {
+          const spec = readDatabaseBody(body, row, (name) => {
+            const other = dbs.idByName(name);
+            return other !== undefined && other !== row.id;
+          });
+          dbs.update(row.id, spec);
+          return dbs.byId(row.id);
+        });
+        return saved && toAdminDatabase(saved);
+      },
+    ),
+  );
 
-  router.put(`${DATABASE}/options/archives`, auth.requireAuth, (req, res) => {
-    const row = administered(req, res, 'write');
-    const showAll = parseBody(showAllSchema, req.body, 'archive options').showall ?? row.showAllArchives;
-    dbs.transaction(() => dbs.setShowAllArchives(row.id, showAll));
-    const body: AdminShowAllOptions = { ShowAll: showAll };
-    res.json(body);
-  });
+  router.delete(
+    DATABASE,
+    ...route(
+      deps,
+      { params: inDatabase, query: z.object({ drop: boolQuery('Drop', false) }), policy: allWriter },
+      async (_c, { params: { db: id }, query: { drop } }) => {
+        const files = dbs.transaction(() => {
+          const row = dbs.byId(id);
+          if (!row) throw notFound(messages.database(id));
+          const count = dbs.documentCount(id);
+          if (count > 0 && !drop) throw conflict(holdsDocumentsMessage(`Database '${row.name}'`, count));
+          const paths = dbs.filePaths(id);
+          dbs.remove(id);
+          return paths;
+        });
+        await unlinkUnusedFiles(deps, files);
+        return true;
+      },
+    ),
+  );
+
+  router.get(
+    `${DATABASE}/options/archives`,
+    ...route(
+      deps,
+      { params: inDatabase, policy: admin('read') },
+      (_c, { granted: row }): AdminShowAllOptions => ({
+        ShowAll: row.showAllArchives,
+      }),
+    ),
+  );
+
+  router.put(
+    `${DATABASE}/options/archives`,
+    ...route(
+      deps,
+      { params: inDatabase, body: asSent, policy: admin('write') },
+      (_c, { body, granted: row }): AdminShowAllOptions => {
+        const showAll = parseBody(showAllSchema, body, 'archive options').showall ?? row.showAllArchives;
+        dbs.transaction(() => dbs.setShowAllArchives(row.id, showAll));
+        return { ShowAll: showAll };
+      },
+    ),
+  );
 
   return router;
 }

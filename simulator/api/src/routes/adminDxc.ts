@@ -5,15 +5,14 @@
 // unique name in its archive (409), UseInternal needs a database the caller administers, else a
 // ConnectionString; each mapped field is a field of the archive, once; services/dxcSources.ts
 // says what a connection string can reach.
-import { callerOf } from '../http/auth';
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { AdminDxcSource, AdminDxcTable } from '@gs/contract/admin/server';
 import type { RouteDeps } from '../deps';
 import type { DxcSourceRow } from '../db/dxcRepo';
-import { badRequest, HttpError, notFound } from '../http/errors';
-import { intParam } from '../http/query';
-import { int32, looseBool, parseBody, trimmed } from '../lib/zodInput';
+import { badRequest, conflict, notFound } from '../domain/errors';
+import { asSent, route, type Policy } from '../http/route';
+import { bodyOf, int32, int32Value, looseBool, parseBody, trimmed } from '../lib/zodInput';
 import { messages, type UserAccess } from '../services/access';
 import { requireDbAdmin } from '../services/adminRights';
 import { catalogOf } from '../services/dxcSources';
@@ -58,15 +57,17 @@ export function createAdminDxcRouter(deps: RouteDeps): Router {
   const router = Router();
 
   /** The caller's access and the archive, after the rights; 404 for a database or archive not there. */
-  const target = (req: Request, res: Response, write: boolean) => {
-    const db = intParam(req, 'db');
-    const access = requireDbAdmin(deps, callerOf(res), db, write);
-    if (!deps.repos.databases.byId(db)) throw notFound(messages.database(db));
-    const archiveId = intParam(req, 'archive');
-    const archive = deps.repos.archives.byId(archiveId);
-    if (!archive || archive.databaseId !== db) throw notFound(messages.archive(db, archiveId));
-    return { access, db, archiveId };
-  };
+  const target =
+    (write: boolean): Policy<{ db: number; archive: number }, { access: UserAccess; archiveId: number }> =>
+    ({ caller }, { db, archive: archiveId }) => {
+      const access = requireDbAdmin(deps, caller, db, write);
+      if (!deps.repos.databases.byId(db)) throw notFound(messages.database(db));
+      const archive = deps.repos.archives.byId(archiveId);
+      if (!archive || archive.databaseId !== db) throw notFound(messages.archive(db, archiveId));
+      return { access, archiveId };
+    };
+  const inArchive = z.object({ db: int32Value('db'), archive: int32Value('archive') });
+  const oneSource = inArchive.extend({ id: int32Value('id') });
 
   /** A database of this server the caller administers, by id; 400 otherwise. */
   const ownDatabase = (access: UserAccess, id: number): number => {
@@ -75,8 +76,8 @@ export function createAdminDxcRouter(deps: RouteDeps): Router {
     return id;
   };
 
-  const sourceOf = (req: Request, access: UserAccess, archiveId: number): Omit<DxcSourceRow, 'id'> => {
-    const b = parseBody(sourceBody, req.body, EXPECTED);
+  const sourceOf = (body: unknown, access: UserAccess, archiveId: number): Omit<DxcSourceRow, 'id'> => {
+    const b = parseBody(sourceBody, body, EXPECTED);
     const useInternal = b.useinternal ?? false;
     const connectionString = b.connectionstring ?? '';
     if (!useInternal && !connectionString)
@@ -97,9 +98,7 @@ export function createAdminDxcRouter(deps: RouteDeps): Router {
   const uniqueName = (archiveId: number, name: string, id: number): void => {
     const other = repo.idByName(archiveId, name);
     if (other !== undefined && other !== id)
-      throw new HttpError(409, {
-        Message: `A data-exchange source named '${name}' already exists in archive ${archiveId}.`,
-      });
+      throw conflict(`A data-exchange source named '${name}' already exists in archive ${archiveId}.`);
   };
 
   const existing = (archiveId: number, id: number): DxcSourceRow => {
@@ -108,66 +107,94 @@ export function createAdminDxcRouter(deps: RouteDeps): Router {
     return found;
   };
 
-  router.get(BASE, deps.auth.requireAuth, (req, res) => {
-    const { archiveId } = target(req, res, false);
-    res.json(repo.ofArchive(archiveId).map(toSource));
-  });
+  router.get(
+    BASE,
+    ...route(deps, { params: inArchive, policy: target(false) }, (_c, { granted: { archiveId } }) =>
+      repo.ofArchive(archiveId).map(toSource),
+    ),
+  );
 
-  router.post(BASE, deps.auth.requireAuth, (req, res) => {
-    const { access, archiveId } = target(req, res, true);
-    const source = sourceOf(req, access, archiveId);
-    const saved = repo.transaction(() => {
-      uniqueName(archiveId, source.name, 0);
-      return repo.byId(repo.insert(source)) as DxcSourceRow;
-    });
-    res.json(toSource(saved));
-  });
+  router.post(
+    BASE,
+    ...route(deps, { params: inArchive, body: asSent, policy: target(true) }, (_c, { body, granted }) => {
+      const { access, archiveId } = granted;
+      const source = sourceOf(body, access, archiveId);
+      const saved = repo.transaction(() => {
+        uniqueName(archiveId, source.name, 0);
+        return repo.byId(repo.insert(source)) as DxcSourceRow;
+      });
+      return toSource(saved);
+    }),
+  );
 
   // before `/:id`, which would take the word for an id
-  router.put(`${BASE}/DXTables`, deps.auth.requireAuth, (req, res) => {
-    const { access } = target(req, res, false);
-    const b = parseBody(tablesBody, req.body, '{ConnectionString} or {UseInternal, InternalDatabase}');
-    let db: number;
-    if (b.useinternal) db = ownDatabase(access, b.internaldatabase ?? 0);
-    else {
-      const catalog = catalogOf(b.connectionstring ?? '');
-      const id = repo.databaseIdByName(catalog);
-      // a database the caller does not administer is as unknown as one that does not exist
-      if (id === undefined || !access.isDbAdmin(id))
-        throw badRequest(`There is no database named '${catalog}' on this server that you administer.`);
-      db = id;
-    }
-    const tables: AdminDxcTable[] = repo.tables(db).map((t) => ({ Name: t.name, Columns: t.columns }));
-    res.json(tables);
-  });
+  router.put(
+    `${BASE}/DXTables`,
+    ...route(
+      deps,
+      {
+        params: inArchive,
+        body: bodyOf(tablesBody, '{ConnectionString} or {UseInternal, InternalDatabase}'),
+        policy: target(false),
+      },
+      (_c, { body: b, granted: { access } }): AdminDxcTable[] => {
+        let db: number;
+        if (b.useinternal) db = ownDatabase(access, b.internaldatabase ?? 0);
+        else {
+          const catalog = catalogOf(b.connectionstring ?? '');
+          const id = repo.databaseIdByName(catalog);
+          // a database the caller does not administer is as unknown as one that does not exist
+          if (id === undefined || !access.isDbAdmin(id))
+            throw badRequest(`There is no database named '${catalog}' on this server that you administer.`);
+          db = id;
+        }
+        return repo.tables(db).map((t) => ({ Name: t.name, Columns: t.columns }));
+      },
+    ),
+  );
 
-  router.get(`${BASE}/:id`, deps.auth.requireAuth, (req, res) => {
-    const { archiveId } = target(req, res, false);
-    res.json(toSource(existing(archiveId, intParam(req, 'id'))));
-  });
+  router.get(
+    `${BASE}/:id`,
+    ...route(
+      deps,
+      { params: oneSource, policy: target(false) },
+      (_c, { params: { id }, granted: { archiveId } }) => toSource(existing(archiveId, id)),
+    ),
+  );
 
-  router.put(`${BASE}/:id`, deps.auth.requireAuth, (req, res) => {
-    const { access, archiveId } = target(req, res, true);
-    const id = intParam(req, 'id');
-    const source = sourceOf(req, access, archiveId);
-    const saved = repo.transaction(() => {
-      existing(archiveId, id);
-      uniqueName(archiveId, source.name, id);
-      repo.update({ ...source, id });
-      return repo.byId(id) as DxcSourceRow;
-    });
-    res.json(toSource(saved));
-  });
+  router.put(
+    `${BASE}/:id`,
+    ...route(
+      deps,
+      { params: oneSource, body: asSent, policy: target(true) },
+      (_c, { params: { id }, body, granted }) => {
+        const { access, archiveId } = granted;
+        const source = sourceOf(body, access, archiveId);
+        const saved = repo.transaction(() => {
+          existing(archiveId, id);
+          uniqueName(archiveId, source.name, id);
+          repo.update({ ...source, id });
+          return repo.byId(id) as DxcSourceRow;
+        });
+        return toSource(saved);
+      },
+    ),
+  );
 
-  router.delete(`${BASE}/:id`, deps.auth.requireAuth, (req, res) => {
-    const { archiveId } = target(req, res, true);
-    const id = intParam(req, 'id');
-    repo.transaction(() => {
-      existing(archiveId, id);
-      repo.remove(id);
-    });
-    res.json(true);
-  });
+  router.delete(
+    `${BASE}/:id`,
+    ...route(
+      deps,
+      { params: oneSource, policy: target(true) },
+      (_c, { params: { id }, granted: { archiveId } }) => {
+        repo.transaction(() => {
+          existing(archiveId, id);
+          repo.remove(id);
+        });
+        return true;
+      },
+    ),
+  );
 
   return router;
 }

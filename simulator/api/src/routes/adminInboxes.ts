@@ -4,7 +4,6 @@
 // server's inboxes folder ('' base path: directly in it; UniqueName defaults to the name); a name
 // or a folder already in use is 409; DELETE removes the definition and its grants and keeps the
 // folder's files (nothing is lost; an inbox made again on that folder shows them).
-import { callerOf } from '../http/auth';
 import { mkdir } from 'node:fs/promises';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -12,10 +11,10 @@ import type { AdminShowAllOptions } from '@gs/contract/admin/catalog';
 import type { AdminInbox, AdminInboxSecurity } from '@gs/contract/admin/server';
 import type { RouteDeps } from '../deps';
 import type { AdminInboxRow } from '../db/adminInboxesRepo';
-import { badRequest, HttpError, notFound } from '../http/errors';
-import { intParam } from '../http/query';
-import { looseBool, parseBody, trimmed } from '../lib/zodInput';
-import { requireAdminAll } from '../services/adminRights';
+import { badRequest, conflict, notFound } from '../domain/errors';
+import { allReader, allWriter } from '../http/adminPolicies';
+import { route } from '../http/route';
+import { bodyOf, int32Value, looseBool, trimmed } from '../lib/zodInput';
 import { inboxNotFound } from '../services/inboxAccess';
 import { inboxDir } from '../services/inboxFiles';
 
@@ -54,69 +53,72 @@ function folderOf(basePath: string, uniqueName: string): string {
 }
 
 export function createAdminInboxesRouter(deps: RouteDeps): Router {
-  const { auth } = deps;
   const repo = deps.repos.adminServer.inboxes;
   const router = Router();
 
-  router.get('/admin/inboxes', auth.requireAuth, (_req, res) => {
-    requireAdminAll(deps, callerOf(res), false);
-    res.json(repo.all().map(toAdminInbox));
-  });
+  const oneInbox = z.object({ id: int32Value('id') });
+  const showAll = (): AdminShowAllOptions => ({ ShowAll: repo.showAll() });
 
-  router.post('/admin/inboxes', auth.requireAuth, async (req, res) => {
-    requireAdminAll(deps, callerOf(res), true);
-    const body = parseBody(inboxBody, req.body, '{Name, BasePath, UniqueName}');
-    const uniqueName = body.uniquename || body.name;
-    const basePath = body.basepath ?? '';
-    const path = folderOf(basePath, uniqueName);
-    const saved = repo.transaction(() => {
-      const named = repo.byName(body.name);
-      if (named) throw new HttpError(409, { Message: `An inbox named '${named.name}' already exists.` });
-      const sharing = repo.byPath(path);
-      if (sharing)
-        throw new HttpError(409, {
-          Message: `The folder '${path}' is already the folder of inbox '${sharing.name}'.`,
+  router.get('/admin/inboxes', ...route(deps, { policy: allReader }, () => repo.all().map(toAdminInbox)));
+
+  router.post(
+    '/admin/inboxes',
+    ...route(
+      deps,
+      { body: bodyOf(inboxBody, '{Name, BasePath, UniqueName}'), policy: allWriter },
+      async (_c, { body }) => {
+        const uniqueName = body.uniquename || body.name;
+        const basePath = body.basepath ?? '';
+        const path = folderOf(basePath, uniqueName);
+        const saved = repo.transaction(() => {
+          const named = repo.byName(body.name);
+          if (named) throw conflict(`An inbox named '${named.name}' already exists.`);
+          const sharing = repo.byPath(path);
+          if (sharing)
+            throw conflict(`The folder '${path}' is already the folder of inbox '${sharing.name}'.`);
+          const id = repo.insert({ name: body.name, basePath, uniqueName, path });
+          return repo.byId(id) as AdminInboxRow;
         });
-      const id = repo.insert({ name: body.name, basePath, uniqueName, path });
-      return repo.byId(id) as AdminInboxRow;
-    });
-    await mkdir(inboxDir(deps.files.dataDir, saved), { recursive: true });
-    res.json(toAdminInbox(saved));
-  });
+        await mkdir(inboxDir(deps.files.dataDir, saved), { recursive: true });
+        return toAdminInbox(saved);
+      },
+    ),
+  );
 
-  router.get('/admin/inboxes/:id', auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, callerOf(res), false);
-    const id = intParam(req, 'id');
-    if (!repo.byId(id)) throw notFound(inboxNotFound(id));
-    const entries: AdminInboxSecurity[] = repo.grants(id).map((g) => ({
-      ArchiveId: g.inboxId,
-      Permissions: g.permissions,
-      Type: g.principalType,
-      User: g.principal,
-    }));
-    res.json(entries);
-  });
+  router.get(
+    '/admin/inboxes/:id',
+    ...route(
+      deps,
+      { params: oneInbox, policy: allReader },
+      (_c, { params: { id } }): AdminInboxSecurity[] => {
+        if (!repo.byId(id)) throw notFound(inboxNotFound(id));
+        return repo.grants(id).map((g) => ({
+          ArchiveId: g.inboxId,
+          Permissions: g.permissions,
+          Type: g.principalType,
+          User: g.principal,
+        }));
+      },
+    ),
+  );
 
-  router.delete('/admin/inboxes/:id', auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, callerOf(res), true);
-    const id = intParam(req, 'id');
-    if (!repo.transaction(() => repo.remove(id))) throw notFound(inboxNotFound(id));
-    res.json(true);
-  });
+  router.delete(
+    '/admin/inboxes/:id',
+    ...route(deps, { params: oneInbox, policy: allWriter }, (_c, { params: { id } }) => {
+      if (!repo.transaction(() => repo.remove(id))) throw notFound(inboxNotFound(id));
+      return true;
+    }),
+  );
 
-  router.get('/admin/options/inboxes', auth.requireAuth, (_req, res) => {
-    requireAdminAll(deps, callerOf(res), false);
-    const options: AdminShowAllOptions = { ShowAll: repo.showAll() };
-    res.json(options);
-  });
+  router.get('/admin/options/inboxes', ...route(deps, { policy: allReader }, showAll));
 
-  router.put('/admin/options/inboxes', auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, callerOf(res), true);
-    const body = parseBody(optionsBody, req.body, '{ShowAll}');
-    repo.transaction(() => repo.setShowAll(body.showall));
-    const options: AdminShowAllOptions = { ShowAll: repo.showAll() };
-    res.json(options);
-  });
+  router.put(
+    '/admin/options/inboxes',
+    ...route(deps, { body: bodyOf(optionsBody, '{ShowAll}'), policy: allWriter }, (_c, { body }) => {
+      repo.transaction(() => repo.setShowAll(body.showall));
+      return showAll();
+    }),
+  );
 
   return router;
 }

@@ -4,8 +4,7 @@
 // 8 hours and 15 minutes unless it says otherwise. Our design where no source shows it: a rule
 // names one existing user or group (stored with that name's casing), one rule per user or group
 // and per name (409 otherwise), and it may not be idle longer than it may live (400).
-import { callerOf } from '../http/auth';
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import {
   LICENSE_RULE_TIME_TYPES,
@@ -15,10 +14,11 @@ import {
 } from '@gs/contract/admin/server';
 import type { RouteDeps } from '../deps';
 import type { LicenseRuleRow } from '../db/licenseRulesRepo';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
-import { lowerKeys, parseId, query, readKey } from '../http/query';
+import { badRequest, conflict, forbidden, notFound } from '../domain/errors';
+import { allReader, allWriter } from '../http/adminPolicies';
+import { asSent, queryLookup, route } from '../http/route';
+import { lowerKeys, parseId, readKey, type Lookup } from '../lib/keys';
 import { int32, parseBody, trimmed } from '../lib/zodInput';
-import { requireAdminAll } from '../services/adminRights';
 
 export const licenseRuleMessages = {
   notFound: (iid: number) => `License rule ${iid} was not found.`,
@@ -55,10 +55,10 @@ const toRule = (r: LicenseRuleRow): AdminLicenseRule => ({
 });
 
 /** IID from the query, else from the body (PUT); 400 when neither holds one. */
-function iidOf(req: Request): number {
-  const q = query(req, 'IID');
+function iidOf(query: Lookup, body: unknown): number {
+  const q = query('IID');
   if (q !== undefined) return parseId(q, 'IID');
-  const b = readKey(lowerKeys(req.body ?? {}), 'iid');
+  const b = readKey(lowerKeys(body ?? {}), 'iid');
   if (typeof b === 'number' || typeof b === 'string') return parseId(String(b), 'IID');
   throw badRequest(`The query parameter 'IID' is required.`);
 }
@@ -68,8 +68,8 @@ export function createAdminLicenseRulesRouter(deps: RouteDeps): Router {
   const router = Router();
 
   /** The rule a body makes from `base`, checked against the other rules (all but `iid`). */
-  const ruleFrom = (req: Request, base: Omit<LicenseRuleRow, 'iid' | 'builtIn'>, iid: number) => {
-    const b = parseBody(ruleBody, req.body, EXPECTED);
+  const ruleFrom = (body: unknown, base: Omit<LicenseRuleRow, 'iid' | 'builtIn'>, iid: number) => {
+    const b = parseBody(ruleBody, body, EXPECTED);
     const rule = {
       name: b.name ?? base.name,
       type: b.type ?? base.type,
@@ -90,59 +90,67 @@ export function createAdminLicenseRulesRouter(deps: RouteDeps): Router {
     const principal = repo.principalName(rule.userOrGroup);
     if (!principal) throw badRequest(`There is no user or group named '${rule.userOrGroup}'.`);
     const named = repo.byName(rule.name);
-    if (named && named.iid !== iid)
-      throw new HttpError(409, { Message: `A license rule named '${named.name}' already exists.` });
+    if (named && named.iid !== iid) throw conflict(`A license rule named '${named.name}' already exists.`);
     const other = repo.byPrincipal(principal);
     if (other && other.iid !== iid)
-      throw new HttpError(409, { Message: `'${principal}' already has the license rule '${other.name}'.` });
+      throw conflict(`'${principal}' already has the license rule '${other.name}'.`);
     return { ...rule, userOrGroup: principal };
   };
 
-  router.get('/admin/licenserules', deps.auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, callerOf(res), false);
-    const q = query(req, 'IID');
-    if (q === undefined) return void res.json(repo.all().map(toRule));
-    const iid = parseId(q, 'IID');
-    const rule = repo.byIid(iid);
-    if (!rule) throw notFound(licenseRuleMessages.notFound(iid));
-    res.json(toRule(rule));
-  });
+  const writing = { query: queryLookup, body: asSent, policy: allWriter };
+  router.get(
+    '/admin/licenserules',
+    ...route(deps, { query: queryLookup, policy: allReader }, (_c, { query }) => {
+      const q = query('IID');
+      if (q === undefined) return repo.all().map(toRule);
+      const iid = parseId(q, 'IID');
+      const rule = repo.byIid(iid);
+      if (!rule) throw notFound(licenseRuleMessages.notFound(iid));
+      return toRule(rule);
+    }),
+  );
 
-  router.post('/admin/licenserules', deps.auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, callerOf(res), true);
-    const d = NEW_LICENSE_RULE_DEFAULTS;
-    const base = {
-      ...{ name: '', type: 0, userOrGroup: '' },
-      ...{ maxTime: d.MaxTime, maxTimeType: d.MaxTimeType, maxTimeLastAccessed: d.MaxTimeLastAccessed },
-      maxTimeLastAccessedType: d.MaxTimeLastAccessedType,
-    };
-    const saved = repo.transaction(() => {
-      const iid = repo.insert(ruleFrom(req, base, 0));
-      return repo.byIid(iid) as LicenseRuleRow;
-    });
-    res.json(toRule(saved));
-  });
+  router.post(
+    '/admin/licenserules',
+    ...route(deps, writing, (_c, { body }) => {
+      const d = NEW_LICENSE_RULE_DEFAULTS;
+      const base = {
+        ...{ name: '', type: 0, userOrGroup: '' },
+        ...{ maxTime: d.MaxTime, maxTimeType: d.MaxTimeType, maxTimeLastAccessed: d.MaxTimeLastAccessed },
+        maxTimeLastAccessedType: d.MaxTimeLastAccessedType,
+      };
+      const saved = repo.transaction(() => {
+        const iid = repo.insert(ruleFrom(body, base, 0));
+        return repo.byIid(iid) as LicenseRuleRow;
+      });
+      return toRule(saved);
+    }),
+  );
 
-  router.put('/admin/licenserules', deps.auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, callerOf(res), true);
-    const iid = iidOf(req);
-    const saved = repo.transaction(() => {
-      const current = repo.byIid(iid);
-      if (!current) throw notFound(licenseRuleMessages.notFound(iid));
-      if (current.builtIn) throw forbidden(licenseRuleMessages.builtIn(current.name));
-      repo.update({ ...ruleFrom(req, current, iid), iid });
-      return repo.byIid(iid) as LicenseRuleRow;
-    });
-    res.json(toRule(saved));
-  });
+  router.put(
+    '/admin/licenserules',
+    ...route(deps, writing, (_c, { query, body }) => {
+      const iid = iidOf(query, body);
+      const saved = repo.transaction(() => {
+        const current = repo.byIid(iid);
+        if (!current) throw notFound(licenseRuleMessages.notFound(iid));
+        if (current.builtIn) throw forbidden(licenseRuleMessages.builtIn(current.name));
+        repo.update({ ...ruleFrom(body, current, iid), iid });
+        return repo.byIid(iid) as LicenseRuleRow;
+      });
+      return toRule(saved);
+    }),
+  );
 
-  router.delete('/admin/licenserules', deps.auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, callerOf(res), true);
-    const iid = iidOf(req);
-    if (iid === 1) throw forbidden(licenseRuleMessages.undeletable);
-    if (!repo.transaction(() => repo.remove(iid))) throw notFound(licenseRuleMessages.notFound(iid));
-    res.json(true);
-  });
+  router.delete(
+    '/admin/licenserules',
+    ...route(deps, writing, (_c, { query, body }) => {
+      const iid = iidOf(query, body);
+      if (iid === 1) throw forbidden(licenseRuleMessages.undeletable);
+      if (!repo.transaction(() => repo.remove(iid))) throw notFound(licenseRuleMessages.notFound(iid));
+      return true;
+    }),
+  );
 
   return router;
 }

@@ -1,21 +1,20 @@
 // `admin/databases/{db}/lists[/{id}]` (wire §2.8): GET (one object for an id), POST, PUT, DELETE;
 // `PUT admin/databases/{db}/lists` with a list body answers it with the values its binding loads
 // (services/listBindings.ts), saving nothing. Empty values are dropped; a list in use stays.
-import { callerOf } from '../http/auth';
 import { Router } from 'express';
 import type { AdminList } from '@gs/contract/admin/catalog';
 import type { RouteDeps } from '../deps';
 import { parseAdminList } from '../http/adminCatalogBodies';
-import { badRequest, notFound } from '../http/errors';
-import { intParam } from '../http/query';
-import { dbAdminOf, dbAdminWriterOf } from '../services/adminRights';
+import { badRequest, notFound } from '../domain/errors';
+import { dbReader, dbWriter, inDatabase, inDatabaseWith } from '../http/adminPolicies';
+import { asSent, route } from '../http/route';
 import { conflict } from '../services/catalogRules';
 import type { ListBindings } from '../services/listBindings';
 
 const missing = (db: number, id: number) => notFound(`List ${id} was not found in database ${db}.`);
 
 export function createAdminListsRouter(deps: RouteDeps, bindings: ListBindings): Router {
-  const { auth, repos } = deps;
+  const { repos } = deps;
   const lists = repos.adminLists;
   const router = Router();
   const base = '/admin/databases/:db/lists';
@@ -32,45 +31,67 @@ export function createAdminListsRouter(deps: RouteDeps, bindings: ListBindings):
     return l;
   };
 
-  router.get(base, auth.requireAuth, (req, res) => {
-    res.json(lists.all(dbAdminOf(deps, callerOf(res), intParam(req, 'db'))));
-  });
-  router.get(`${base}/:id`, auth.requireAuth, (req, res) => {
-    const db = dbAdminOf(deps, callerOf(res), intParam(req, 'db'));
-    const l = lists.byId(db, intParam(req, 'id'));
-    if (!l) throw missing(db, intParam(req, 'id'));
-    res.json(l);
-  });
-  router.post(base, auth.requireAuth, async (req, res) => {
-    const db = dbAdminWriterOf(deps, callerOf(res), intParam(req, 'db'));
-    const l = await checked(db, parseAdminList(req.body));
-    res.json(lists.byId(db, lists.create(db, l)));
-  });
+  const oneList = inDatabaseWith('id');
+  router.get(
+    base,
+    ...route(deps, { params: inDatabase, policy: dbReader }, (_c, { granted: db }) => lists.all(db)),
+  );
+  router.get(
+    `${base}/:id`,
+    ...route(deps, { params: oneList, policy: dbReader }, (_c, { params: p, granted: db }) => {
+      const l = lists.byId(db, p.id);
+      if (!l) throw missing(db, p.id);
+      return l;
+    }),
+  );
+  router.post(
+    base,
+    ...route(
+      deps,
+      { params: inDatabase, body: asSent, policy: dbWriter },
+      async (_c, { body, granted: db }) => {
+        const l = await checked(db, parseAdminList(body));
+        return lists.byId(db, lists.create(db, l));
+      },
+    ),
+  );
   // our design: loading reads, but it is the admin's test of a binding, so it needs the writer's rights
-  router.put(base, auth.requireAuth, async (req, res) => {
-    const db = dbAdminWriterOf(deps, callerOf(res), intParam(req, 'db'));
-    const l = parseAdminList(req.body);
-    res.json({ ...l, Values: await bindings.items(db, l) });
-  });
-  router.put(`${base}/:id`, auth.requireAuth, async (req, res) => {
-    const db = dbAdminWriterOf(deps, callerOf(res), intParam(req, 'db'));
-    const id = intParam(req, 'id');
-    if (!lists.byId(db, id)) throw missing(db, id);
-    const l = await checked(db, { ...parseAdminList(req.body), Id: id }, id);
-    // the list may have gone while its query ran
-    if (!lists.byId(db, id)) throw missing(db, id);
-    lists.update(db, id, l);
-    res.json(lists.byId(db, id));
-  });
-  router.delete(`${base}/:id`, auth.requireAuth, (req, res) => {
-    const db = dbAdminWriterOf(deps, callerOf(res), intParam(req, 'db'));
-    const id = intParam(req, 'id');
-    const existing = lists.byId(db, id);
-    if (!existing) throw missing(db, id);
-    const users = lists.usedBy(id);
-    if (users.length > 0) throw conflict(`List '${existing.Name}' is used by '${users.join("', '")}'.`);
-    lists.remove(db, id);
-    res.json(true);
-  });
+  router.put(
+    base,
+    ...route(
+      deps,
+      { params: inDatabase, body: asSent, policy: dbWriter },
+      async (_c, { body, granted: db }) => {
+        const l = parseAdminList(body);
+        return { ...l, Values: await bindings.items(db, l) };
+      },
+    ),
+  );
+  router.put(
+    `${base}/:id`,
+    ...route(
+      deps,
+      { params: oneList, body: asSent, policy: dbWriter },
+      async (_c, { params: { id }, body, granted: db }) => {
+        if (!lists.byId(db, id)) throw missing(db, id);
+        const l = await checked(db, { ...parseAdminList(body), Id: id }, id);
+        // the list may have gone while its query ran
+        if (!lists.byId(db, id)) throw missing(db, id);
+        lists.update(db, id, l);
+        return lists.byId(db, id);
+      },
+    ),
+  );
+  router.delete(
+    `${base}/:id`,
+    ...route(deps, { params: oneList, policy: dbWriter }, (_c, { params: { id }, granted: db }) => {
+      const existing = lists.byId(db, id);
+      if (!existing) throw missing(db, id);
+      const users = lists.usedBy(id);
+      if (users.length > 0) throw conflict(`List '${existing.Name}' is used by '${users.join("', '")}'.`);
+      lists.remove(db, id);
+      return true;
+    }),
+  );
   return router;
 }

@@ -3,31 +3,33 @@
 // the GET) and `admin/databases/{db}/notifications` a database's (its administrators), which
 // answers the server's settings until the database has its own. The password is write-only
 // (services/adminMail.ts). A read-only licence changes nothing; each write is one transaction.
-import { callerOf } from '../http/auth';
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import type { RouteDeps } from '../deps';
 import { SERVER_MAIL, type MailServerRow } from '../db/mailServersRepo';
-import { notFound } from '../http/errors';
-import { intParam } from '../http/query';
+import { notFound } from '../domain/errors';
+import { inDatabase } from '../http/adminPolicies';
+import { asSent, route, type Policy } from '../http/route';
 import { messages } from '../services/access';
 import { DEFAULT_MAIL, readMailBody, toAdminMail } from '../services/adminMail';
 import { requireAdminAll, requireAnyDbAdmin, requireDbAdmin, requireWritable } from '../services/adminRights';
 
 export function createAdminMailRouter(deps: RouteDeps): Router {
-  const { auth, repos } = deps;
+  const { repos } = deps;
   const mail = repos.mailServers;
   const router = Router();
 
   const serverMail = (): MailServerRow => mail.get(SERVER_MAIL) ?? DEFAULT_MAIL;
   const databaseMail = (db: number): MailServerRow => mail.get(db) ?? serverMail();
 
-  const administered = (req: Request, res: Response, write: boolean): number => {
-    const db = intParam(req, 'db');
-    requireDbAdmin(deps, callerOf(res), db);
-    if (write) requireWritable(callerOf(res));
-    if (!repos.databases.byId(db)) throw notFound(messages.database(db));
-    return db;
-  };
+  /** An administrator of `:db` (403), whose licence writes for a change (403), which exists (404). */
+  const administered =
+    (write: boolean): Policy<{ db: number }, number> =>
+    ({ caller }, { db }) => {
+      requireDbAdmin(deps, caller, db);
+      if (write) requireWritable(caller);
+      if (!repos.databases.byId(db)) throw notFound(messages.database(db));
+      return db;
+    };
 
   const save = (databaseId: number, body: unknown, current: MailServerRow): MailServerRow =>
     mail.transaction(() => {
@@ -36,25 +38,43 @@ export function createAdminMailRouter(deps: RouteDeps): Router {
       return row;
     });
 
-  router.get('/admin/notifications', auth.requireAuth, (_req, res) => {
-    requireAnyDbAdmin(deps, callerOf(res));
-    res.json(toAdminMail(serverMail()));
-  });
+  router.get(
+    '/admin/notifications',
+    ...route(deps, { policy: ({ caller }) => void requireAnyDbAdmin(deps, caller) }, () =>
+      toAdminMail(serverMail()),
+    ),
+  );
 
-  router.put('/admin/notifications', auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, callerOf(res));
-    requireWritable(callerOf(res));
-    res.json(toAdminMail(save(SERVER_MAIL, req.body, serverMail())));
-  });
+  router.put(
+    '/admin/notifications',
+    ...route(
+      deps,
+      {
+        body: asSent,
+        policy: ({ caller }) => {
+          requireAdminAll(deps, caller);
+          requireWritable(caller);
+        },
+      },
+      (_c, { body }) => toAdminMail(save(SERVER_MAIL, body, serverMail())),
+    ),
+  );
 
-  router.get('/admin/databases/:db/notifications', auth.requireAuth, (req, res) => {
-    res.json(toAdminMail(databaseMail(administered(req, res, false))));
-  });
+  router.get(
+    '/admin/databases/:db/notifications',
+    ...route(deps, { params: inDatabase, policy: administered(false) }, (_c, { granted: db }) =>
+      toAdminMail(databaseMail(db)),
+    ),
+  );
 
-  router.put('/admin/databases/:db/notifications', auth.requireAuth, (req, res) => {
-    const db = administered(req, res, true);
-    res.json(toAdminMail(save(db, req.body, databaseMail(db))));
-  });
+  router.put(
+    '/admin/databases/:db/notifications',
+    ...route(
+      deps,
+      { params: inDatabase, body: asSent, policy: administered(true) },
+      (_c, { body, granted: db }) => toAdminMail(save(db, body, databaseMail(db))),
+    ),
+  );
 
   return router;
 }

@@ -3,15 +3,14 @@
 // administrators of all databases (our design); so do the SQL instances, used to make databases.
 // POST is web registration, PUT manual registration (services/registration.ts says how a number
 // is checked); both answer the registration as GET does. A wrong body is 400 with a Message.
-import { callerOf } from '../http/auth';
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { AdminRegistration, AdminRegistrationFeatures } from '@gs/contract/admin/server';
 import type { RouteDeps } from '../deps';
-import { badRequest } from '../http/errors';
-import { queryBool } from '../http/query';
-import { parseBody, trimmed } from '../lib/zodInput';
-import { requireAdminAll } from '../services/adminRights';
+import { badRequest } from '../domain/errors';
+import { allReader, allWriter } from '../http/adminPolicies';
+import { route } from '../http/route';
+import { bodyOf, boolValue, trimmed } from '../lib/zodInput';
 import { PRODUCT, registrationNumber, sameNumber, serverUid, UNREGISTERED } from '../services/registration';
 
 /** The default SQL instance: where databases go unless one names another (databases.server). */
@@ -48,49 +47,54 @@ export function createAdminRegistrationRouter(deps: RouteDeps): Router {
       throw badRequest(`UniqueId '${given}' is not this server's unique id.`);
   };
 
-  router.get('/admin/registration', deps.auth.requireAuth, (req: Request, res) => {
-    requireAdminAll(deps, callerOf(res), false);
-    if (queryBool(req, 'features')) {
-      const features: AdminRegistrationFeatures = Object.fromEntries(
-        repo.features().map((f) => [f.code, f.value]),
-      );
-      return void res.json(features);
-    }
-    res.json(current());
-  });
+  router.get(
+    '/admin/registration',
+    ...route(
+      deps,
+      { query: z.object({ features: boolValue('features', false) }), policy: allReader },
+      (_c, { query: q }) => {
+        if (!q.features) return current();
+        const features: AdminRegistrationFeatures = Object.fromEntries(
+          repo.features().map((f) => [f.code, f.value]),
+        );
+        return features;
+      },
+    ),
+  );
 
-  router.post('/admin/registration', deps.auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, callerOf(res), true);
-    const body = parseBody(webBody, req.body, EXPECTED);
-    checkUid(body.uniqueid);
-    const number = registrationNumber(uid, body.serial);
-    repo.transaction(() => repo.setRegistration({ serial: body.serial, number, type: 'Web' }));
-    res.json(current());
-  });
+  router.post(
+    '/admin/registration',
+    ...route(deps, { body: bodyOf(webBody, EXPECTED), policy: allWriter }, (_c, { body }) => {
+      checkUid(body.uniqueid);
+      const number = registrationNumber(uid, body.serial);
+      repo.transaction(() => repo.setRegistration({ serial: body.serial, number, type: 'Web' }));
+      return current();
+    }),
+  );
 
-  router.put('/admin/registration', deps.auth.requireAuth, (req, res) => {
-    requireAdminAll(deps, callerOf(res), true);
-    const body = parseBody(manualBody, req.body, EXPECTED);
-    checkUid(body.uniqueid);
-    const number = registrationNumber(uid, body.serial);
-    if (!sameNumber(body.registration, number))
-      throw badRequest(
-        `Registration '${body.registration}' is not the number of serial '${body.serial}' on this server.`,
-      );
-    repo.transaction(() => repo.setRegistration({ serial: body.serial, number, type: 'Manual' }));
-    res.json(current());
-  });
+  router.put(
+    '/admin/registration',
+    ...route(deps, { body: bodyOf(manualBody, EXPECTED), policy: allWriter }, (_c, { body }) => {
+      checkUid(body.uniqueid);
+      const number = registrationNumber(uid, body.serial);
+      if (!sameNumber(body.registration, number))
+        throw badRequest(
+          `Registration '${body.registration}' is not the number of serial '${body.serial}' on this server.`,
+        );
+      repo.transaction(() => repo.setRegistration({ serial: body.serial, number, type: 'Manual' }));
+      return current();
+    }),
+  );
 
-  router.get('/admin/instances/default', deps.auth.requireAuth, (_req, res) => {
-    requireAdminAll(deps, callerOf(res), false);
-    res.json(DEFAULT_INSTANCE);
-  });
+  router.get('/admin/instances/default', ...route(deps, { policy: allReader }, () => DEFAULT_INSTANCE));
 
-  router.get('/admin/instances/list', deps.auth.requireAuth, (_req, res) => {
-    requireAdminAll(deps, callerOf(res), false);
-    const servers = repo.servers().filter((s) => s.toLowerCase() !== DEFAULT_INSTANCE.toLowerCase());
-    res.json([DEFAULT_INSTANCE, ...servers]);
-  });
+  router.get(
+    '/admin/instances/list',
+    ...route(deps, { policy: allReader }, () => {
+      const servers = repo.servers().filter((s) => s.toLowerCase() !== DEFAULT_INSTANCE.toLowerCase());
+      return [DEFAULT_INSTANCE, ...servers];
+    }),
+  );
 
   return router;
 }

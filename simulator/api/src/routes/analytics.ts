@@ -3,8 +3,8 @@
 // - Actions/GetData[/{user}]: the public Square9Analytics page's call (contract analytics.ts)
 // - Actions/Counts, Actions/Capture, Actions/Workflow: our design, what /analytics charts.
 // Reads only; every range is bounded (range.ts) and GetData refuses rather than send a huge answer.
-import { callerOf } from '../http/auth';
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
+import { z } from 'zod';
 import {
   ANALYTICS_ACTIONS,
   GETDATA_ACTIONS,
@@ -16,10 +16,10 @@ import { PortalType } from '@gs/contract/capture';
 import type { Db } from '../db/connection';
 import { createAnalyticsRepo } from '../db/analyticsRepo';
 import type { RouteDeps } from '../deps';
-import { accessOf } from '../deps';
 import { createApiFront } from '../http/apiFront';
 import { apiNotFound, badRequest, errorHandler } from '../http/errors';
-import { parseId, query, queryOf } from '../http/query';
+import { queryLookup, route, signedIn, type RouteContext } from '../http/route';
+import { parseId, type Lookup } from '../lib/keys';
 import { batchRights } from '../services/batchRights';
 import { isHistoryCategory } from '../services/history';
 import { actionCounts, captureFigures, workflowFigures } from '../services/analytics/figures';
@@ -38,8 +38,8 @@ function isGetDataAction(value: string): value is GetDataAction {
   return Object.hasOwn(GETDATA_ACTIONS, value);
 }
 
-function actionsOf(req: Request): string[] {
-  const text = query(req, 'actions');
+function actionsOf(q: Lookup): string[] {
+  const text = q('actions');
   if (text === undefined || text.trim() === '') return [...ANALYTICS_ACTIONS];
   const list = [
     ...new Set(
@@ -54,33 +54,35 @@ function actionsOf(req: Request): string[] {
   return list.length ? list : [...ANALYTICS_ACTIONS];
 }
 
-const userOf = (req: Request): string | undefined => {
-  const user = (typeof req.params.user === 'string' ? req.params.user : query(req, 'user'))?.trim();
+/** `GetData/{user}` names a user in the path, else `user` of the query may */
+const params = z.object({ user: z.string().optional() });
+
+const userOf = (q: Lookup, path: z.output<typeof params>): string | undefined => {
+  const user = (path.user ?? q('user'))?.trim();
   return user ? user : undefined;
 };
+
+/** the query is read as it goes: its range, scope and names answer with their own Messages */
+const spec = { params, query: queryLookup, policy: signedIn };
+type Input = { params: z.output<typeof params>; query: Lookup };
 
 export function createAnalyticsRouter(deps: RouteDeps, db: Db): Router {
   const repo = createAnalyticsRepo(db);
   const router = Router();
   router.use(createApiFront(deps.auth, deps.config.corsOrigins));
 
-  const getData = (req: Request, res: Response) => {
-    const actionText = (query(req, 'action') ?? '').trim().toLowerCase();
+  const getData = ({ caller, access }: RouteContext, { params: path, query: q }: Input): GetDataResponse => {
+    const actionText = (q('action') ?? '').trim().toLowerCase();
     if (!isGetDataAction(actionText)) throw badRequest(analyticsMessages.action(actionText));
     const action = GETDATA_ACTIONS[actionText];
-    const range = rangeOf(queryOf(req));
-    const user = userOf(req) ?? null;
-    const chosen = databaseParam(queryOf(req));
-    const databases =
-      chosen === undefined
-        ? accessOf(deps, res)
-            .visibleDatabases()
-            .map((d) => d.Id)
-        : [chosen];
+    const range = rangeOf(q);
+    const user = userOf(q, path) ?? null;
+    const chosen = databaseParam(q);
+    const databases = chosen === undefined ? access.visibleDatabases().map((d) => d.Id) : [chosen];
     const users = new Set<string>();
     const times: number[] = [];
     for (const databaseId of databases) {
-      const archives = readableArchives(deps, callerOf(res), databaseId);
+      const archives = readableArchives(deps, caller, databaseId);
       const args = { databaseId, start: range.start, end: range.end, archives };
       const rows = repo.log(args, action.category, user, GETDATA_MAX_ROWS + 1 - times.length);
       if (times.length + rows.length > GETDATA_MAX_ROWS)
@@ -93,52 +95,61 @@ export function createAnalyticsRouter(deps: RouteDeps, db: Db): Router {
       Users: [...users].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
       Log: times.map((t) => ({ Date: localStamp(t, range.tzOffset), Action: action.label })),
     };
-    res.json(body);
+    return body;
   };
-  router.get('/Actions/GetData', deps.auth.requireAuth, getData);
-  router.get('/Actions/GetData/:user', deps.auth.requireAuth, getData);
+  router.get('/Actions/GetData', ...route(deps, spec, getData));
+  router.get('/Actions/GetData/:user', ...route(deps, spec, getData));
 
-  router.get('/Actions/Counts', deps.auth.requireAuth, (req, res) => {
-    const actions = actionsOf(req);
-    const range = rangeOf(queryOf(req));
-    const scope = scopeOf(deps, queryOf(req), callerOf(res));
-    const args = { ...scope, start: range.start, end: range.end };
-    res.json(actionCounts(repo, args, range, actions, userOf(req)));
-  });
+  router.get(
+    '/Actions/Counts',
+    ...route(deps, spec, ({ caller }, { params: path, query: q }) => {
+      const actions = actionsOf(q);
+      const range = rangeOf(q);
+      const scope = scopeOf(deps, q, caller);
+      const args = { ...scope, start: range.start, end: range.end };
+      return actionCounts(repo, args, range, actions, userOf(q, path));
+    }),
+  );
 
-  router.get('/Actions/Capture', deps.auth.requireAuth, (req, res) => {
-    const range = rangeOf(queryOf(req));
-    const rights = batchRights(deps, callerOf(res));
-    const portalText = query(req, 'portal') ?? query(req, 'portalid');
-    const named =
-      portalText === undefined || portalText.trim() === ''
-        ? undefined
-        : rights.portal(parseId(portalText, 'portal'));
-    const databaseId = databaseParam(queryOf(req)) ?? named?.databaseId;
-    if (databaseId === undefined) throw badRequest(scopeMessages.databaseRequired);
-    accessOf(deps, res).database(databaseId);
-    const archiveText = query(req, 'archive') ?? query(req, 'archiveid');
-    const archive = archiveText?.trim() ? parseId(archiveText, 'archive') : 0;
-    // an analytics portal stands for its database and archive; a batch portal for itself
-    const onlyArchive = archive || (named?.type === PortalType.Analytics ? named.archiveId : 0);
-    const portals = rights
-      .visiblePortals()
-      .filter(
-        (p) =>
-          p.type === PortalType.Batch &&
-          p.databaseId === databaseId &&
-          (named?.type !== PortalType.Batch || p.id === named.id) &&
-          (onlyArchive === 0 || p.archiveId === onlyArchive),
-      )
-      .map((p) => p.id);
-    res.json(captureFigures(repo, portals, range));
-  });
+  router.get(
+    '/Actions/Capture',
+    ...route(deps, spec, ({ caller, access }, { query: q }) => {
+      const range = rangeOf(q);
+      const rights = batchRights(deps, caller);
+      const portalText = q('portal') ?? q('portalid');
+      const named =
+        portalText === undefined || portalText.trim() === ''
+          ? undefined
+          : rights.portal(parseId(portalText, 'portal'));
+      const databaseId = databaseParam(q) ?? named?.databaseId;
+      if (databaseId === undefined) throw badRequest(scopeMessages.databaseRequired);
+      access.database(databaseId);
+      const archiveText = q('archive') ?? q('archiveid');
+      const archive = archiveText?.trim() ? parseId(archiveText, 'archive') : 0;
+      // an analytics portal stands for its database and archive; a batch portal for itself
+      const onlyArchive = archive || (named?.type === PortalType.Analytics ? named.archiveId : 0);
+      const portals = rights
+        .visiblePortals()
+        .filter(
+          (p) =>
+            p.type === PortalType.Batch &&
+            p.databaseId === databaseId &&
+            (named?.type !== PortalType.Batch || p.id === named.id) &&
+            (onlyArchive === 0 || p.archiveId === onlyArchive),
+        )
+        .map((p) => p.id);
+      return captureFigures(repo, portals, range);
+    }),
+  );
 
-  router.get('/Actions/Workflow', deps.auth.requireAuth, (req, res) => {
-    const range = rangeOf(queryOf(req));
-    const scope = scopeOf(deps, queryOf(req), callerOf(res));
-    res.json(workflowFigures(repo, { ...scope, start: range.start, end: range.end }, range));
-  });
+  router.get(
+    '/Actions/Workflow',
+    ...route(deps, spec, ({ caller }, { query: q }) => {
+      const range = rangeOf(q);
+      const scope = scopeOf(deps, q, caller);
+      return workflowFigures(repo, { ...scope, start: range.start, end: range.end }, range);
+    }),
+  );
 
   router.use(apiNotFound);
   router.use(errorHandler);

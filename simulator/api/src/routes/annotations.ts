@@ -5,49 +5,68 @@
 // to the document's history when the set changed. The SecureId is checked as on every document
 // call (documentAccess.ts). The annotated file itself is `GET .../File?Annotations=true`
 // (documentFiles.ts).
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import { ArchivePermission } from '@gs/contract/flags';
 import type { RouteDeps } from '../deps';
-import { callerOf } from '../http/auth';
+import { documentParams, theDocument } from '../http/documentRequest';
+import { route, type Policy } from '../http/route';
 import { parseAnnotationsBody, replaceAnnotations, toWireAnnotation } from '../services/annotations';
-import { requireEditingLicense, requirePermission, type DocumentRef } from '../services/documentAccess';
-import { documentOf } from '../http/documentRequest';
+import {
+  requireEditingLicense,
+  requirePermission,
+  type DocumentIds,
+  type DocumentRef,
+} from '../services/documentAccess';
 
 const ANNOTATIONS = '/dbs/:db/archives/:archive/documents/:doc/annotations';
+
+/** The document, with View on its archive. */
+const viewable: Policy<DocumentIds, DocumentRef> = (ctx, ids) => {
+  const ref = theDocument(ctx, ids);
+  requirePermission(ref, ArchivePermission.View, 'view documents');
+  return ref;
+};
+
+/** Viewable, for a licence that is not read-only, with Modify Annotations. */
+const annotator: Policy<DocumentIds, DocumentRef> = (ctx, ids) => {
+  const ref = viewable(ctx, ids);
+  requireEditingLicense(ctx.caller);
+  requirePermission(ref, ArchivePermission.ModifyAnnotations, 'modify annotations');
+  return ref;
+};
 
 export function createAnnotationsRouter(deps: RouteDeps): Router {
   const { repos } = deps;
   const router = Router();
 
-  const viewable = (req: Request, res: Response): DocumentRef => {
-    const ref = documentOf(deps, req, res);
-    requirePermission(ref, ArchivePermission.View, 'view documents');
-    return ref;
-  };
+  router.get(
+    ANNOTATIONS,
+    ...route(deps, { params: documentParams, policy: viewable }, (_c, { granted: ref }) =>
+      repos.annotations.ofDocument(ref.databaseId, ref.docId).map(toWireAnnotation),
+    ),
+  );
 
-  router.get(ANNOTATIONS, deps.auth.requireAuth, (req, res) => {
-    const ref = viewable(req, res);
-    res.json(repos.annotations.ofDocument(ref.databaseId, ref.docId).map(toWireAnnotation));
-  });
-
-  router.put(ANNOTATIONS, deps.auth.requireAuth, (req, res) => {
-    const ref = viewable(req, res);
-    requireEditingLicense(callerOf(res));
-    requirePermission(ref, ArchivePermission.ModifyAnnotations, 'modify annotations');
-    const inputs = parseAnnotationsBody(req.body);
-    const stored = replaceAnnotations(
-      repos,
-      {
-        databaseId: ref.databaseId,
-        archiveId: ref.archive.id,
-        documentId: ref.docId,
-        userName: callerOf(res).user.name,
-        now: deps.clock.now(),
+  router.put(
+    ANNOTATIONS,
+    ...route(
+      deps,
+      { params: documentParams, body: parseAnnotationsBody, policy: annotator },
+      ({ caller }, { granted: ref, body: inputs }) => {
+        const stored = replaceAnnotations(
+          repos,
+          {
+            databaseId: ref.databaseId,
+            archiveId: ref.archive.id,
+            documentId: ref.docId,
+            userName: caller.user.name,
+            now: deps.clock.now(),
+          },
+          inputs,
+        );
+        return stored.map(toWireAnnotation);
       },
-      inputs,
-    );
-    res.json(stored.map(toWireAnnotation));
-  });
+    ),
+  );
 
   return router;
 }

@@ -2,14 +2,17 @@
 // and, by query, an archive's fields, info, view tabs or a document's secure id. Under the
 // database's "show all archives" option (admin options/archives) the tree holds every archive,
 // with the caller's permissions (0 where they may not view it, so it opens empty).
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
+import { z } from 'zod';
 import type { Archive, ArchiveInfo, ArchivesResponse, ViewTabsResponse } from '@gs/contract/archives';
 import { ArchiveProperties } from '@gs/contract/flags';
-import { accessOf, type RouteDeps } from '../deps';
+import type { RouteDeps } from '../deps';
 import type { ArchiveRow } from '../db/archivesRepo';
 import { secureId } from '../db/secureIds';
-import { badRequest, notFound } from '../http/errors';
-import { intParam, query, queryInt } from '../http/query';
+import { badRequest, notFound } from '../domain/errors';
+import { route, type Policy } from '../http/route';
+import { parseId } from '../lib/keys';
+import { int32Value } from '../lib/zodInput';
 import { messages, type UserAccess } from '../services/access';
 
 /**
@@ -32,6 +35,14 @@ const toArchive = (a: ArchiveRow, permissions: number): Archive => ({
   BasePath: basePathOf(a),
   FullTextPath: fullTextPathOf(a),
 });
+
+const params = z.object({ db: int32Value('db'), archive: int32Value('archive').optional() });
+/** `DocumentID` is read once the archive is found, as it always was */
+const archiveQuery = z.object({ documentid: z.string().optional(), type: z.string().optional() });
+type ArchiveQuery = z.output<typeof archiveQuery>;
+
+/** A database the caller sees (404/403); its id. */
+const seenDatabase: Policy<z.output<typeof params>, number> = ({ access }, p) => access.database(p.db).Id;
 
 export function createArchivesRouter(deps: RouteDeps): Router {
   const { repos, secret } = deps;
@@ -77,10 +88,9 @@ export function createArchivesRouter(deps: RouteDeps): Router {
   };
 
   /** `?DocumentID=` wins over `?type=`; neither lists the archive's children. */
-  const answer = (req: Request, access: UserAccess, a: ArchiveRow): unknown => {
-    const docId = queryInt(req, 'DocumentID');
-    if (docId !== undefined) return documentSecureId(a, docId);
-    const type = query(req, 'type');
+  const answer = (q: ArchiveQuery, access: UserAccess, a: ArchiveRow): unknown => {
+    if (q.documentid !== undefined) return documentSecureId(a, parseId(q.documentid, 'DocumentID'));
+    const type = q.type;
     if (type === undefined || type === '') return children(access, a.databaseId, a.id);
     switch (type.toLowerCase()) {
       case 'fields':
@@ -94,20 +104,20 @@ export function createArchivesRouter(deps: RouteDeps): Router {
     }
   };
 
-  const handle = (req: Request, res: Response): void => {
-    const access = accessOf(deps, res);
-    const db = access.database(intParam(req, 'db')).Id;
-    const archiveId = req.params.archive === undefined ? 0 : intParam(req, 'archive');
-    if (archiveId === 0 && query(req, 'type') === undefined && query(req, 'DocumentID') === undefined) {
-      res.json(children(access, db, 0));
-      return;
-    }
-    if (archiveId === 0) throw notFound(messages.archive(db, 0));
-    const plain = query(req, 'type') === undefined && query(req, 'DocumentID') === undefined;
-    if (plain) return void res.json(children(access, db, listed(access, db, archiveId).id));
-    res.json(answer(req, access, access.archive(db, archiveId)));
-  };
-
-  router.get('/dbs/:db/archives{/:archive}', deps.auth.requireAuth, handle);
+  router.get(
+    '/dbs/:db/archives{/:archive}',
+    ...route(
+      deps,
+      { params, query: archiveQuery, policy: seenDatabase },
+      ({ access }, { params: p, query: q, granted: db }) => {
+        const archiveId = p.archive ?? 0;
+        const plain = q.type === undefined && q.documentid === undefined;
+        if (archiveId === 0 && plain) return children(access, db, 0);
+        if (archiveId === 0) throw notFound(messages.archive(db, 0));
+        if (plain) return children(access, db, listed(access, db, archiveId).id);
+        return answer(q, access, access.archive(db, archiveId));
+      },
+    ),
+  );
   return router;
 }

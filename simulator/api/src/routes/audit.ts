@@ -4,15 +4,19 @@
 // View History (512). Adding is a write: never with a read-only licence (403, as every other
 // write), and the Message has at most HISTORY_MESSAGE_MAX characters (our limit).
 import { Router, type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
 import type { ArchiveHistoryResponse, DocumentHistoryResponse, HistoryEntry } from '@gs/contract/history';
 import { ARCHIVE_HISTORY_MAX_PAGE_SIZE, ARCHIVE_HISTORY_PAGE_SIZE } from '@gs/contract/history';
 import { ArchivePermission, hasFlag } from '@gs/contract/flags';
-import { accessOf, type RouteDeps } from '../deps';
+import type { RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
 import { badRequest, forbidden } from '../http/errors';
-import { intParam, parseId, query, queryInt, readKey } from '../http/query';
+import { intParam, parseId, query, readKey } from '../http/query';
 import { documentMessages, requireEditingLicense, requirePermission } from '../services/documentAccess';
-import { documentOf } from '../http/documentRequest';
+import { documentOf, documentParams, theDocument } from '../http/documentRequest';
+import { route, type Policy } from '../http/route';
+import { int32Value } from '../lib/zodInput';
+import type { ArchiveRow } from '../db/archivesRepo';
 import { categoryOf, isHistoryCategory, toHistoryEntry } from '../services/history';
 
 const VIEW_HISTORY = 'view history';
@@ -24,14 +28,33 @@ const intKey = (body: unknown, key: string): number => {
   return typeof v === 'number' && Number.isInteger(v) ? v : 0;
 };
 
-function pageOf(req: Request): { page: number; size: number } {
-  const page = queryInt(req, 'Page') ?? 1;
-  const size = queryInt(req, 'DocLimit') ?? ARCHIVE_HISTORY_PAGE_SIZE;
+const historyPage = z.object({
+  page: int32Value('Page').optional(),
+  doclimit: int32Value('DocLimit').optional(),
+});
+
+function pageOf(q: z.output<typeof historyPage>): { page: number; size: number } {
+  const page = q.page ?? 1;
+  const size = q.doclimit ?? ARCHIVE_HISTORY_PAGE_SIZE;
   return {
     page: Math.max(1, page),
     size: size < 1 ? ARCHIVE_HISTORY_PAGE_SIZE : Math.min(size, ARCHIVE_HISTORY_MAX_PAGE_SIZE),
   };
 }
+
+const archiveParams = z.object({ db: int32Value('db'), archive: int32Value('archive') });
+
+/** An archive the caller sees, with View History on it (403). */
+const archiveHistory: Policy<z.output<typeof archiveParams>, { db: number; archive: ArchiveRow }> = (
+  { access },
+  p,
+) => {
+  const db = access.database(p.db).Id;
+  const archive = access.archive(db, p.archive);
+  if (!hasFlag(access.archivePermissions(archive), ArchivePermission.ViewHistory))
+    throw forbidden(documentMessages.permission(archive, VIEW_HISTORY));
+  return { db, archive };
+};
 
 export function createAuditRouter(deps: RouteDeps): Router {
   const { repos, clock } = deps;
@@ -43,28 +66,37 @@ export function createAuditRouter(deps: RouteDeps): Router {
     doc,
   });
 
-  router.get('/dbs/:db/archives/:archive/documents/:doc/audit', deps.auth.requireAuth, (req, res) => {
-    const ref = documentOf(deps, req, res, ids(req, intParam(req, 'doc')));
-    requirePermission(ref, ArchivePermission.ViewHistory, VIEW_HISTORY);
-    const body: DocumentHistoryResponse = repos.audit
-      .ofDocument(ref.databaseId, ref.docId)
-      .map(toHistoryEntry);
-    res.json(body);
-  });
+  router.get(
+    '/dbs/:db/archives/:archive/documents/:doc/audit',
+    ...route(
+      deps,
+      {
+        params: documentParams,
+        policy: (ctx, p) => {
+          const ref = theDocument(ctx, p);
+          requirePermission(ref, ArchivePermission.ViewHistory, VIEW_HISTORY);
+          return ref;
+        },
+      },
+      (_c, { granted: ref }): DocumentHistoryResponse =>
+        repos.audit.ofDocument(ref.databaseId, ref.docId).map(toHistoryEntry),
+    ),
+  );
 
-  router.get('/dbs/:db/archives/:archive/audit', deps.auth.requireAuth, (req, res) => {
-    const access = accessOf(deps, res);
-    const db = access.database(intParam(req, 'db')).Id;
-    const archive = access.archive(db, intParam(req, 'archive'));
-    if (!hasFlag(access.archivePermissions(archive), ArchivePermission.ViewHistory))
-      throw forbidden(documentMessages.permission(archive, VIEW_HISTORY));
-    const { page, size } = pageOf(req);
-    const body: ArchiveHistoryResponse = {
-      Items: repos.audit.ofArchive(db, archive.id, (page - 1) * size, size).map(toHistoryEntry),
-      Total: repos.audit.countOfArchive(db, archive.id),
-    };
-    res.json(body);
-  });
+  router.get(
+    '/dbs/:db/archives/:archive/audit',
+    ...route(
+      deps,
+      { params: archiveParams, query: historyPage, policy: archiveHistory },
+      (_c, { query: q, granted: { db, archive } }): ArchiveHistoryResponse => {
+        const { page, size } = pageOf(q);
+        return {
+          Items: repos.audit.ofArchive(db, archive.id, (page - 1) * size, size).map(toHistoryEntry),
+          Total: repos.audit.countOfArchive(db, archive.id),
+        };
+      },
+    ),
+  );
 
   /** Only with `documentID`: without it this path is a document import, which is not ours. */
   const addEntry = (req: Request, res: Response, next: NextFunction): void => {

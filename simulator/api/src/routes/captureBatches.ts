@@ -3,7 +3,7 @@
 // batch), GET batch (one batch with its documents), POST batch?docId (index a document into the
 // portal's archive), POST batchaction?actionId (re-queue, reject, open a document) and DELETE
 // batchaction (delete the batch). Transitions that are not allowed are 409 with a Message.
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import { copyFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -23,9 +23,10 @@ import {
 } from '@gs/contract/capture';
 import type { RouteDeps } from '../deps';
 import type { BatchRow, PortalRow } from '../db/batchesRepo';
-import { callerOf } from '../http/auth';
-import { badRequest, HttpError, notFound } from '../http/errors';
-import { lowerKeys, parseId, query } from '../http/query';
+import type { Caller } from '../domain/caller';
+import { badRequest, conflict, notFound } from '../domain/errors';
+import { asSent, route, signedIn, withStatus } from '../http/route';
+import { lookupOf, lowerKeys, parseId, type Lookup } from '../lib/keys';
 import { captureDir, type BatchProcessor } from '../services/batchProcessing';
 import { batchMessages, batchRights, type BatchRights } from '../services/batchRights';
 import {
@@ -61,17 +62,21 @@ const newBatchBody = z.object({
     .max(500),
 });
 
-const conflict = (message: string): HttpError => new HttpError(409, { Message: message });
+/** The query as sent, and read as a Lookup: the portal is the query's, checked by the handler first. */
+const batchQuery = (raw: unknown): { record: Record<string, unknown>; q: Lookup } => {
+  const record = (raw ?? {}) as Record<string, unknown>;
+  return { record, q: lookupOf(record) };
+};
 
-function requiredInt(req: Request, key: string): number {
-  const raw = query(req, key);
+function requiredInt(q: Lookup, key: string): number {
+  const raw = q(key);
   if (raw === undefined) throw badRequest(`The parameter '${key}' is missing.`);
   return parseId(raw, key);
 }
 
 /** `status=1&status=3` or `status=1,3`; 400 for anything but 1-7. */
-function statusFilter(req: Request): BatchStatusCode[] {
-  const values = Object.entries(req.query)
+function statusFilter(query: Record<string, unknown>): BatchStatusCode[] {
+  const values = Object.entries(query)
     .filter(([k]) => k.toLowerCase() === 'status')
     .flatMap(([, v]) => (Array.isArray(v) ? v : [v]))
     .flatMap((v) => (typeof v === 'string' ? v.split(',') : []))
@@ -91,14 +96,14 @@ function statusFilter(req: Request): BatchStatusCode[] {
 export function createCaptureBatchesRouter(deps: RouteDeps, processor: BatchProcessor): Router {
   const router = Router();
   const { repos } = deps;
-  const auth = deps.auth.requireAuth;
+  const spec = { query: batchQuery, body: asSent, policy: signedIn };
   // an indexed document's text is read after the answer, as an import's (decision 040)
   const textJobs = createPdfTextJobs(repos);
 
   /** the caller's rights and the batch portal of `portalId` (not an analytics one) */
-  const portalOf = (req: Request, res: Response): { rights: BatchRights; portal: PortalRow } => {
-    const rights = batchRights(deps, callerOf(res));
-    const portal = rights.portal(requiredInt(req, 'portalId'));
+  const portalOf = (caller: Caller, q: Lookup): { rights: BatchRights; portal: PortalRow } => {
+    const rights = batchRights(deps, caller);
+    const portal = rights.portal(requiredInt(q, 'portalId'));
     if (portal.type === PortalType.Analytics) throw badRequest(batchMessages.analytics(portal.name));
     return { rights, portal };
   };
@@ -118,143 +123,161 @@ export function createCaptureBatchesRouter(deps: RouteDeps, processor: BatchProc
     })),
   });
 
-  router.get('/batches', auth, async (req, res) => {
-    const { portal } = portalOf(req, res);
-    const statuses = statusFilter(req);
-    const page = Math.max(1, Number(query(req, 'page') ?? 1) || 1);
-    const rawSize = query(req, 'pageSize');
-    const size = rawSize === undefined ? BATCHES_PAGE_SIZE : parseId(rawSize, 'pageSize');
-    if (size < 1 || size > BATCHES_MAX_PAGE_SIZE)
-      throw badRequest(`pageSize must be between 1 and ${BATCHES_MAX_PAGE_SIZE}.`);
-    await processor.advance();
-    const { total, rows } = repos.batches.page(portal.id, statuses, (page - 1) * size, size);
-    const counts: Record<string, number> = Object.fromEntries(BATCH_STATUSES.map((s) => [String(s), 0]));
-    for (const c of repos.batches.counts(portal.id)) counts[String(c.status)] = c.n;
-    const out: BatchesPage = {
-      Batches: rows.map(toBatch),
-      Total: total,
-      Page: page,
-      PageSize: size,
-      Counts: counts,
-    };
-    res.json(out);
-  });
+  router.get(
+    '/batches',
+    ...route(deps, spec, async ({ caller }, { query: { q, record } }) => {
+      const { portal } = portalOf(caller, q);
+      const statuses = statusFilter(record);
+      const page = Math.max(1, Number(q('page') ?? 1) || 1);
+      const rawSize = q('pageSize');
+      const size = rawSize === undefined ? BATCHES_PAGE_SIZE : parseId(rawSize, 'pageSize');
+      if (size < 1 || size > BATCHES_MAX_PAGE_SIZE)
+        throw badRequest(`pageSize must be between 1 and ${BATCHES_MAX_PAGE_SIZE}.`);
+      await processor.advance();
+      const { total, rows } = repos.batches.page(portal.id, statuses, (page - 1) * size, size);
+      const counts: Record<string, number> = Object.fromEntries(BATCH_STATUSES.map((s) => [String(s), 0]));
+      for (const c of repos.batches.counts(portal.id)) counts[String(c.status)] = c.n;
+      const out: BatchesPage = {
+        Batches: rows.map(toBatch),
+        Total: total,
+        Page: page,
+        PageSize: size,
+        Counts: counts,
+      };
+      return out;
+    }),
+  );
 
-  router.post('/batches', auth, async (req, res) => {
-    const { rights, portal } = portalOf(req, res);
-    rights.requireAct(portal, 'A read-only license cannot add batches.');
-    const parsed = newBatchBody.safeParse(lowerKeys(req.body));
-    if (!parsed.success)
-      throw badRequest(`The body must be {"Name","Files":[{"Name"}]}: ${z.prettifyError(parsed.error)}`);
-    const userId = rights.user.id;
-    const files = await Promise.all(parsed.data.files.map((f) => deps.uploads.file(userId, f.name)));
-    if (new Set(files).size !== files.length) throw badRequest('A file is named more than once.');
-    const name =
-      parsed.data.name || `Batch ${new Date(deps.clock.now()).toISOString().slice(0, 19).replace('T', ' ')}`;
-    const id = await processor.create(portal, name, rights.user.name, files);
-    res.status(201).json(toBatch(batchOf(portal, id)));
-  });
+  router.post(
+    '/batches',
+    ...route(deps, spec, async ({ caller }, { query: { q }, body }) => {
+      const { rights, portal } = portalOf(caller, q);
+      rights.requireAct(portal, 'A read-only license cannot add batches.');
+      const parsed = newBatchBody.safeParse(lowerKeys(body));
+      if (!parsed.success)
+        throw badRequest(`The body must be {"Name","Files":[{"Name"}]}: ${z.prettifyError(parsed.error)}`);
+      const userId = rights.user.id;
+      const files = await Promise.all(parsed.data.files.map((f) => deps.uploads.file(userId, f.name)));
+      if (new Set(files).size !== files.length) throw badRequest('A file is named more than once.');
+      const name =
+        parsed.data.name ||
+        `Batch ${new Date(deps.clock.now()).toISOString().slice(0, 19).replace('T', ' ')}`;
+      const id = await processor.create(portal, name, rights.user.name, files);
+      return withStatus(201, toBatch(batchOf(portal, id)));
+    }),
+  );
 
-  router.get('/batch', auth, async (req, res) => {
-    const { portal } = portalOf(req, res);
-    await processor.advance();
-    res.json(detail(portal, requiredInt(req, 'batchId')));
-  });
+  router.get(
+    '/batch',
+    ...route(deps, spec, async ({ caller }, { query: { q } }) => {
+      const { portal } = portalOf(caller, q);
+      await processor.advance();
+      return detail(portal, requiredInt(q, 'batchId'));
+    }),
+  );
 
   // index document `docId` of the batch into the portal's archive with the import body's values
-  router.post('/batch', auth, async (req, res) => {
-    const { rights, portal } = portalOf(req, res);
-    rights.requireAct(portal);
-    await processor.advance();
-    const batchId = requiredInt(req, 'batchId');
-    const docId = requiredInt(req, 'docId');
-    const override = (query(req, 'overrideBatchCriteria') ?? '').toLowerCase() === 'true';
-    const batch = batchOf(portal, batchId);
-    const refusal = actionRefusal(BatchAction.Open, batch.status, override);
-    if (refusal) throw conflict(refusal.replace('opened for indexing', 'indexed'));
-    const doc = repos.batches.docs(batchId).find((d) => d.id === docId);
-    if (!doc) throw notFound(batchMessages.document(batchId, docId));
-    if (doc.status !== 0) throw conflict(`Document ${docId} of batch ${batchId} is indexed already.`);
-    const documentId = await indexBatchDocument(deps, {
-      portal,
-      body: req.body,
-      userName: rights.user.name,
-      licenseType: callerOf(res).license?.type ?? rights.user.licenseType,
-      source: join(captureDir(deps.files.dataDir), doc.filePath),
-      // inside the import's transaction: the batch counts change with the new document
-      afterInsert: (newId) => {
-        if (!repos.batches.indexDoc(doc.id, newId))
-          throw conflict(`Document ${docId} of batch ${batchId} is indexed already.`);
-        const now = batchOf(portal, batchId);
-        repos.batches.setStatus(
-          batchId,
-          statusAfterIndexing(now.documents, now.indexed),
-          '',
-          deps.clock.now(),
-        );
-      },
-      imported: (docs) => textJobs.add(docs),
-    });
-    const out: BatchIndexResponse = { DocumentId: documentId, Batch: toBatch(batchOf(portal, batchId)) };
-    res.json(out);
-  });
-
-  router.post('/batchaction', auth, async (req, res) => {
-    const { rights, portal } = portalOf(req, res);
-    rights.requireAct(portal);
-    await processor.advance();
-    const batchId = requiredInt(req, 'batchId');
-    const action = requiredInt(req, 'actionId');
-    if (!isBatchAction(action)) throw badRequest(`The action '${action}' is not a batch action (1-3).`);
-    const override = (query(req, 'overrideBatchCriteria') ?? '').toLowerCase() === 'true';
-    if (action === BatchAction.Open) {
+  router.post(
+    '/batch',
+    ...route(deps, spec, async ({ caller }, { query: { q }, body }) => {
+      const { rights, portal } = portalOf(caller, q);
+      rights.requireAct(portal);
+      await processor.advance();
+      const batchId = requiredInt(q, 'batchId');
+      const docId = requiredInt(q, 'docId');
+      const override = (q('overrideBatchCriteria') ?? '').toLowerCase() === 'true';
       const batch = batchOf(portal, batchId);
-      const refusal = actionRefusal(action, batch.status, override);
-      if (refusal) throw conflict(refusal);
-      const docId = requiredInt(req, 'docId');
+      const refusal = actionRefusal(BatchAction.Open, batch.status, override);
+      if (refusal) throw conflict(refusal.replace('opened for indexing', 'indexed'));
       const doc = repos.batches.docs(batchId).find((d) => d.id === docId);
       if (!doc) throw notFound(batchMessages.document(batchId, docId));
       if (doc.status !== 0) throw conflict(`Document ${docId} of batch ${batchId} is indexed already.`);
-      const dir = await deps.uploads.prepare(rights.user.id);
-      await deps.uploads.room(rights.user.id);
-      const cacheName = `batch${batchId}-doc${docId}-${deps.clock.now()}${doc.fileType}`;
-      const target = join(dir, cacheName);
-      const source = join(captureDir(deps.files.dataDir), doc.filePath);
-      if (!(await stat(source).catch(() => undefined))?.isFile())
-        throw notFound(`The file of document ${docId} of batch ${batchId} is missing.`);
-      await copyFile(source, target);
-      await deps.uploads.settle(rights.user.id, [target]);
-      const out: BatchOpenResponse = {
-        CacheName: cacheName,
-        DatabaseId: portal.databaseId,
-        ArchiveId: portal.archiveId,
-      };
-      res.json(out);
-      return;
-    }
-    const to = actionTarget(action) ?? BatchStatus.Queued;
-    repos.batches.transaction(() => {
-      const refusal = actionRefusal(action, batchOf(portal, batchId).status);
-      if (refusal) throw conflict(refusal);
-      repos.batches.setStatus(batchId, to, '', deps.clock.now());
-    });
-    res.json(toBatch(batchOf(portal, batchId)));
-  });
+      const documentId = await indexBatchDocument(deps, {
+        portal,
+        body,
+        userName: rights.user.name,
+        licenseType: caller.license?.type ?? rights.user.licenseType,
+        source: join(captureDir(deps.files.dataDir), doc.filePath),
+        // inside the import's transaction: the batch counts change with the new document
+        afterInsert: (newId) => {
+          if (!repos.batches.indexDoc(doc.id, newId))
+            throw conflict(`Document ${docId} of batch ${batchId} is indexed already.`);
+          const now = batchOf(portal, batchId);
+          repos.batches.setStatus(
+            batchId,
+            statusAfterIndexing(now.documents, now.indexed),
+            '',
+            deps.clock.now(),
+          );
+        },
+        imported: (docs) => textJobs.add(docs),
+      });
+      const out: BatchIndexResponse = { DocumentId: documentId, Batch: toBatch(batchOf(portal, batchId)) };
+      return out;
+    }),
+  );
 
-  router.delete('/batchaction', auth, async (req, res) => {
-    const { rights, portal } = portalOf(req, res);
-    rights.requireDelete(portal);
-    const batchId = requiredInt(req, 'batchId');
-    const files = repos.batches.transaction(() => {
-      const refusal = deleteRefusal(batchOf(portal, batchId).status);
-      if (refusal) throw conflict(refusal);
-      const paths = repos.batches.docs(batchId).map((d) => d.filePath);
-      repos.batches.deleteBatch(batchId);
-      return paths;
-    });
-    await processor.removeFiles(files);
-    res.status(204).end();
-  });
+  router.post(
+    '/batchaction',
+    ...route(deps, spec, async ({ caller }, { query: { q } }) => {
+      const { rights, portal } = portalOf(caller, q);
+      rights.requireAct(portal);
+      await processor.advance();
+      const batchId = requiredInt(q, 'batchId');
+      const action = requiredInt(q, 'actionId');
+      if (!isBatchAction(action)) throw badRequest(`The action '${action}' is not a batch action (1-3).`);
+      const override = (q('overrideBatchCriteria') ?? '').toLowerCase() === 'true';
+      if (action === BatchAction.Open) {
+        const batch = batchOf(portal, batchId);
+        const refusal = actionRefusal(action, batch.status, override);
+        if (refusal) throw conflict(refusal);
+        const docId = requiredInt(q, 'docId');
+        const doc = repos.batches.docs(batchId).find((d) => d.id === docId);
+        if (!doc) throw notFound(batchMessages.document(batchId, docId));
+        if (doc.status !== 0) throw conflict(`Document ${docId} of batch ${batchId} is indexed already.`);
+        const dir = await deps.uploads.prepare(rights.user.id);
+        await deps.uploads.room(rights.user.id);
+        const cacheName = `batch${batchId}-doc${docId}-${deps.clock.now()}${doc.fileType}`;
+        const target = join(dir, cacheName);
+        const source = join(captureDir(deps.files.dataDir), doc.filePath);
+        if (!(await stat(source).catch(() => undefined))?.isFile())
+          throw notFound(`The file of document ${docId} of batch ${batchId} is missing.`);
+        await copyFile(source, target);
+        await deps.uploads.settle(rights.user.id, [target]);
+        const out: BatchOpenResponse = {
+          CacheName: cacheName,
+          DatabaseId: portal.databaseId,
+          ArchiveId: portal.archiveId,
+        };
+        return out;
+      }
+      const to = actionTarget(action) ?? BatchStatus.Queued;
+      repos.batches.transaction(() => {
+        const refusal = actionRefusal(action, batchOf(portal, batchId).status);
+        if (refusal) throw conflict(refusal);
+        repos.batches.setStatus(batchId, to, '', deps.clock.now());
+      });
+      return toBatch(batchOf(portal, batchId));
+    }),
+  );
+
+  router.delete(
+    '/batchaction',
+    ...route(deps, spec, async ({ caller }, { query: { q } }) => {
+      const { rights, portal } = portalOf(caller, q);
+      rights.requireDelete(portal);
+      const batchId = requiredInt(q, 'batchId');
+      const files = repos.batches.transaction(() => {
+        const refusal = deleteRefusal(batchOf(portal, batchId).status);
+        if (refusal) throw conflict(refusal);
+        const paths = repos.batches.docs(batchId).map((d) => d.filePath);
+        repos.batches.deleteBatch(batchId);
+        return paths;
+      });
+      await processor.removeFiles(files);
+      return withStatus(204);
+    }),
+  );
 
   return router;
 }

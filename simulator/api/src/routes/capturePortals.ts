@@ -3,7 +3,6 @@
 // POST batchportals, PUT and DELETE batchportals/{id}, POST portal/test?portalId (status 1 or 2
 // with the reason), and the editor's choices: ssinstance/{id}/databases,
 // archives?instanceId&databaseId and inboxes?instanceId.
-import { callerOf } from '../http/auth';
 import { Router } from 'express';
 import { z } from 'zod';
 import {
@@ -16,9 +15,20 @@ import {
 import type { RouteDeps } from '../deps';
 import type { PortalRow } from '../db/batchesRepo';
 import type { ArchiveRow } from '../db/archivesRepo';
-import { badRequest, HttpError, notFound } from '../http/errors';
-import { intParam, lowerKeys, parseId, query, queryBool } from '../http/query';
+import { badRequest, conflict, notFound } from '../domain/errors';
+import { queryLookup, route, signedIn, withStatus, type Policy } from '../http/route';
+import { lowerKeys, parseBool, parseId } from '../lib/keys';
+import { int32Value } from '../lib/zodInput';
 import { batchMessages, batchRights } from '../services/batchRights';
+
+/** An administrator of capture (403); a change also needs a licence that writes. */
+const captureAdmin =
+  (write: boolean): Policy<unknown> =>
+  ({ deps, caller }) =>
+    batchRights(deps, caller).requireAdmin(write);
+const reader = captureAdmin(false);
+const writer = captureAdmin(true);
+const onePortal = z.object({ portal: int32Value('portal') });
 
 export const toPortal = (p: PortalRow): BatchPortal => ({
   Id: p.id,
@@ -70,7 +80,6 @@ function allArchives(deps: RouteDeps, db: number): CaptureChoice[] {
 export function createCapturePortalsRouter(deps: RouteDeps): Router {
   const router = Router();
   const { repos } = deps;
-  const auth = deps.auth.requireAuth;
 
   const parseBody = (body: unknown): Required<BatchPortalBody> => {
     const parsed = portalBody.safeParse(lowerKeys(body));
@@ -100,8 +109,7 @@ export function createCapturePortalsRouter(deps: RouteDeps): Router {
   };
   const nameTaken = (name: string, except = 0): void => {
     const other = repos.batches.portalByName(name);
-    if (other && other.id !== except)
-      throw new HttpError(409, { Message: `A portal named '${name}' exists.` });
+    if (other && other.id !== except) throw conflict(`A portal named '${name}' exists.`);
   };
   const adminPortal = (portalId: number): PortalRow => {
     const portal = repos.batches.portal(portalId);
@@ -109,92 +117,111 @@ export function createCapturePortalsRouter(deps: RouteDeps): Router {
     return portal;
   };
 
-  router.get('/batchportals', auth, (req, res) => {
-    const rights = batchRights(deps, callerOf(res));
-    if (queryBool(req, 'admin') === true) {
-      rights.requireAdmin();
-      res.json(repos.batches.portals().map(toPortal));
-      return;
-    }
-    res.json(rights.visiblePortals().map(toPortal));
-  });
+  router.get(
+    '/batchportals',
+    ...route(deps, { query: queryLookup, policy: signedIn }, ({ caller }, { query: q }) => {
+      const rights = batchRights(deps, caller);
+      const admin = q('admin');
+      if (admin !== undefined && parseBool(admin, 'admin')) {
+        rights.requireAdmin();
+        return repos.batches.portals().map(toPortal);
+      }
+      return rights.visiblePortals().map(toPortal);
+    }),
+  );
 
-  router.post('/batchportals', auth, (req, res) => {
-    batchRights(deps, callerOf(res)).requireAdmin(true);
-    const body = parseBody(req.body);
-    const created = repos.batches.transaction(() => {
-      nameTaken(body.Name);
-      return repos.batches.insertPortal(body);
-    });
-    res.status(201).json(toPortal(adminPortal(created)));
-  });
+  router.post(
+    '/batchportals',
+    ...route(deps, { body: parseBody, policy: writer }, (_c, { body }) => {
+      const created = repos.batches.transaction(() => {
+        nameTaken(body.Name);
+        return repos.batches.insertPortal(body);
+      });
+      return withStatus(201, toPortal(adminPortal(created)));
+    }),
+  );
 
-  router.put('/batchportals/:portal', auth, (req, res) => {
-    batchRights(deps, callerOf(res)).requireAdmin(true);
-    const portalId = intParam(req, 'portal');
-    const body = parseBody(req.body);
-    repos.batches.transaction(() => {
-      adminPortal(portalId);
-      nameTaken(body.Name, portalId);
-      repos.batches.updatePortal(portalId, body);
-    });
-    res.json(toPortal(adminPortal(portalId)));
-  });
-
-  router.delete('/batchportals/:portal', auth, (req, res) => {
-    batchRights(deps, callerOf(res)).requireAdmin(true);
-    const portalId = intParam(req, 'portal');
-    repos.batches.transaction(() => {
-      const portal = adminPortal(portalId);
-      const held = repos.batches.counts(portalId).reduce((sum, c) => sum + c.n, 0);
-      if (held > 0)
-        throw new HttpError(409, {
-          Message: `Portal '${portal.name}' still holds ${held} batches; delete them first.`,
+  router.put(
+    '/batchportals/:portal',
+    ...route(
+      deps,
+      { params: onePortal, body: parseBody, policy: writer },
+      (_c, { params: { portal }, body }) => {
+        repos.batches.transaction(() => {
+          adminPortal(portal);
+          nameTaken(body.Name, portal);
+          repos.batches.updatePortal(portal, body);
         });
-      repos.batches.deletePortal(portalId);
-    });
-    res.status(204).end();
-  });
+        return toPortal(adminPortal(portal));
+      },
+    ),
+  );
+
+  router.delete(
+    '/batchportals/:portal',
+    ...route(deps, { params: onePortal, policy: writer }, (_c, { params: { portal: portalId } }) => {
+      repos.batches.transaction(() => {
+        const portal = adminPortal(portalId);
+        const held = repos.batches.counts(portalId).reduce((sum, c) => sum + c.n, 0);
+        if (held > 0)
+          throw conflict(`Portal '${portal.name}' still holds ${held} batches; delete them first.`);
+        repos.batches.deletePortal(portalId);
+      });
+      return withStatus(204);
+    }),
+  );
 
   // the test checks the portal's settings against this server: instance, database, archive, inbox
-  router.post('/portal/test', auth, (req, res) => {
-    batchRights(deps, callerOf(res)).requireAdmin(true);
-    const raw = query(req, 'portalId');
-    if (raw === undefined) throw badRequest('portal/test needs portalId.');
-    const portal = adminPortal(parseId(raw, 'portalId'));
-    const problem = settingsProblem(deps, portal);
-    repos.batches.setPortalStatus(portal.id, problem ? PortalStatus.Failed : PortalStatus.Ok, problem);
-    res.json(toPortal(adminPortal(portal.id)));
-  });
+  router.post(
+    '/portal/test',
+    ...route(deps, { query: queryLookup, policy: writer }, (_c, { query: q }) => {
+      const raw = q('portalId');
+      if (raw === undefined) throw badRequest('portal/test needs portalId.');
+      const portal = adminPortal(parseId(raw, 'portalId'));
+      const problem = settingsProblem(deps, portal);
+      repos.batches.setPortalStatus(portal.id, problem ? PortalStatus.Failed : PortalStatus.Ok, problem);
+      return toPortal(adminPortal(portal.id));
+    }),
+  );
 
-  router.get('/ssinstance/:instance/databases', auth, (req, res) => {
-    batchRights(deps, callerOf(res)).requireAdmin();
-    const instance = intParam(req, 'instance');
-    if (instance !== LOCAL_INSTANCE_ID) throw notFound(instanceMessage(instance));
-    const out: CaptureChoice[] = repos.databases.all().map((d) => ({ Id: d.Id, Name: d.Name }));
-    res.json(out);
-  });
+  router.get(
+    '/ssinstance/:instance/databases',
+    ...route(
+      deps,
+      { params: z.object({ instance: int32Value('instance') }), policy: reader },
+      (_c, { params: { instance } }): CaptureChoice[] => {
+        if (instance !== LOCAL_INSTANCE_ID) throw notFound(instanceMessage(instance));
+        return repos.databases.all().map((d) => ({ Id: d.Id, Name: d.Name }));
+      },
+    ),
+  );
 
-  router.get('/archives', auth, (req, res) => {
-    batchRights(deps, callerOf(res)).requireAdmin();
-    const instance = query(req, 'instanceId');
+  /** 404 unless an `instanceId` given is this server's */
+  const localInstance = (q: (key: string) => string | undefined): void => {
+    const instance = q('instanceId');
     if (instance !== undefined && parseId(instance, 'instanceId') !== LOCAL_INSTANCE_ID)
       throw notFound(instanceMessage(Number(instance)));
-    const raw = query(req, 'databaseId');
-    if (raw === undefined) throw badRequest('archives needs databaseId.');
-    const db = parseId(raw, 'databaseId');
-    if (!repos.databases.byId(db)) throw notFound(`Database ${db} was not found.`);
-    res.json(allArchives(deps, db));
-  });
+  };
 
-  router.get('/inboxes', auth, (req, res) => {
-    batchRights(deps, callerOf(res)).requireAdmin();
-    const instance = query(req, 'instanceId');
-    if (instance !== undefined && parseId(instance, 'instanceId') !== LOCAL_INSTANCE_ID)
-      throw notFound(instanceMessage(Number(instance)));
-    const out: CaptureChoice[] = repos.inboxes.all().map((i) => ({ Id: i.id, Name: i.name }));
-    res.json(out);
-  });
+  router.get(
+    '/archives',
+    ...route(deps, { query: queryLookup, policy: reader }, (_c, { query: q }) => {
+      localInstance(q);
+      const raw = q('databaseId');
+      if (raw === undefined) throw badRequest('archives needs databaseId.');
+      const db = parseId(raw, 'databaseId');
+      if (!repos.databases.byId(db)) throw notFound(`Database ${db} was not found.`);
+      return allArchives(deps, db);
+    }),
+  );
+
+  router.get(
+    '/inboxes',
+    ...route(deps, { query: queryLookup, policy: reader }, (_c, { query: q }): CaptureChoice[] => {
+      localInstance(q);
+      return repos.inboxes.all().map((i) => ({ Id: i.id, Name: i.name }));
+    }),
+  );
 
   return router;
 }

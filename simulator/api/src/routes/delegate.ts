@@ -3,8 +3,8 @@
 import { Router } from 'express';
 import { DELEGATION_FORBIDDEN } from '@gs/contract/delegation';
 import type { RouteDeps } from '../deps';
-import { callerOf } from '../http/auth';
-import { forbidden } from '../http/errors';
+import { forbidden } from '../domain/errors';
+import { route, signedIn } from '../http/route';
 import { delegateIds, parseDelegationUpdate, readDelegation } from '../services/delegation';
 
 export function createDelegateRouter(deps: RouteDeps): Router {
@@ -12,19 +12,27 @@ export function createDelegateRouter(deps: RouteDeps): Router {
   const router = Router();
   const canDelegate = (userId: number): boolean => repos.account.account(userId)?.canDelegate ?? false;
 
-  router.get('/delegate', deps.auth.requireAuth, (_req, res) => {
-    const { user } = callerOf(res);
-    res.json(readDelegation(repos, user.id, user.name, canDelegate(user.id)));
-  });
+  router.get(
+    '/delegate',
+    ...route(deps, { policy: signedIn }, ({ caller: { user } }) =>
+      readDelegation(repos, user.id, user.name, canDelegate(user.id)),
+    ),
+  );
 
-  router.post('/delegate', deps.auth.requireAuth, (req, res) => {
-    const { user } = callerOf(res);
-    const update = parseDelegationUpdate(req.body);
-    if (!canDelegate(user.id)) throw forbidden(DELEGATION_FORBIDDEN);
-    const ids = delegateIds(repos, user.id, update.Delegates);
-    repos.account.saveDelegation(user.id, update.Active, ids, update.Emails);
-    res.json(readDelegation(repos, user.id, user.name, true));
-  });
+  // the body is read before the right to delegate is checked, as it always was
+  router.post(
+    '/delegate',
+    ...route(
+      deps,
+      { body: parseDelegationUpdate, policy: signedIn },
+      ({ caller: { user } }, { body: update }) => {
+        if (!canDelegate(user.id)) throw forbidden(DELEGATION_FORBIDDEN);
+        const ids = delegateIds(repos, user.id, update.Delegates);
+        repos.account.saveDelegation(user.id, update.Active, ids, update.Emails);
+        return readDelegation(repos, user.id, user.name, true);
+      },
+    ),
+  );
 
   return router;
 }

@@ -11,25 +11,39 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
 import type { Revision } from '@gs/contract/documents';
 import { ArchiveFlags, ArchivePermission } from '@gs/contract/flags';
 import type { RouteDeps } from '../deps';
 import { secureId } from '../db/secureIds';
-import { callerOf } from '../http/auth';
+import { notFound } from '../domain/errors';
 import { JSON_CONTENT_TYPE } from '../http/headers';
-import { notFound } from '../http/errors';
 import { storedFileHeaders } from '../http/securityHeaders';
-import { query } from '../http/query';
+import { present, route, type Policy } from '../http/route';
 import { messages } from '../services/access';
-import { requirePermission, type DocumentRef } from '../services/documentAccess';
-import { documentOf } from '../http/documentRequest';
+import { requirePermission, type DocumentIds, type DocumentRef } from '../services/documentAccess';
+import { documentParams, theDocument } from '../http/documentRequest';
 import { annotatedFile } from '../services/annotationBurnIn';
 import { storedFile } from '../services/documentOps';
 import { contentTypeOf, parseRange } from '../services/fileTypes';
 
 const DOC = '/dbs/:db/archives/:archive/documents/:doc';
 
-const refOf = (deps: RouteDeps, req: Request, res: Response): DocumentRef => documentOf(deps, req, res);
+/** The document, with `bit` on its archive. */
+const holding =
+  (bit: number, what: string): Policy<DocumentIds, DocumentRef> =>
+  (ctx, ids) => {
+    const ref = theDocument(ctx, ids);
+    requirePermission(ref, bit, what);
+    return ref;
+  };
+
+/** `true` in any casing asks; anything else does not. */
+const asked = z
+  .string()
+  .optional()
+  .transform((v) => v?.toLowerCase() === 'true');
+const fileQuery = z.object({ annotations: asked, audit: asked });
 
 const fileNotFound = (doc: number): Error => notFound(`The file of document ${doc} was not found.`);
 
@@ -69,72 +83,86 @@ export function createDocumentFilesRouter(deps: RouteDeps): Router {
   const { repos } = deps;
   const router = Router();
 
-  router.get(`${DOC}/file`, deps.auth.requireAuth, async (req, res) => {
-    const ref = refOf(deps, req, res);
-    requirePermission(ref, ArchivePermission.View, 'view documents');
-    const doc = repos.docSearch.rows.file(ref.databaseId, ref.docId);
-    if (!doc || doc.archiveId !== ref.archive.id)
-      throw notFound(messages.document(ref.archive.id, ref.docId));
-    const file = storedFile(deps.files.dataDir, doc.filePath);
-    if (!file) throw notFound(`Document ${ref.docId} has no file.`);
-    const size = await sizeOf(file, ref.docId);
-    const ext = (doc.fileType || extname(doc.filePath)).toLowerCase();
-    // Annotations=true: the annotated PDF (annotationBurnIn.ts) when the document has annotations
-    const annotated =
-      query(req, 'Annotations')?.toLowerCase() === 'true'
-        ? await annotatedFile(repos, ref, file, ext).catch((error: unknown) => {
-            if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw fileNotFound(ref.docId);
-            throw error;
-          })
-        : undefined;
-    if (query(req, 'audit')?.toLowerCase() === 'true') {
-      repos.audit.add({
-        databaseId: ref.databaseId,
-        archiveId: ref.archive.id,
-        documentId: ref.docId,
-        oldArchiveId: 0,
-        oldDocId: 0,
-        userName: callerOf(res).user.name,
-        category: 'viewed',
-        message: 'Document viewed',
-        time: deps.clock.now(),
-        connectionString: '',
-      });
-    }
-    res.set({
-      ...storedFileHeaders(`${ref.docId}${ext}`, contentTypeOf(ext)),
-      'Accept-Ranges': 'bytes',
-      'Last-Modified': new Date(doc.modifiedAt).toUTCString(),
-    });
-    if (annotated) {
-      res.set({
-        ...storedFileHeaders(`${ref.docId}.pdf`, 'application/pdf'),
-        'Content-Length': String(annotated.length),
-      });
-      res.removeHeader('Accept-Ranges');
-      res.end(req.method === 'HEAD' ? undefined : Buffer.from(annotated));
-      return;
-    }
-    send(req, res, file, size);
-  });
+  router.get(
+    `${DOC}/file`,
+    ...route(
+      deps,
+      {
+        params: documentParams,
+        query: fileQuery,
+        policy: holding(ArchivePermission.View, 'view documents'),
+      },
+      async ({ caller }, { granted: ref, query: q }) => {
+        const doc = repos.docSearch.rows.file(ref.databaseId, ref.docId);
+        if (!doc || doc.archiveId !== ref.archive.id)
+          throw notFound(messages.document(ref.archive.id, ref.docId));
+        const file = storedFile(deps.files.dataDir, doc.filePath);
+        if (!file) throw notFound(`Document ${ref.docId} has no file.`);
+        const size = await sizeOf(file, ref.docId);
+        const ext = (doc.fileType || extname(doc.filePath)).toLowerCase();
+        // Annotations=true: the annotated PDF (annotationBurnIn.ts) when the document has annotations
+        const annotated = q.annotations
+          ? await annotatedFile(repos, ref, file, ext).catch((error: unknown) => {
+              if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw fileNotFound(ref.docId);
+              throw error;
+            })
+          : undefined;
+        if (q.audit) {
+          repos.audit.add({
+            databaseId: ref.databaseId,
+            archiveId: ref.archive.id,
+            documentId: ref.docId,
+            oldArchiveId: 0,
+            oldDocId: 0,
+            userName: caller.user.name,
+            category: 'viewed',
+            message: 'Document viewed',
+            time: deps.clock.now(),
+            connectionString: '',
+          });
+        }
+        return present((req, res) => {
+          res.set({
+            ...storedFileHeaders(`${ref.docId}${ext}`, contentTypeOf(ext)),
+            'Accept-Ranges': 'bytes',
+            'Last-Modified': new Date(doc.modifiedAt).toUTCString(),
+          });
+          if (annotated) {
+            res.set({
+              ...storedFileHeaders(`${ref.docId}.pdf`, 'application/pdf'),
+              'Content-Length': String(annotated.length),
+            });
+            res.removeHeader('Accept-Ranges');
+            res.end(req.method === 'HEAD' ? undefined : Buffer.from(annotated));
+            return;
+          }
+          send(req, res, file, size);
+        });
+      },
+    ),
+  );
 
-  router.get(`${DOC}/rev`, deps.auth.requireAuth, (req, res) => {
-    const ref = refOf(deps, req, res);
-    requirePermission(ref, ArchivePermission.ViewRevisions, 'view revisions');
-    const row = deps.repos.documentOps.row(ref.databaseId, ref.docId);
-    if (!row) throw notFound(messages.document(ref.archive.id, ref.docId));
-    const versioned =
-      (ref.archive.flags & (ArchiveFlags.RevisionControl | ArchiveFlags.VersionsArchive)) !== 0;
-    const root = row.rootVersionId || row.id;
-    const body: Revision[] = versioned
-      ? deps.repos.documentOps.revisions(ref.databaseId, root).map((r) => ({
-          DocId: r.id,
-          SecureId: secureId(deps.secret, 'doc', ref.databaseId, r.id),
-          Version: r.version,
-        }))
-      : [];
-    res.json(body);
-  });
+  router.get(
+    `${DOC}/rev`,
+    ...route(
+      deps,
+      { params: documentParams, policy: holding(ArchivePermission.ViewRevisions, 'view revisions') },
+      (_c, { granted: ref }): Revision[] => {
+        const row = deps.repos.documentOps.row(ref.databaseId, ref.docId);
+        if (!row) throw notFound(messages.document(ref.archive.id, ref.docId));
+        const versioned =
+          (ref.archive.flags & (ArchiveFlags.RevisionControl | ArchiveFlags.VersionsArchive)) !== 0;
+        const root = row.rootVersionId || row.id;
+        return versioned
+          ? deps.repos.documentOps.revisions(ref.databaseId, root).map((r) => ({
+              DocId: r.id,
+              SecureId: secureId(deps.secret, 'doc', ref.databaseId, r.id),
+              Version: r.version,
+            }))
+          : [];
+      },
+    ),
+  );
 
   return router;
 }

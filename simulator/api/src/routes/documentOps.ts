@@ -18,41 +18,60 @@
 // Burn-in rule (globalsearch-ux §7): from an archive where the caller lacks Modify Annotations
 // (2048) to one where they have it, an annotated document arrives as a PDF with its annotations
 // drawn in and no annotation records (burnInTransfer.ts); otherwise the annotations go along.
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
+import { z } from 'zod';
 import { ArchivePermission, hasFlag } from '@gs/contract/flags';
-import { accessOf, type RouteDeps } from '../deps';
+import type { RouteDeps } from '../deps';
 import type { ArchiveRow } from '../db/archivesRepo';
-import { callerOf } from '../http/auth';
+import type { Caller } from '../domain/caller';
+import { forbidden, invalid } from '../domain/errors';
 import { refuseCookieOnlyGet } from '../http/cookieOnly';
-import { HttpError, badRequest, forbidden } from '../http/errors';
-import { parseId, query } from '../http/query';
+import { documentParams, theDocument } from '../http/documentRequest';
+import { route, type Policy, type RouteContext } from '../http/route';
+import { idValue, requiredId } from '../lib/zodInput';
+import type { DocumentIds } from '../services/documentAccess';
 import {
   documentMessages,
   requireEditingLicense,
   requirePermission,
   type DocumentRef,
 } from '../services/documentAccess';
-import { documentOf } from '../http/documentRequest';
 import { burnsIn } from '../services/burnInTransfer';
 import { copyDocument, deleteDocument, moveDocument, type DocumentOpsContext } from '../services/documentOps';
 import { copyAcrossDatabases, moveAcrossDatabases, type TransferContext } from '../services/documentTransfer';
 
 const DOC = '/dbs/:db/archives/:archive/documents/:doc';
 
+const destinationQuery = z.object({
+  destinationarchive: requiredId('DestinationArchive', 'The DestinationArchive is required.'),
+  destinationdatabase: idValue('DestinationDatabase'),
+});
+type Destination = z.output<typeof destinationQuery>;
+
+/** The checked document of the call, for a caller whose licence may change documents (and holds `bit`). */
+const writable =
+  (bit?: number, what = ''): Policy<DocumentIds, DocumentRef> =>
+  (ctx, ids) => {
+    const ref = theDocument(ctx, ids);
+    requireEditingLicense(ctx.caller);
+    if (bit !== undefined) requirePermission(ref, bit, what);
+    return ref;
+  };
+
 export function createDocumentOpsRouter(deps: RouteDeps): Router {
   const { repos } = deps;
   const router = Router();
 
-  const context = (res: Response): DocumentOpsContext => ({
+  const context = (caller: Caller): DocumentOpsContext => ({
     ops: repos.documentOps,
     audit: repos.audit,
     annotations: repos.annotations,
     dataDir: deps.files.dataDir,
     now: () => deps.clock.now(),
-    userName: callerOf(res).user.name,
+    userName: caller.user.name,
   });
-  const transferContext = (res: Response): TransferContext => ({
-    ...context(res),
+  const transferContext = (caller: Caller): TransferContext => ({
+    ...context(caller),
     fields: repos.fieldRules,
     values: repos.documentFields,
     imports: repos.docImports,
@@ -62,26 +81,13 @@ export function createDocumentOpsRouter(deps: RouteDeps): Router {
     dest: repos.databases.byId(dest.databaseId)?.Name ?? String(dest.databaseId),
   });
 
-  /** The checked document of the call, for a caller whose licence may change documents. */
-  const writable = (req: Request, res: Response): DocumentRef => {
-    const ref = documentOf(deps, req, res);
-    requireEditingLicense(callerOf(res));
-    return ref;
-  };
-
   /**
    * The `DestinationArchive` of a copy or move, in its own database or the one `DestinationDatabase`
    * names, which the caller must see, with View and Add on the archive.
    */
-  const destinationOf = (req: Request, res: Response, ref: DocumentRef): ArchiveRow => {
-    const raw = query(req, 'DestinationArchive');
-    if (raw === undefined || raw.trim() === '') throw badRequest('The DestinationArchive is required.');
-    const id = parseId(raw, 'DestinationArchive');
-    const rawDb = query(req, 'DestinationDatabase');
-    const named =
-      rawDb === undefined || rawDb.trim() === '' ? undefined : parseId(rawDb, 'DestinationDatabase');
-    const db = named ?? repos.archives.byId(id)?.databaseId ?? ref.databaseId;
-    const access = accessOf(deps, res);
+  const destinationOf = ({ access }: RouteContext, q: Destination, ref: DocumentRef): ArchiveRow => {
+    const id = q.destinationarchive;
+    const db = q.destinationdatabase ?? repos.archives.byId(id)?.databaseId ?? ref.databaseId;
     access.database(db);
     const dest = access.archive(db, id);
     if (!hasFlag(access.archivePermissions(dest), ArchivePermission.Add))
@@ -90,41 +96,54 @@ export function createDocumentOpsRouter(deps: RouteDeps): Router {
   };
 
   /** Whether the burn-in rule applies between the document's archive and `dest`. */
-  const burnFor = (res: Response, ref: DocumentRef, dest: ArchiveRow): boolean =>
-    burnsIn(ref.permissions, accessOf(deps, res).archivePermissions(dest));
+  const burnFor = ({ access }: RouteContext, ref: DocumentRef, dest: ArchiveRow): boolean =>
+    burnsIn(ref.permissions, access.archivePermissions(dest));
 
-  const copy = async (req: Request, res: Response): Promise<void> => {
-    const ref = writable(req, res);
-    const dest = destinationOf(req, res, ref);
-    const burn = burnFor(res, ref, dest);
-    if (dest.databaseId !== ref.databaseId)
-      res.json(await copyAcrossDatabases(transferContext(res), ref, dest, namesOf(ref, dest), burn));
-    else res.json(await copyDocument(context(res), ref, dest, burn));
-  };
+  const before = [refuseCookieOnlyGet];
+  const copy = route(
+    deps,
+    { params: documentParams, query: destinationQuery, policy: writable(), before },
+    async (ctx, { granted: ref, query: q }) => {
+      const dest = destinationOf(ctx, q, ref);
+      const burn = burnFor(ctx, ref, dest);
+      if (dest.databaseId !== ref.databaseId)
+        return copyAcrossDatabases(transferContext(ctx.caller), ref, dest, namesOf(ref, dest), burn);
+      return copyDocument(context(ctx.caller), ref, dest, burn);
+    },
+  );
 
-  const move = async (req: Request, res: Response): Promise<void> => {
-    const ref = writable(req, res);
-    requirePermission(ref, ArchivePermission.Move, 'move documents');
-    const dest = destinationOf(req, res, ref);
-    if (dest.id === ref.archive.id)
-      throw new HttpError(400, { Message: `Document ${ref.docId} is already in archive '${dest.name}'.` });
-    const burn = burnFor(res, ref, dest);
-    if (dest.databaseId !== ref.databaseId)
-      res.json(await moveAcrossDatabases(transferContext(res), ref, dest, namesOf(ref, dest), burn));
-    else res.json(await moveDocument(context(res), ref, dest, burn));
-  };
+  const move = route(
+    deps,
+    {
+      params: documentParams,
+      query: destinationQuery,
+      policy: writable(ArchivePermission.Move, 'move documents'),
+      before,
+    },
+    async (ctx, { granted: ref, query: q }) => {
+      const dest = destinationOf(ctx, q, ref);
+      if (dest.id === ref.archive.id)
+        throw invalid(`Document ${ref.docId} is already in archive '${dest.name}'.`);
+      const burn = burnFor(ctx, ref, dest);
+      if (dest.databaseId !== ref.databaseId)
+        return moveAcrossDatabases(transferContext(ctx.caller), ref, dest, namesOf(ref, dest), burn);
+      return moveDocument(context(ctx.caller), ref, dest, burn);
+    },
+  );
 
-  const remove = async (req: Request, res: Response): Promise<void> => {
-    const ref = writable(req, res);
-    requirePermission(ref, ArchivePermission.Delete, 'delete documents');
-    await deleteDocument(context(res), ref);
-    res.json(true);
-  };
+  const remove = route(
+    deps,
+    { params: documentParams, policy: writable(ArchivePermission.Delete, 'delete documents'), before },
+    async ({ caller }, { granted: ref }) => {
+      await deleteDocument(context(caller), ref);
+      return true;
+    },
+  );
 
   for (const method of ['get', 'post'] as const) {
-    router[method](`${DOC}/copy`, deps.auth.requireAuth, refuseCookieOnlyGet, copy);
-    router[method](`${DOC}/move`, deps.auth.requireAuth, refuseCookieOnlyGet, move);
-    router[method](`${DOC}/delete`, deps.auth.requireAuth, refuseCookieOnlyGet, remove);
+    router[method](`${DOC}/copy`, ...copy);
+    router[method](`${DOC}/move`, ...move);
+    router[method](`${DOC}/delete`, ...remove);
   }
   return router;
 }

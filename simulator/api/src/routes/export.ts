@@ -14,13 +14,15 @@
 // A document whose file is missing is not silently skipped: the zip lists it (exportMissing.ts), the
 // 202 progress counts it (`Missing`), and a single document's export answers 404.
 // This router parses and presents; the rules are services/exportJobs.ts and exportDocuments.ts.
-import { Router, type Response } from 'express';
+import { Router } from 'express';
+import { z } from 'zod';
 import { LicenseType } from '@gs/contract/flags';
 import { BULK_ERROR_MESSAGES, BulkErrorKey, type BulkErrorKeyName } from '@gs/contract/helperBulk';
-import { accessOf, type RouteDeps } from '../deps';
-import { callerOf } from '../http/auth';
+import type { RouteDeps } from '../deps';
 import { HttpError } from '../http/errors';
-import { intParam, query, queryInt, readKey } from '../http/query';
+import { asSent, present, queryLookup, route, type Policy, type RouteContext } from '../http/route';
+import { parseId, readKey } from '../lib/keys';
+import { int32Value } from '../lib/zodInput';
 import type { ExportItem } from '../services/exportDocuments';
 import { createExports, type Caller, type Exports } from '../services/exportJobs';
 import { HISTORY_MESSAGE_MAX } from './audit';
@@ -51,72 +53,86 @@ function itemsOf(body: unknown): ExportItem[] {
 
 const isTrue = (v: string | undefined): boolean => v?.toLowerCase() === 'true';
 
+const params = z.object({ db: int32Value('db') });
+/** A database the caller sees (404/403): its id. */
+const seenDatabase: Policy<z.output<typeof params>, number> = ({ access }, p) => access.database(p.db).Id;
+const spec = { params, query: queryLookup, body: asSent, policy: seenDatabase };
+
 export function createExportRouter(deps: RouteDeps, exports: Exports = defaultExports(deps)): Router {
   const router = Router();
 
-  const callerFor = (res: Response): Caller => {
-    const caller = callerOf(res);
-    return {
-      access: accessOf(deps, res),
-      userId: caller.user.id,
-      userName: caller.user.name,
-      licenseType: caller.license?.type ?? caller.user.licenseType,
-    };
-  };
-
-  router.post('/dbs/:db/export/xlsx', deps.auth.requireAuth, async (req, res) => {
-    const caller = callerFor(res);
-    const databaseId = caller.access.database(intParam(req, 'db')).Id;
-    const body: unknown = req.body;
-    // a read-only licence is refused before the body is read, as it was
-    if (caller.licenseType === LicenseType.ReadOnly) throw keyed(403, BulkErrorKey.FailedDueToPermissions);
-    const wanted = readKey(body, 'Fields');
-    const only = Array.isArray(wanted) ? new Set(wanted.map(Number)) : undefined;
-    const bytes = await exports.spreadsheet(caller, databaseId, itemsOf(body), only);
-    res.set({
-      'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'Content-Disposition': 'attachment; filename="export.xlsx"',
-    });
-    res.send(bytes);
+  const callerFor = ({ caller, access }: RouteContext): Caller => ({
+    access,
+    userId: caller.user.id,
+    userName: caller.user.name,
+    licenseType: caller.license?.type ?? caller.user.licenseType,
   });
 
-  router.post('/dbs/:db/export', deps.auth.requireAuth, async (req, res) => {
-    const caller = callerFor(res);
-    const databaseId = caller.access.database(intParam(req, 'db')).Id;
-    const input = {
-      databaseId,
-      items: itemsOf(req.body),
-      zip: isTrue(query(req, 'alwaysExportZip')),
-      csv: isTrue(query(req, 'ExportWithCSV')),
-      annotations: isTrue(query(req, 'WithAnnotations')),
-      field: queryInt(req, 'field'),
-      auditEntry: query(req, 'auditEntry') ?? 'Document Exported',
-      auditEntryMax: HISTORY_MESSAGE_MAX,
-    };
-    const id = await exports.start(caller, input);
-    res.json(id);
-  });
+  router.post(
+    '/dbs/:db/export/xlsx',
+    ...route(deps, spec, async (ctx, { body, granted: databaseId }) => {
+      const caller = callerFor(ctx);
+      // a read-only licence is refused before the body is read, as it was
+      if (caller.licenseType === LicenseType.ReadOnly) throw keyed(403, BulkErrorKey.FailedDueToPermissions);
+      const wanted = readKey(body, 'Fields');
+      const only = Array.isArray(wanted) ? new Set(wanted.map(Number)) : undefined;
+      const bytes = await exports.spreadsheet(caller, databaseId, itemsOf(body), only);
+      return present((_req, res) => {
+        res.set({
+          'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'Content-Disposition': 'attachment; filename="export.xlsx"',
+        });
+        res.send(bytes);
+      });
+    }),
+  );
 
-  router.get('/dbs/:db/export', deps.auth.requireAuth, async (req, res) => {
-    accessOf(deps, res).database(intParam(req, 'db'));
-    const id = query(req, 'jobid') ?? '';
-    const result = await exports.result(id, callerOf(res).user.id);
-    if (result.status === 'Running') {
-      const { status, processed, total, missing } = result;
-      res.status(202).json({ Status: status, Processed: processed, Total: total, Missing: missing });
-      return;
-    }
-    // the result, once: the job and the file made for it go after it has been sent
-    res.set('Content-Disposition', `attachment; filename="${result.name}"`);
-    res.type(result.contentType);
-    res.sendFile(result.file, { dotfiles: 'allow' }, (err) => {
-      if (err) {
-        if (!res.headersSent) res.status(404).json({ Message: 'The export file is gone.' });
-        return;
+  router.post(
+    '/dbs/:db/export',
+    ...route(deps, spec, async (ctx, { query: q, body, granted: databaseId }) => {
+      const field = q('field');
+      const input = {
+        databaseId,
+        items: itemsOf(body),
+        zip: isTrue(q('alwaysExportZip')),
+        csv: isTrue(q('ExportWithCSV')),
+        annotations: isTrue(q('WithAnnotations')),
+        field: field === undefined ? undefined : parseId(field, 'field'),
+        auditEntry: q('auditEntry') ?? 'Document Exported',
+        auditEntryMax: HISTORY_MESSAGE_MAX,
+      };
+      return exports.start(callerFor(ctx), input);
+    }),
+  );
+
+  router.get(
+    '/dbs/:db/export',
+    ...route(deps, spec, async ({ caller }, { query: q }) => {
+      const id = q('jobid') ?? '';
+      const result = await exports.result(id, caller.user.id);
+      if (result.status === 'Running') {
+        const { status, processed, total, missing } = result;
+        return present(
+          (_req, res) =>
+            void res
+              .status(202)
+              .json({ Status: status, Processed: processed, Total: total, Missing: missing }),
+        );
       }
-      void exports.delivered(result.job);
-    });
-  });
+      // the result, once: the job and the file made for it go after it has been sent
+      return present((_req, res) => {
+        res.set('Content-Disposition', `attachment; filename="${result.name}"`);
+        res.type(result.contentType);
+        res.sendFile(result.file, { dotfiles: 'allow' }, (err) => {
+          if (err) {
+            if (!res.headersSent) res.status(404).json({ Message: 'The export file is gone.' });
+            return;
+          }
+          void exports.delivered(result.job);
+        });
+      });
+    }),
+  );
   return router;
 }
 

@@ -3,42 +3,46 @@
 // and the public `POST dbs/{db}/archives/{a}/documents/{id}/save` (body: {IndexData:{IndexFields}}).
 // Both need the SecureId, Modify Data (1024) and a licence that is not read-only, and answer with
 // the document's values after the save.
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import type { FieldDataResponse } from '@gs/contract/fieldChecks';
 import { ArchivePermission } from '@gs/contract/flags';
 import type { RouteDeps } from '../deps';
-import { callerOf } from '../http/auth';
 import { parseFieldValues, parseSaveBody } from '../http/fieldInput';
-import { requireEditingLicense, requirePermission } from '../services/documentAccess';
-import { documentOf } from '../http/documentRequest';
+import { documentParams, theDocument } from '../http/documentRequest';
+import { route, type Policy } from '../http/route';
+import {
+  requireEditingLicense,
+  requirePermission,
+  type DocumentIds,
+  type DocumentRef,
+} from '../services/documentAccess';
 import { createFieldEdits } from '../services/fieldEdits';
 import type { FieldInput } from '../services/fieldValidation';
+
+/** The document, with Modify Data on its archive, for a licence that is not read-only. */
+const editor: Policy<DocumentIds, DocumentRef> = (ctx, ids) => {
+  const ref = theDocument(ctx, ids);
+  requirePermission(ref, ArchivePermission.ModifyData, 'modify data');
+  requireEditingLicense(ctx.caller);
+  return ref;
+};
 
 export function createFieldDataRouter(deps: RouteDeps): Router {
   const edits = createFieldEdits(deps.repos, deps.listQueries);
   const router = Router();
 
-  const save = async (req: Request, res: Response, read: (body: unknown) => FieldInput[]): Promise<void> => {
-    const ref = documentOf(deps, req, res);
-    requirePermission(ref, ArchivePermission.ModifyData, 'modify data');
-    requireEditingLicense(callerOf(res));
-    const inputs = read(req.body);
-    const body: FieldDataResponse = await edits.save({
-      ref,
-      inputs,
-      userName: callerOf(res).user.name,
-      now: deps.clock.now(),
-    });
-    res.json(body);
-  };
+  const save = (read: (body: unknown) => FieldInput[]) =>
+    route(
+      deps,
+      { params: documentParams, body: read, policy: editor },
+      ({ caller }, { granted: ref, body: inputs }): Promise<FieldDataResponse> =>
+        edits.save({ ref, inputs, userName: caller.user.name, now: deps.clock.now() }),
+    );
 
   router.put(
     '/UpdateDocument/databases/:db/archive/:archive/document/:doc/FieldData',
-    deps.auth.requireAuth,
-    (req, res) => save(req, res, (body) => parseFieldValues(body)),
+    ...save((body) => parseFieldValues(body)),
   );
-  router.post('/dbs/:db/archives/:archive/documents/:doc/save', deps.auth.requireAuth, (req, res) =>
-    save(req, res, parseSaveBody),
-  );
+  router.post('/dbs/:db/archives/:archive/documents/:doc/save', ...save(parseSaveBody));
   return router;
 }

@@ -4,19 +4,21 @@
 // Bits: view 1, add 2, modify 4, delete 8, move 131072; a read-only licence only looks.
 import { rm } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
+import { z } from 'zod';
 import { INBOX_OPTION_SHOW_ALL } from '@gs/contract/admin/server';
 import { InboxPermission } from '@gs/contract/flags';
 import { INBOX_THUMB_SIZE, type DocDetails, type Inbox, type InboxesResponse } from '@gs/contract/inboxes';
 import type { RouteDeps } from '../deps';
-import { callerOf } from '../http/auth';
-import { COOKIE_ONLY_MESSAGE, cookieOnly } from '../http/cookieOnly';
-import { badRequest, forbidden } from '../http/errors';
+import { badRequest, forbidden } from '../domain/errors';
+import { COOKIE_ONLY_MESSAGE } from '../http/cookieOnly';
 import { storedFileHeaders } from '../http/securityHeaders';
-import { intParam, parseId, query, queryBool, queryInt, readKey } from '../http/query';
+import { asSent, present, queryLookup, route, signedIn, type Policy, type RouteContext } from '../http/route';
+import { parseBool, parseId, readKey, type Lookup } from '../lib/keys';
+import { int32Value } from '../lib/zodInput';
 import { isPdf, isTiff, safeName } from '../services/fileStore';
 import { contentTypeOf } from '../services/fileTypes';
-import { inboxAccess, type InboxRef } from '../services/inboxAccess';
+import { inboxAccess, type InboxAccess, type InboxRef } from '../services/inboxAccess';
 import { createInboxExports, type InboxExports } from '../services/inboxExport';
 import { exportNames } from './inboxExportInput';
 import {
@@ -31,18 +33,34 @@ import {
 import { inboxFullPath } from '../services/serverPaths';
 import { render } from '../services/thumbnails';
 
-function required(req: Request, key: string): string {
-  const v = query(req, key);
+function required(q: Lookup, key: string): string {
+  const v = q(key);
   if (v === undefined || v === '') throw badRequest(`The query parameter '${key}' is required.`);
   return v;
 }
 
-async function withFiles(dataDir: string, ref: InboxRef, req: Request): Promise<Inbox> {
+const intOf = (q: Lookup, key: string): number | undefined => {
+  const v = q(key);
+  return v === undefined ? undefined : parseId(v, key);
+};
+
+const params = z.object({ id: int32Value('id') });
+
+/** An inbox the caller may see (404/403), with the caller's inbox rights. */
+const seenInbox: Policy<z.output<typeof params>, { access: InboxAccess; ref: InboxRef }> = (
+  { deps, caller },
+  p,
+) => {
+  const access = inboxAccess(deps, caller);
+  return { access, ref: access.inbox(p.id) };
+};
+
+async function withFiles(dataDir: string, ref: InboxRef, q: Lookup): Promise<Inbox> {
   const files = await listFiles(inboxDir(dataDir, ref.inbox));
   const page = pageOf(files, {
-    pageNumber: queryInt(req, 'pageNumber') ?? 1,
-    numberOfDocuments: queryInt(req, 'numberOfDocuments'),
-    sort: query(req, 'sort') ?? 'name',
+    pageNumber: intOf(q, 'pageNumber') ?? 1,
+    numberOfDocuments: intOf(q, 'numberOfDocuments'),
+    sort: q('sort') ?? 'name',
   });
   const { inbox, permissions } = ref;
   const Files = page.map((f) => toInboxFile(f, permissions));
@@ -73,15 +91,15 @@ async function docDetails(dataDir: string, ref: InboxRef, name: string): Promise
 /** `GET inboxes/{id}?FilePath=&targetInboxId=&deleteOriginal=`: the name in the target. */
 async function copyOrMove(
   deps: RouteDeps,
-  req: Request,
-  res: Response,
+  q: Lookup,
+  access: InboxAccess,
   ref: InboxRef,
   name: string,
 ): Promise<string> {
   const dirOf = (r: InboxRef): string => inboxDir(deps.files.dataDir, r.inbox);
-  const access = inboxAccess(deps, callerOf(res));
-  const target = access.inbox(parseId(required(req, 'targetInboxId'), 'targetInboxId'));
-  const move = queryBool(req, 'deleteOriginal') ?? false;
+  const target = access.inbox(parseId(required(q, 'targetInboxId'), 'targetInboxId'));
+  const deleteOriginal = q('deleteOriginal');
+  const move = deleteOriginal === undefined ? false : parseBool(deleteOriginal, 'deleteOriginal');
   if (move) access.require(ref, InboxPermission.Move, 'move files');
   access.require(target, InboxPermission.Add, 'add files');
   const source = await existingFile(dirOf(ref), name);
@@ -89,46 +107,48 @@ async function copyOrMove(
   return placeFile(source, dirOf(target), name, move);
 }
 
-const isExport = (req: Request): boolean =>
-  query(req, 'action')?.toLowerCase() === 'export' || query(req, 'Export')?.toLowerCase() === 'true';
+const isExport = (q: Lookup): boolean =>
+  q('action')?.toLowerCase() === 'export' || q('Export')?.toLowerCase() === 'true';
 
 /** Upload from the cache (Add), export (View), rename (Modify) and delete (Delete). */
 function addWriteRoutes(router: Router, deps: RouteDeps, exports: InboxExports): void {
   const { dataDir } = deps.files;
   const dirOf = (ref: InboxRef): string => inboxDir(dataDir, ref.inbox);
-  router.post('/inboxes/:id', deps.auth.requireAuth, async (req, res) => {
-    const access = inboxAccess(deps, callerOf(res));
-    const ref = access.inbox(intParam(req, 'id'));
-    if (isExport(req)) {
-      const names = exportNames(req.body);
-      const owner = callerOf(res).user.id;
-      res.json({ JobId: await exports.start(dirOf(ref), ref.inbox.name, names, owner) });
-      return;
-    }
-    access.require(ref, InboxPermission.Add, 'add files');
-    const cacheName = required(req, 'FilePath');
-    const wanted = safeName(query(req, 'newFileName') || cacheName);
-    // the caller's own upload: another user's cache file is not found
-    const source = await deps.uploads.file(callerOf(res).user.id, cacheName);
-    res.json(await placeFile(source, dirOf(ref), wanted, true));
-  });
+  const writing = { params, query: queryLookup, body: asSent, policy: seenInbox };
+  router.post(
+    '/inboxes/:id',
+    ...route(deps, writing, async ({ caller }, { query: q, body, granted: { access, ref } }) => {
+      if (isExport(q)) {
+        const names = exportNames(body);
+        return { JobId: await exports.start(dirOf(ref), ref.inbox.name, names, caller.user.id) };
+      }
+      access.require(ref, InboxPermission.Add, 'add files');
+      const cacheName = required(q, 'FilePath');
+      const wanted = safeName(q('newFileName') || cacheName);
+      // the caller's own upload: another user's cache file is not found
+      const source = await deps.uploads.file(caller.user.id, cacheName);
+      return placeFile(source, dirOf(ref), wanted, true);
+    }),
+  );
 
-  router.put('/inboxes/:id', deps.auth.requireAuth, async (req, res) => {
-    const access = inboxAccess(deps, callerOf(res));
-    const ref = access.inbox(intParam(req, 'id'));
-    access.require(ref, InboxPermission.ModifyDocument, 'rename files');
-    const [from, to] = renameNames(req.body);
-    await renameFile(dirOf(ref), from, to);
-    res.json(to);
-  });
+  router.put(
+    '/inboxes/:id',
+    ...route(deps, writing, async (_c, { body, granted: { access, ref } }) => {
+      access.require(ref, InboxPermission.ModifyDocument, 'rename files');
+      const [from, to] = renameNames(body);
+      await renameFile(dirOf(ref), from, to);
+      return to;
+    }),
+  );
 
-  router.delete('/inboxes/:id', deps.auth.requireAuth, async (req, res) => {
-    const access = inboxAccess(deps, callerOf(res));
-    const ref = access.inbox(intParam(req, 'id'));
-    access.require(ref, InboxPermission.Delete, 'delete files');
-    await rm(await existingFile(dirOf(ref), required(req, 'FilePath')));
-    res.json(true);
-  });
+  router.delete(
+    '/inboxes/:id',
+    ...route(deps, writing, async (_c, { query: q, granted: { access, ref } }) => {
+      access.require(ref, InboxPermission.Delete, 'delete files');
+      await rm(await existingFile(dirOf(ref), required(q, 'FilePath')));
+      return true;
+    }),
+  );
 }
 
 export function createInboxesRouter(deps: RouteDeps): Router {
@@ -137,65 +157,73 @@ export function createInboxesRouter(deps: RouteDeps): Router {
   const dirOf = (ref: InboxRef): string => inboxDir(dataDir, ref.inbox);
   const exports = createInboxExports({ dataDir, clock: deps.clock });
 
-  router.get('/inboxes', deps.auth.requireAuth, async (req, res) => {
-    const jobId = query(req, 'jobid');
-    if (jobId !== undefined) {
-      const result = await exports.result(jobId, callerOf(res).user.id);
-      if (result.status === 'Running') {
-        res.status(202).json({ Status: result.status });
-        return;
+  router.get(
+    '/inboxes',
+    ...route(deps, { query: queryLookup, policy: signedIn }, async ({ caller }, { query: q }) => {
+      const jobId = q('jobid');
+      if (jobId !== undefined) {
+        const result = await exports.result(jobId, caller.user.id);
+        if (result.status === 'Running')
+          return present((_req, res) => void res.status(202).json({ Status: result.status }));
+        return present((_req, res) => {
+          res.set('Content-Disposition', `attachment; filename="${result.name}"`).type('application/zip');
+          res.sendFile(result.file, { dotfiles: 'allow' }, (err) => {
+            if (err && !res.headersSent) res.status(404).json({ Message: 'The export file is gone.' });
+          });
+        });
       }
-      res.set('Content-Disposition', `attachment; filename="${result.name}"`).type('application/zip');
-      res.sendFile(result.file, { dotfiles: 'allow' }, (err) => {
-        if (err && !res.headersSent) res.status(404).json({ Message: 'The export file is gone.' });
-      });
-      return;
-    }
-    const access = inboxAccess(deps, callerOf(res));
-    const id = query(req, 'Id');
-    const filePath = query(req, 'FilePath');
-    if (id !== undefined && filePath !== undefined) {
-      res.json(await docDetails(dataDir, access.inbox(parseId(id, 'Id')), filePath));
-      return;
-    }
-    if (id !== undefined) {
-      res.json(await withFiles(dataDir, access.inbox(parseId(id, 'Id')), req));
-      return;
-    }
-    const inboxes = access.visible();
-    for (const i of inboxes) i.Count = (await listFiles(dirOf(access.inbox(i.Id)))).length;
-    // the administration's inbox options (admin/options/inboxes): 1 when ShowAll is on
-    const InboxOptions = deps.repos.adminServer.inboxes.showAll() ? INBOX_OPTION_SHOW_ALL : 0;
-    const body: InboxesResponse = { InboxOptions, Inboxes: inboxes };
-    res.json(body);
-  });
+      const access = inboxAccess(deps, caller);
+      const id = q('Id');
+      const filePath = q('FilePath');
+      if (id !== undefined && filePath !== undefined)
+        return docDetails(dataDir, access.inbox(parseId(id, 'Id')), filePath);
+      if (id !== undefined) return withFiles(dataDir, access.inbox(parseId(id, 'Id')), q);
+      const inboxes = access.visible();
+      for (const i of inboxes) i.Count = (await listFiles(dirOf(access.inbox(i.Id)))).length;
+      // the administration's inbox options (admin/options/inboxes): 1 when ShowAll is on
+      const InboxOptions = deps.repos.adminServer.inboxes.showAll() ? INBOX_OPTION_SHOW_ALL : 0;
+      const body: InboxesResponse = { InboxOptions, Inboxes: inboxes };
+      return body;
+    }),
+  );
 
-  router.get('/inboxes/:id', deps.auth.requireAuth, async (req, res) => {
-    const access = inboxAccess(deps, callerOf(res));
-    const ref = access.inbox(intParam(req, 'id'));
-    const fileName = query(req, 'FileName');
-    const filePath = query(req, 'FilePath');
-    if (fileName !== undefined) {
-      const path = await existingFile(dirOf(ref), fileName);
-      res.set(storedFileHeaders(basename(path), contentTypeOf(extname(path))));
-      res.sendFile(path, { dotfiles: 'allow' });
-      return;
-    }
-    if (filePath !== undefined && query(req, 'targetInboxId') !== undefined) {
-      if (cookieOnly(req)) throw forbidden(COOKIE_ONLY_MESSAGE);
-      res.json(await copyOrMove(deps, req, res, ref, filePath));
-      return;
-    }
-    res.json(await withFiles(dataDir, ref, req));
-  });
+  router.get(
+    '/inboxes/:id',
+    ...route(
+      deps,
+      { params, query: queryLookup, policy: seenInbox },
+      async (ctx: RouteContext, { query: q, granted: { access, ref } }) => {
+        const fileName = q('FileName');
+        const filePath = q('FilePath');
+        if (fileName !== undefined) {
+          const path = await existingFile(dirOf(ref), fileName);
+          return present((_req, res) => {
+            res.set(storedFileHeaders(basename(path), contentTypeOf(extname(path))));
+            res.sendFile(path, { dotfiles: 'allow' });
+          });
+        }
+        if (filePath !== undefined && q('targetInboxId') !== undefined) {
+          if (ctx.cookieOnly) throw forbidden(COOKIE_ONLY_MESSAGE);
+          return copyOrMove(deps, q, access, ref, filePath);
+        }
+        return withFiles(dataDir, ref, q);
+      },
+    ),
+  );
 
-  router.get('/inboxes/:id/thumb', deps.auth.requireAuth, async (req, res) => {
-    const ref = inboxAccess(deps, callerOf(res)).inbox(intParam(req, 'id'));
-    const name = required(req, 'FileName');
-    const path = await existingFile(dirOf(ref), name);
-    const jpeg = await render(path, extname(name), INBOX_THUMB_SIZE, INBOX_THUMB_SIZE);
-    res.type('image/jpeg').send(jpeg);
-  });
+  router.get(
+    '/inboxes/:id/thumb',
+    ...route(
+      deps,
+      { params, query: queryLookup, policy: seenInbox },
+      async (_c, { query: q, granted: { ref } }) => {
+        const name = required(q, 'FileName');
+        const path = await existingFile(dirOf(ref), name);
+        const jpeg = await render(path, extname(name), INBOX_THUMB_SIZE, INBOX_THUMB_SIZE);
+        return present((_req, res) => void res.type('image/jpeg').send(jpeg));
+      },
+    ),
+  );
   addWriteRoutes(router, deps, exports);
   return router;
 }

@@ -1,21 +1,27 @@
 // `dbs/{db}/lists/{id}`: a list's items in order; a bound list's come from its binding
 // (services/listBindings.ts: a [SQL] list runs its query, a [MONGODB] list is refused).
 import { Router } from 'express';
-import { accessOf, type RouteDeps } from '../deps';
-import { notFound } from '../http/errors';
-import { intParam } from '../http/query';
+import { z } from 'zod';
+import type { RouteDeps } from '../deps';
+import { notFound } from '../domain/errors';
+import { route, signedIn } from '../http/route';
+import { int32Value } from '../lib/zodInput';
 import { messages } from '../services/access';
 import { createListBindings } from '../services/listBindings';
+
+const params = z.object({ db: int32Value('db'), list: int32Value('list') });
 
 export function createListsRouter(deps: RouteDeps): Router {
   const router = Router();
   const bindings = createListBindings(deps.listQueries);
-  router.get('/dbs/:db/lists/:list', deps.auth.requireAuth, async (req, res) => {
-    const db = accessOf(deps, res).database(intParam(req, 'db')).Id;
-    const listId = intParam(req, 'list');
-    const list = deps.repos.adminLists.byId(db, listId);
-    if (!list) throw notFound(messages.list(db, listId));
-    res.json({ ID: list.Id, Name: list.Name, Items: await bindings.items(db, list) });
-  });
+  router.get(
+    '/dbs/:db/lists/:list',
+    ...route(deps, { params, policy: signedIn }, async ({ access }, { params: p }) => {
+      const db = access.database(p.db).Id;
+      const list = deps.repos.adminLists.byId(db, p.list);
+      if (!list) throw notFound(messages.list(db, p.list));
+      return { ID: list.Id, Name: list.Name, Items: await bindings.items(db, list) };
+    }),
+  );
   return router;
 }

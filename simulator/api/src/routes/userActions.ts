@@ -12,18 +12,18 @@
 // Who may run a user action (decision 048, services/userActionRights.ts): Modify data on the archive
 // and a user the action lists (or one of their groups, or an action that lists nobody); `GET` lists
 // only the actions the caller may run, a start of another is 403. Queue actions need the queue.
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import type { UserActionQueue } from '@gs/contract/userActions';
-import { accessOf, type RouteDeps } from '../deps';
+import type { RouteDeps } from '../deps';
 import type { ArchiveRow } from '../db/archivesRepo';
 import { secureId } from '../db/secureIds';
 import type { UserActionRow } from '../db/userActionsRepo';
-import { callerOf } from '../http/auth';
-import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
-import { parseId, query } from '../http/query';
+import type { Caller } from '../domain/caller';
+import { badRequest, conflict, forbidden, notFound } from '../domain/errors';
+import { asSent, queryLookup, route, signedIn, type RouteContext } from '../http/route';
+import { parseId, type Lookup } from '../lib/keys';
 import { messages } from '../services/access';
 import { documentMessages, requireEditingLicense } from '../services/documentAccess';
-import { requestSecureId } from '../http/documentRequest';
 import {
   parseQueueActionKey,
   queueActionsOf,
@@ -34,8 +34,8 @@ import {
 import { actionRefusal, actionRights } from '../services/userActionRights';
 import { enterWorkflow } from '../services/workflowEngine';
 
-const required = (req: Request, key: string): number => {
-  const raw = query(req, key);
+const required = (q: Lookup, key: string): number => {
+  const raw = q(key);
   if (raw === undefined || raw.trim() === '') throw badRequest(`The query parameter '${key}' is required.`);
   return parseId(raw, key);
 };
@@ -44,10 +44,10 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
   const actions = deps.repos.userActions;
   const router = Router();
 
-  const archiveOf = (req: Request, res: Response): { databaseId: number; archive: ArchiveRow } => {
-    const access = accessOf(deps, res);
-    const databaseId = access.database(required(req, 'Database')).Id;
-    return { databaseId, archive: access.archive(databaseId, required(req, 'Archive')) };
+  /** The `Database` and `Archive` of the query, which the caller must see (404/403). */
+  const archiveOf = ({ access }: RouteContext, q: Lookup): { databaseId: number; archive: ArchiveRow } => {
+    const databaseId = access.database(required(q, 'Database')).Id;
+    return { databaseId, archive: access.archive(databaseId, required(q, 'Archive')) };
   };
 
   /**
@@ -71,27 +71,27 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
   };
 
   /** the action of `ActionID` (404 unknown), 403 unless the caller may run it */
-  const actionOf = (req: Request, res: Response, databaseId: number, archive: ArchiveRow): UserActionRow => {
-    const key = query(req, 'ActionID');
+  const actionOf = (ctx: RouteContext, q: Lookup, databaseId: number, archive: ArchiveRow): UserActionRow => {
+    const key = q('ActionID');
     if (key === undefined || key.trim() === '')
       throw badRequest(`The query parameter 'ActionID' is required.`);
     const action = actions
       .forArchive(databaseId, archive.id)
       .find((a) => a.key.toLowerCase() === key.trim().toLowerCase());
     if (!action) throw notFound(`User action '${key}' is not offered in archive '${archive.name}'.`);
-    const refusal = actionRefusal(actionRights(deps.repos, accessOf(deps, res), archive), action, archive);
+    const refusal = actionRefusal(actionRights(deps.repos, ctx.access, archive), action, archive);
     if (refusal) throw forbidden(refusal);
     return action;
   };
 
   const start = (
-    res: Response,
+    caller: Caller,
     action: UserActionRow,
     databaseId: number,
     archive: ArchiveRow,
     docIds: number[],
   ) => {
-    const userName = callerOf(res).user.name;
+    const userName = caller.user.name;
     const now = deps.clock.now();
     return actions.transaction(() => {
       let started = 0;
@@ -130,14 +130,13 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
           connectionString: '',
         });
       }
-      if (started === 0) throw new HttpError(409, { Message: 'Every document is already in a workflow.' });
+      if (started === 0) throw conflict('Every document is already in a workflow.');
       return started;
     });
   };
 
   /** A queue action on these documents' tasks, or undefined when the key is a user action's. */
-  const queueAction = (ref: QueueActionRef, res: Response, databaseId: number, tasks: TaskDocument[]) => {
-    const { user } = callerOf(res);
+  const queueAction = (ref: QueueActionRef, { user }: Caller, databaseId: number, tasks: TaskDocument[]) => {
     return takeQueueActions(deps.repos, {
       databaseId,
       userId: user.id,
@@ -148,67 +147,70 @@ export function createUserActionsRouter(deps: RouteDeps): Router {
     });
   };
 
-  router.get('/useraction', deps.auth.requireAuth, (req, res) => {
-    const { databaseId, archive } = archiveOf(req, res);
-    const doc = query(req, 'Document');
-    if (doc !== undefined && doc.trim() !== '') {
-      const docId = parseId(doc, 'Document');
-      checkDocument(databaseId, archive, docId, requestSecureId(req));
-      const queue = queueActionsOf(deps.repos, databaseId, callerOf(res).user.id, docId);
-      if (queue) {
-        res.json(queue);
-        return;
+  // the database and archive are the query's, so the policy is the handler's first step
+  const spec = { query: queryLookup, body: asSent, policy: signedIn };
+  router.get(
+    '/useraction',
+    ...route(deps, spec, (ctx, { query: q }) => {
+      const { databaseId, archive } = archiveOf(ctx, q);
+      const doc = q('Document');
+      if (doc !== undefined && doc.trim() !== '') {
+        const docId = parseId(doc, 'Document');
+        checkDocument(databaseId, archive, docId, ctx.secureId);
+        const queue = queueActionsOf(deps.repos, databaseId, ctx.caller.user.id, docId);
+        if (queue) return queue;
       }
-    }
-    const rights = actionRights(deps.repos, accessOf(deps, res), archive);
-    const offered = actions.forArchive(databaseId, archive.id).filter((a) => rights.mayRun(a));
-    const body: UserActionQueue = {
-      Key: `${databaseId}:${archive.id}`,
-      ProcessId: offered[0]?.processId ?? 0,
-      Name: archive.name,
-      UsersAndGroups: [...new Set(offered.map((a) => a.usersAndGroups).filter(Boolean))].join(', '),
-      Actions: offered.map((a) => ({ Name: a.name, Key: a.key })),
-    };
-    res.json(body);
-  });
+      const rights = actionRights(deps.repos, ctx.access, archive);
+      const offered = actions.forArchive(databaseId, archive.id).filter((a) => rights.mayRun(a));
+      const body: UserActionQueue = {
+        Key: `${databaseId}:${archive.id}`,
+        ProcessId: offered[0]?.processId ?? 0,
+        Name: archive.name,
+        UsersAndGroups: [...new Set(offered.map((a) => a.usersAndGroups).filter(Boolean))].join(', '),
+        Actions: offered.map((a) => ({ Name: a.name, Key: a.key })),
+      };
+      return body;
+    }),
+  );
 
-  router.put('/useraction', deps.auth.requireAuth, (req, res) => {
-    const { databaseId, archive } = archiveOf(req, res);
-    requireEditingLicense(callerOf(res));
-    const ref = parseQueueActionKey(query(req, 'ActionID') ?? '');
-    const action = ref ? undefined : actionOf(req, res, databaseId, archive);
-    const body: unknown = req.body;
-    if (!body || typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length === 0)
-      throw badRequest('The body must map each document id to its hash.');
-    const docs = Object.entries(body as Record<string, unknown>).map(([id, hash]) => {
-      const docId = parseId(id, 'document id');
-      return { id: docId, present: checkDocument(databaseId, archive, docId, hash, ref !== undefined) };
-    });
-    if (ref) res.json(queueAction(ref, res, databaseId, docs));
-    else if (action)
-      res.json(
-        start(
-          res,
-          action,
-          databaseId,
-          archive,
-          docs.map((d) => d.id),
-        ),
+  router.put(
+    '/useraction',
+    ...route(deps, spec, (ctx, { query: q, body }) => {
+      const { databaseId, archive } = archiveOf(ctx, q);
+      requireEditingLicense(ctx.caller);
+      const ref = parseQueueActionKey(q('ActionID') ?? '');
+      const action = ref ? undefined : actionOf(ctx, q, databaseId, archive);
+      if (!body || typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length === 0)
+        throw badRequest('The body must map each document id to its hash.');
+      const docs = Object.entries(body as Record<string, unknown>).map(([id, hash]) => {
+        const docId = parseId(id, 'document id');
+        return { id: docId, present: checkDocument(databaseId, archive, docId, hash, ref !== undefined) };
+      });
+      if (ref) return queueAction(ref, ctx.caller, databaseId, docs);
+      if (!action) throw new Error('a user action without its action');
+      return start(
+        ctx.caller,
+        action,
+        databaseId,
+        archive,
+        docs.map((d) => d.id),
       );
-  });
+    }),
+  );
 
-  router.post('/useraction', deps.auth.requireAuth, (req, res) => {
-    const { databaseId, archive } = archiveOf(req, res);
-    requireEditingLicense(callerOf(res));
-    const docId = required(req, 'Document');
-    const ref = parseQueueActionKey(query(req, 'ActionID') ?? '');
-    const present = checkDocument(databaseId, archive, docId, requestSecureId(req), ref !== undefined);
-    res.json(
-      ref
-        ? queueAction(ref, res, databaseId, [{ id: docId, present }])
-        : start(res, actionOf(req, res, databaseId, archive), databaseId, archive, [docId]),
-    );
-  });
+  router.post(
+    '/useraction',
+    ...route(deps, spec, (ctx, { query: q }) => {
+      const { databaseId, archive } = archiveOf(ctx, q);
+      requireEditingLicense(ctx.caller);
+      const docId = required(q, 'Document');
+      const ref = parseQueueActionKey(q('ActionID') ?? '');
+      const present = checkDocument(databaseId, archive, docId, ctx.secureId, ref !== undefined);
+      return ref
+        ? queueAction(ref, ctx.caller, databaseId, [{ id: docId, present }])
+        : start(ctx.caller, actionOf(ctx, q, databaseId, archive), databaseId, archive, [docId]);
+    }),
+  );
 
   return router;
 }

@@ -17,12 +17,12 @@ import {
 } from '@gs/contract/admin/security';
 import type { RouteDeps } from '../deps';
 import { HttpError, badRequest, notFound } from '../http/errors';
-import { callerOf } from '../http/auth';
-import { query } from '../http/query';
-import { int32, parseBody, trimmed } from '../lib/zodInput';
+import { userAdminReader, userAdminWriter } from '../http/adminPolicies';
+import { asSent, queryLookup, route } from '../http/route';
+import { bodyOf, int32, parseBody, trimmed } from '../lib/zodInput';
 import { hashPasswordAsync } from '../db/passwords';
 import { PRINCIPAL_GROUP, PRINCIPAL_USER, type PrincipalsRepo } from '../db/principalsRepo';
-import { kindOf, requireUserAdministrator, userAdminMessages } from '../services/userAdmin';
+import { kindOf, userAdminMessages } from '../services/userAdmin';
 import { parseUserCsv } from '../services/userImport';
 
 // ':' would split a Basic credential; control characters have no place in a name
@@ -69,7 +69,9 @@ const memberIds = (repo: PrincipalsRepo, names: string[]): number[] =>
 export function createUserAdminPrincipalsRouter(deps: RouteDeps): Router {
   const repo = deps.repos.principals;
   const router = Router();
-  const auth = deps.auth.requireAuth;
+  const reading = { policy: userAdminReader };
+  /** the query as a Lookup, and the body as sent (read after the query's name, as always) */
+  const writing = { query: queryLookup, body: asSent, policy: userAdminWriter };
 
   /** every user and group with their databases; secured: those with at least one */
   const principals = (secured: boolean): SecurityPrincipal[] => {
@@ -98,22 +100,28 @@ export function createUserAdminPrincipalsRouter(deps: RouteDeps): Router {
     return [...users, ...groups].filter((p) => p.SecuredDBs.length > 0 === secured);
   };
 
-  router.get('/userAdmin/secured', auth, (_req, res) => {
-    requireUserAdministrator(deps, callerOf(res));
-    res.json(principals(true));
-  });
+  router.get(
+    '/userAdmin/secured',
+    ...route(deps, reading, () => {
+      return principals(true);
+    }),
+  );
 
-  router.get('/userAdmin/unsecured', auth, (_req, res) => {
-    requireUserAdministrator(deps, callerOf(res));
-    res.json(principals(false));
-  });
+  router.get(
+    '/userAdmin/unsecured',
+    ...route(deps, reading, () => {
+      return principals(false);
+    }),
+  );
 
-  router.get('/userAdmin/s9groups', auth, (_req, res) => {
-    requireUserAdministrator(deps, callerOf(res));
-    const members = repo.members();
-    const out: S9Group[] = repo.groups().map((g) => ({ Name: g.name, Users: members.get(g.id) ?? [] }));
-    res.json(out);
-  });
+  router.get(
+    '/userAdmin/s9groups',
+    ...route(deps, reading, () => {
+      const members = repo.members();
+      const out: S9Group[] = repo.groups().map((g) => ({ Name: g.name, Users: members.get(g.id) ?? [] }));
+      return out;
+    }),
+  );
 
   const createGroup = (name: string, users: string[]): S9Group =>
     repo.transaction(() => {
@@ -123,112 +131,126 @@ export function createUserAdminPrincipalsRouter(deps: RouteDeps): Router {
       return { Name: name, Users: users };
     });
 
-  router.post('/userAdmin/user', auth, async (req, res) => {
-    requireUserAdministrator(deps, callerOf(res), true);
-    const body = parseBody(userBody, req.body, '{Name,Password,Email,License,Type}');
-    if (kindOf(body.type) === PRINCIPAL_GROUP) return void res.json(createGroup(body.name, body.users ?? []));
-    if (!body.password)
-      throw badRequest('The request body must be {Name,Password,...}: Password is required.');
-    const hash = await hashPasswordAsync(body.password);
-    const license = body.license ?? DEFAULT_LICENSE;
-    const email = body.email ?? '';
-    repo.transaction(() => {
-      requireFreeName(repo, body.name, false);
-      repo.insertUser({ name: body.name, hash, license, email });
-    });
-    const saved: SecurityPrincipal = {
-      Name: body.name,
-      Email: email,
-      License: license,
-      Type: AccountType.User,
-      SecuredDBs: [],
-    };
-    res.json(saved);
-  });
-
-  router.put('/userAdmin/user', auth, async (req, res) => {
-    requireUserAdministrator(deps, callerOf(res), true);
-    const name = requiredName(query(req, 'name'));
-    const body = parseBody(userUpdate, req.body, '{Password,Email,License}');
-    const hash = body.password === undefined ? undefined : await hashPasswordAsync(body.password);
-    repo.transaction(() => {
-      const user = repo.find(PRINCIPAL_USER, name);
-      if (!user) throw notFound(userAdminMessages.noUser(name));
-      repo.updateUser(user.id, { hash, email: body.email, license: body.license });
-    });
-    res.json(true);
-  });
-
-  router.delete('/userAdmin/user', auth, (req, res) => {
-    const access = requireUserAdministrator(deps, callerOf(res), true);
-    const name = requiredName(query(req, 'name'));
-    repo.transaction(() => {
-      const user = repo.find(PRINCIPAL_USER, name);
-      if (!user) throw notFound(userAdminMessages.noUser(name));
-      if (user.id === access.user.id) throw badRequest(userAdminMessages.self);
-      repo.remove(user);
-    });
-    res.json(true);
-  });
-
-  router.post('/userAdmin/group', auth, (req, res) => {
-    requireUserAdministrator(deps, callerOf(res), true);
-    const body = parseBody(groupBody, req.body, '{Name,Users:[string]}');
-    const name = body.name || requiredName(query(req, 'name'));
-    res.json(createGroup(name, body.users));
-  });
-
-  router.put('/userAdmin/group', auth, (req, res) => {
-    requireUserAdministrator(deps, callerOf(res), true);
-    const name = requiredName(query(req, 'groupName'));
-    const body = parseBody(groupBody, req.body, '{Users:[string]}');
-    repo.transaction(() => {
-      const group = repo.find(PRINCIPAL_GROUP, name);
-      if (!group) throw notFound(userAdminMessages.noGroup(name));
-      repo.setMembers(group.id, memberIds(repo, body.users));
-    });
-    const saved: S9Group = { Name: name, Users: body.users };
-    res.json(saved);
-  });
-
-  router.delete('/userAdmin/group', auth, (req, res) => {
-    requireUserAdministrator(deps, callerOf(res), true);
-    const name = requiredName(query(req, 'name'));
-    repo.transaction(() => {
-      const group = repo.find(PRINCIPAL_GROUP, name);
-      if (!group) throw notFound(userAdminMessages.noGroup(name));
-      repo.remove(group);
-    });
-    res.json(true);
-  });
-
-  router.post('/userAdmin/users/import', auth, async (req, res) => {
-    requireUserAdministrator(deps, callerOf(res), true);
-    const rows = parseUserCsv(parseBody(importBody, req.body, '{Csv}').csv);
-    const reply: UserImportReply = { Added: [], NotAdded: [] };
-    const ready: { name: string; email: string; license: number; password: string }[] = [];
-    for (const r of rows) {
-      const fault = importFault(r.name, r.password, r.email, r.license);
-      if (fault) reply.NotAdded.push({ Name: r.name, Message: fault });
-      else
-        ready.push({
-          name: r.name,
-          email: r.email,
-          license: Number(r.license || DEFAULT_LICENSE),
-          password: r.password,
-        });
-    }
-    const hashes = await Promise.all(ready.map((r) => hashPasswordAsync(r.password)));
-    repo.transaction(() => {
-      ready.forEach((r, i) => {
-        if (repo.find(PRINCIPAL_USER, r.name) || repo.find(PRINCIPAL_GROUP, r.name))
-          return void reply.NotAdded.push({ Name: r.name, Message: userExists(r.name) });
-        repo.insertUser({ name: r.name, hash: hashes[i] ?? '', license: r.license, email: r.email });
-        reply.Added.push(r.name);
+  router.post(
+    '/userAdmin/user',
+    ...route(deps, writing, async (_c, { body: raw }) => {
+      const body = parseBody(userBody, raw, '{Name,Password,Email,License,Type}');
+      if (kindOf(body.type) === PRINCIPAL_GROUP) return createGroup(body.name, body.users ?? []);
+      if (!body.password)
+        throw badRequest('The request body must be {Name,Password,...}: Password is required.');
+      const hash = await hashPasswordAsync(body.password);
+      const license = body.license ?? DEFAULT_LICENSE;
+      const email = body.email ?? '';
+      repo.transaction(() => {
+        requireFreeName(repo, body.name, false);
+        repo.insertUser({ name: body.name, hash, license, email });
       });
-    });
-    res.json(reply);
-  });
+      const saved: SecurityPrincipal = {
+        Name: body.name,
+        Email: email,
+        License: license,
+        Type: AccountType.User,
+        SecuredDBs: [],
+      };
+      return saved;
+    }),
+  );
+
+  router.put(
+    '/userAdmin/user',
+    ...route(deps, writing, async (_c, { query: q, body: raw }) => {
+      const name = requiredName(q('name'));
+      const body = parseBody(userUpdate, raw, '{Password,Email,License}');
+      const hash = body.password === undefined ? undefined : await hashPasswordAsync(body.password);
+      repo.transaction(() => {
+        const user = repo.find(PRINCIPAL_USER, name);
+        if (!user) throw notFound(userAdminMessages.noUser(name));
+        repo.updateUser(user.id, { hash, email: body.email, license: body.license });
+      });
+      return true;
+    }),
+  );
+
+  router.delete(
+    '/userAdmin/user',
+    ...route(deps, writing, ({ access }, { query: q }) => {
+      const name = requiredName(q('name'));
+      repo.transaction(() => {
+        const user = repo.find(PRINCIPAL_USER, name);
+        if (!user) throw notFound(userAdminMessages.noUser(name));
+        if (user.id === access.user.id) throw badRequest(userAdminMessages.self);
+        repo.remove(user);
+      });
+      return true;
+    }),
+  );
+
+  router.post(
+    '/userAdmin/group',
+    ...route(deps, writing, (_c, { query: q, body: raw }) => {
+      const body = parseBody(groupBody, raw, '{Name,Users:[string]}');
+      const name = body.name || requiredName(q('name'));
+      return createGroup(name, body.users);
+    }),
+  );
+
+  router.put(
+    '/userAdmin/group',
+    ...route(deps, writing, (_c, { query: q, body: raw }) => {
+      const name = requiredName(q('groupName'));
+      const body = parseBody(groupBody, raw, '{Users:[string]}');
+      repo.transaction(() => {
+        const group = repo.find(PRINCIPAL_GROUP, name);
+        if (!group) throw notFound(userAdminMessages.noGroup(name));
+        repo.setMembers(group.id, memberIds(repo, body.users));
+      });
+      const saved: S9Group = { Name: name, Users: body.users };
+      return saved;
+    }),
+  );
+
+  router.delete(
+    '/userAdmin/group',
+    ...route(deps, writing, (_c, { query: q }) => {
+      const name = requiredName(q('name'));
+      repo.transaction(() => {
+        const group = repo.find(PRINCIPAL_GROUP, name);
+        if (!group) throw notFound(userAdminMessages.noGroup(name));
+        repo.remove(group);
+      });
+      return true;
+    }),
+  );
+
+  router.post(
+    '/userAdmin/users/import',
+    ...route(deps, { body: bodyOf(importBody, '{Csv}'), policy: userAdminWriter }, async (_c, { body }) => {
+      const rows = parseUserCsv(body.csv);
+      const reply: UserImportReply = { Added: [], NotAdded: [] };
+      const ready: { name: string; email: string; license: number; password: string }[] = [];
+      for (const r of rows) {
+        const fault = importFault(r.name, r.password, r.email, r.license);
+        if (fault) reply.NotAdded.push({ Name: r.name, Message: fault });
+        else
+          ready.push({
+            name: r.name,
+            email: r.email,
+            license: Number(r.license || DEFAULT_LICENSE),
+            password: r.password,
+          });
+      }
+      const hashes = await Promise.all(ready.map((r) => hashPasswordAsync(r.password)));
+      repo.transaction(() => {
+        ready.forEach((r, i) => {
+          if (repo.find(PRINCIPAL_USER, r.name) || repo.find(PRINCIPAL_GROUP, r.name))
+            return void reply.NotAdded.push({ Name: r.name, Message: userExists(r.name) });
+          repo.insertUser({ name: r.name, hash: hashes[i] ?? '', license: r.license, email: r.email });
+          reply.Added.push(r.name);
+        });
+      });
+      return reply;
+    }),
+  );
 
   return router;
 }

@@ -18,19 +18,15 @@ import {
   SearchProps,
 } from '@gs/contract/flags';
 import type { RouteDeps } from '../deps';
-import { notFound } from '../http/errors';
-import { parseBody, int32, looseBool } from '../lib/zodInput';
+import { notFound } from '../domain/errors';
+import { bodyOf, int32, looseBool } from '../lib/zodInput';
+import { lookupOf, type Lookup } from '../lib/keys';
 import { messages } from '../services/access';
-import { callerOf } from '../http/auth';
-import { principalOfQuery } from '../http/principalQuery';
-import { requiredInt } from '../http/query';
-import {
-  principalsOf,
-  requireUserAdministrator,
-  securityTree,
-  targetSchema,
-  userRefSchema,
-} from '../services/userAdmin';
+import { userAdminReader, userAdminWriter } from '../http/adminPolicies';
+import { principalOf } from '../http/principalQuery';
+import { requiredIntOf } from '../http/query';
+import { queryLookup, route } from '../http/route';
+import { principalsOf, securityTree, targetSchema, userRefSchema } from '../services/userAdmin';
 
 const request = <T extends z.ZodType>(permissions: T) =>
   z.object({
@@ -66,7 +62,11 @@ export function createUserAdminRightsRouter(deps: RouteDeps): Router {
   const { repos } = deps;
   const { principals, grants } = repos;
   const router = Router();
-  const auth = deps.auth.requireAuth;
+  const reading = { query: queryLookup, policy: userAdminReader };
+  const writing = <T extends z.ZodType>(schema: T) => ({
+    body: bodyOf(schema, EXPECTED),
+    policy: userAdminWriter,
+  });
 
   const archiveIn = (id: number, db: number | undefined) => {
     const a = repos.archives.byId(id);
@@ -83,132 +83,152 @@ export function createUserAdminRightsRouter(deps: RouteDeps): Router {
     return db;
   };
 
-  router.get('/userAdmin/tree', auth, (req, res) => {
-    requireUserAdministrator(deps, callerOf(res));
-    const rows = grants.tree();
-    const props = new Map<number, number>();
-    if (req.query && Object.keys(req.query).some((k) => k.toLowerCase() === 'username')) {
-      const p = principalOfQuery(req, principals);
-      for (const d of rows.databases)
-        for (const [id, bits] of grants.searchProps(p, d.id)) props.set(id, bits);
-    }
-    res.json(securityTree(rows, props));
-  });
+  /** the query as a Lookup, and whether it names a user at all (a key `username` in any casing) */
+  const treeQuery = (raw: unknown): { q: Lookup; named: boolean } => {
+    const record = (raw ?? {}) as Record<string, unknown>;
+    return { q: lookupOf(record), named: Object.keys(record).some((k) => k.toLowerCase() === 'username') };
+  };
+  router.get(
+    '/userAdmin/tree',
+    ...route(deps, { query: treeQuery, policy: userAdminReader }, (_c, { query: { q, named } }) => {
+      const rows = grants.tree();
+      const props = new Map<number, number>();
+      if (named) {
+        const p = principalOf(q, principals);
+        for (const d of rows.databases)
+          for (const [id, bits] of grants.searchProps(p, d.id)) props.set(id, bits);
+      }
+      return securityTree(rows, props);
+    }),
+  );
 
-  router.get('/userAdmin/archives', auth, (req, res) => {
-    requireUserAdministrator(deps, callerOf(res));
-    const archive = archiveIn(requiredInt(req, 'archive'), requiredInt(req, 'db'));
-    res.json(grants.archiveMask(principalOfQuery(req, principals), archive.id));
-  });
+  router.get(
+    '/userAdmin/archives',
+    ...route(deps, reading, (_c, { query: q }) => {
+      const archive = archiveIn(requiredIntOf(q, 'archive'), requiredIntOf(q, 'db'));
+      return grants.archiveMask(principalOf(q, principals), archive.id);
+    }),
+  );
 
-  router.get('/userAdmin/inboxes', auth, (req, res) => {
-    requireUserAdministrator(deps, callerOf(res));
-    const inbox = requiredInt(req, 'inbox');
-    if (!repos.inboxes.byId(inbox)) throw notFound(inboxNotFound(inbox));
-    res.json(grants.inboxMask(principalOfQuery(req, principals), inbox));
-  });
+  router.get(
+    '/userAdmin/inboxes',
+    ...route(deps, reading, (_c, { query: q }) => {
+      const inbox = requiredIntOf(q, 'inbox');
+      if (!repos.inboxes.byId(inbox)) throw notFound(inboxNotFound(inbox));
+      return grants.inboxMask(principalOf(q, principals), inbox);
+    }),
+  );
 
-  router.get('/userAdmin/databases', auth, (req, res) => {
-    requireUserAdministrator(deps, callerOf(res));
-    const db = databaseOf(requiredInt(req, 'db'));
-    const level = grants.databaseLevel(principalOfQuery(req, principals), db);
-    const body: DatabasePermissions = { Access: level !== undefined, Level: level ?? 0 };
-    res.json(body);
-  });
+  router.get(
+    '/userAdmin/databases',
+    ...route(deps, reading, (_c, { query: q }) => {
+      const db = databaseOf(requiredIntOf(q, 'db'));
+      const level = grants.databaseLevel(principalOf(q, principals), db);
+      const body: DatabasePermissions = { Access: level !== undefined, Level: level ?? 0 };
+      return body;
+    }),
+  );
 
-  router.get('/userAdmin/searches', auth, (req, res) => {
-    requireUserAdministrator(deps, callerOf(res));
-    const db = databaseOf(requiredInt(req, 'db'));
-    const out: SearchSecurity[] = [...grants.searchProps(principalOfQuery(req, principals), db)].map(
-      ([Id, Properties]) => ({
-        Id,
-        Properties,
-        IsDefault: (Properties & SearchProps.Default) !== 0,
-        IsQueue: (Properties & SearchProps.Queue) !== 0,
-        IsDirect: (Properties & SearchProps.Direct) !== 0,
-      }),
-    );
-    res.json(out);
-  });
-
-  router.post('/userAdmin/archives', auth, (req, res) => {
-    requireUserAdministrator(deps, callerOf(res), true);
-    const body = parseBody(maskBody, req.body, EXPECTED);
-    principals.transaction(() => {
-      const who = principalsOf(principals, body.users);
-      const targets = body.targets.map((t) => archiveIn(t.id, t.database));
-      for (const p of who)
-        for (const a of targets) grants.setArchive(p, a.id, withView(body.permissions.mask));
-    });
-    const reply: SavedReply = { Saved: 1 };
-    res.json(reply);
-  });
-
-  router.post('/userAdmin/inboxes', auth, (req, res) => {
-    requireUserAdministrator(deps, callerOf(res), true);
-    const body = parseBody(maskBody, req.body, EXPECTED);
-    principals.transaction(() => {
-      const who = principalsOf(principals, body.users);
-      for (const t of body.targets) if (!repos.inboxes.byId(t.id)) throw notFound(inboxNotFound(t.id));
-      for (const p of who)
-        for (const t of body.targets) grants.setInbox(p, t.id, withView(body.permissions.mask));
-    });
-    const reply: SavedReply = { Saved: 1 };
-    res.json(reply);
-  });
-
-  router.post('/userAdmin/databases', auth, (req, res) => {
-    requireUserAdministrator(deps, callerOf(res), true);
-    const body = parseBody(dbBody, req.body, EXPECTED);
-    principals.transaction(() => {
-      const who = principalsOf(principals, body.users);
-      // a database target names the database by Id (Database, when sent, must agree)
-      const dbs = body.targets.map((t) =>
-        databaseOf(t.database !== undefined && t.database !== t.id ? -1 : t.id),
+  router.get(
+    '/userAdmin/searches',
+    ...route(deps, reading, (_c, { query: q }) => {
+      const db = databaseOf(requiredIntOf(q, 'db'));
+      const out: SearchSecurity[] = [...grants.searchProps(principalOf(q, principals), db)].map(
+        ([Id, Properties]) => ({
+          Id,
+          Properties,
+          IsDefault: (Properties & SearchProps.Default) !== 0,
+          IsQueue: (Properties & SearchProps.Queue) !== 0,
+          IsDirect: (Properties & SearchProps.Direct) !== 0,
+        }),
       );
-      const { access, level = 0 } = body.permissions;
-      for (const p of who) for (const db of dbs) grants.setDatabase(p, db, access, level);
-    });
-    const reply: SuccessReply = { Success: true };
-    res.json(reply);
-  });
+      return out;
+    }),
+  );
 
-  router.post('/userAdmin/searches', auth, (req, res) => {
-    requireUserAdministrator(deps, callerOf(res), true);
-    const body = parseBody(searchBody, req.body, EXPECTED);
-    principals.transaction(() => {
-      const who = principalsOf(principals, body.users);
-      const searches = body.targets.map((t) => searchIn(t.id, t.database));
-      for (const p of who)
-        for (const s of searches)
-          grants.setSearch(
-            p,
-            s.id,
-            body.permissions.granted ? (grants.searchGrant(p, s.id) ?? SearchProps.Search) : undefined,
-          );
-    });
-    const reply: SuccessReply = { Success: true };
-    res.json(reply);
-  });
+  router.post(
+    '/userAdmin/archives',
+    ...route(deps, writing(maskBody), (_c, { body }) => {
+      principals.transaction(() => {
+        const who = principalsOf(principals, body.users);
+        const targets = body.targets.map((t) => archiveIn(t.id, t.database));
+        for (const p of who)
+          for (const a of targets) grants.setArchive(p, a.id, withView(body.permissions.mask));
+      });
+      const reply: SavedReply = { Saved: 1 };
+      return reply;
+    }),
+  );
 
-  router.post('/userAdmin/searchType', auth, (req, res) => {
-    requireUserAdministrator(deps, callerOf(res), true);
-    const body = parseBody(searchTypeBody, req.body, EXPECTED);
-    const bit = TYPE_BIT[body.permissions.type];
-    principals.transaction(() => {
-      const who = principalsOf(principals, body.users);
-      const searches = body.targets.map((t) => searchIn(t.id, t.database));
-      for (const p of who)
-        for (const s of searches) {
-          // setting a type grants the search; only one default per archive per principal
-          const props = grants.searchGrant(p, s.id) ?? SearchProps.Search;
-          grants.setSearch(p, s.id, body.permissions.value ? props | bit : props & ~bit);
-          if (bit === SearchProps.Default && body.permissions.value) grants.clearOtherDefaults(p, s);
-        }
-    });
-    const reply: SuccessReply = { Success: true };
-    res.json(reply);
-  });
+  router.post(
+    '/userAdmin/inboxes',
+    ...route(deps, writing(maskBody), (_c, { body }) => {
+      principals.transaction(() => {
+        const who = principalsOf(principals, body.users);
+        for (const t of body.targets) if (!repos.inboxes.byId(t.id)) throw notFound(inboxNotFound(t.id));
+        for (const p of who)
+          for (const t of body.targets) grants.setInbox(p, t.id, withView(body.permissions.mask));
+      });
+      const reply: SavedReply = { Saved: 1 };
+      return reply;
+    }),
+  );
+
+  router.post(
+    '/userAdmin/databases',
+    ...route(deps, writing(dbBody), (_c, { body }) => {
+      principals.transaction(() => {
+        const who = principalsOf(principals, body.users);
+        // a database target names the database by Id (Database, when sent, must agree)
+        const dbs = body.targets.map((t) =>
+          databaseOf(t.database !== undefined && t.database !== t.id ? -1 : t.id),
+        );
+        const { access, level = 0 } = body.permissions;
+        for (const p of who) for (const db of dbs) grants.setDatabase(p, db, access, level);
+      });
+      const reply: SuccessReply = { Success: true };
+      return reply;
+    }),
+  );
+
+  router.post(
+    '/userAdmin/searches',
+    ...route(deps, writing(searchBody), (_c, { body }) => {
+      principals.transaction(() => {
+        const who = principalsOf(principals, body.users);
+        const searches = body.targets.map((t) => searchIn(t.id, t.database));
+        for (const p of who)
+          for (const s of searches)
+            grants.setSearch(
+              p,
+              s.id,
+              body.permissions.granted ? (grants.searchGrant(p, s.id) ?? SearchProps.Search) : undefined,
+            );
+      });
+      const reply: SuccessReply = { Success: true };
+      return reply;
+    }),
+  );
+
+  router.post(
+    '/userAdmin/searchType',
+    ...route(deps, writing(searchTypeBody), (_c, { body }) => {
+      const bit = TYPE_BIT[body.permissions.type];
+      principals.transaction(() => {
+        const who = principalsOf(principals, body.users);
+        const searches = body.targets.map((t) => searchIn(t.id, t.database));
+        for (const p of who)
+          for (const s of searches) {
+            // setting a type grants the search; only one default per archive per principal
+            const props = grants.searchGrant(p, s.id) ?? SearchProps.Search;
+            grants.setSearch(p, s.id, body.permissions.value ? props | bit : props & ~bit);
+            if (bit === SearchProps.Default && body.permissions.value) grants.clearOtherDefaults(p, s);
+          }
+      });
+      const reply: SuccessReply = { Success: true };
+      return reply;
+    }),
+  );
 
   return router;
 }

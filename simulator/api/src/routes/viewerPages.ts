@@ -11,16 +11,20 @@
 import { stat, writeFile, rename } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
 import sharp from 'sharp';
 import { ArchivePermission, InboxPermission } from '@gs/contract/flags';
 import type { RotatePageResponse } from '@gs/contract/viewer';
 import type { RouteDeps } from '../deps';
 import { callerOf } from '../http/auth';
 import { badRequest, notFound } from '../http/errors';
-import { intParam, parseId, query, readKey } from '../http/query';
+import { parseId, query, readKey } from '../http/query';
 import { messages } from '../services/access';
 import { requireEditingLicense, requirePermission } from '../services/documentAccess';
-import { documentIds, requestSecureId } from '../http/documentRequest';
+import { documentParams } from '../http/documentRequest';
+import { present, queryLookup, route, signedIn } from '../http/route';
+import type { Lookup } from '../lib/keys';
+import { int32Value } from '../lib/zodInput';
 import { storedFile } from '../services/documentOps';
 import { safeName } from '../services/fileStore';
 import { inboxAccess } from '../services/inboxAccess';
@@ -53,10 +57,10 @@ function requiredInt(req: Request, names: string[]): number {
 }
 
 /** The `page` (1-based, default 1) and optional `width` of a page render. */
-function pageAndWidth(req: Request): { page: number; width: number | undefined } {
-  const pageText = query(req, 'page');
+function pageAndWidth(q: Lookup): { page: number; width: number | undefined } {
+  const pageText = q('page');
   const page = pageText === undefined ? 1 : parseId(pageText, 'page');
-  const widthText = query(req, 'width');
+  const widthText = q('width');
   const width = widthText === undefined ? undefined : parseId(widthText, 'width');
   if (width !== undefined && (width < 1 || width > MAX_PAGE_WIDTH))
     throw badRequest(`width must be from 1 to ${MAX_PAGE_WIDTH}; got '${widthText ?? ''}'.`);
@@ -159,40 +163,72 @@ export function createViewerPagesRouter(deps: RouteDeps): Router {
     res.json(answer);
   });
 
-  router.get('/dbs/:db/archives/:archive/documents/:doc/page', deps.auth.requireAuth, async (req, res) => {
-    const ref = viewerDocument(deps, callerOf(res), documentIds(req), requestSecureId(req));
-    requirePermission(ref, ArchivePermission.View, 'view documents');
-    const { page, width } = pageAndWidth(req);
-    const row = repos.viewer.file(ref.databaseId, ref.docId);
-    if (!row || row.archiveId !== ref.archive.id)
-      throw notFound(messages.document(ref.archive.id, ref.docId));
-    const file = storedFile(deps.files.dataDir, row.filePath);
-    if (!file) throw notFound(`Document ${ref.docId} has no file.`);
-    await stat(file).catch(() => {
-      throw notFound(`The file of document ${ref.docId} was not found.`);
+  /** A rendered page, with the time its file last changed. */
+  const pngAnswer = (png: Buffer, modified: number) =>
+    present((_req, res) => {
+      res.set('Last-Modified', new Date(modified).toUTCString());
+      res.type('image/png').send(png);
     });
-    let png = await renderPage(file, page, width);
-    if (width) png = await sharp(png).resize({ width, withoutEnlargement: true }).png().toBuffer();
-    res.set('Last-Modified', new Date(row.modifiedAt).toUTCString());
-    res.type('image/png').send(png);
-  });
 
-  router.get('/inboxes/:id/page', deps.auth.requireAuth, async (req, res) => {
-    const ref = inboxAccess(deps, callerOf(res)).inbox(intParam(req, 'id'));
-    const name = query(req, 'FileName');
-    if (name === undefined || name.trim() === '') throw badRequest(`The parameter 'FileName' is missing.`);
-    const { page, width } = pageAndWidth(req);
-    const file = await existingFile(inboxDir(deps.files.dataDir, ref.inbox), safeName(name));
-    const modified = (await stat(file)).mtimeMs;
-    let png = await renderPage(file, page, width);
-    if (width) png = await sharp(png).resize({ width, withoutEnlargement: true }).png().toBuffer();
-    res.set('Last-Modified', new Date(modified).toUTCString());
-    res.type('image/png').send(png);
-  });
+  router.get(
+    '/dbs/:db/archives/:archive/documents/:doc/page',
+    ...route(
+      deps,
+      {
+        params: documentParams,
+        query: queryLookup,
+        policy: ({ caller, secureId }, ids) => {
+          const ref = viewerDocument(deps, caller, ids, secureId);
+          requirePermission(ref, ArchivePermission.View, 'view documents');
+          return ref;
+        },
+      },
+      async (_c, { query: q, granted: ref }) => {
+        const { page, width } = pageAndWidth(q);
+        const row = repos.viewer.file(ref.databaseId, ref.docId);
+        if (!row || row.archiveId !== ref.archive.id)
+          throw notFound(messages.document(ref.archive.id, ref.docId));
+        const file = storedFile(deps.files.dataDir, row.filePath);
+        if (!file) throw notFound(`Document ${ref.docId} has no file.`);
+        await stat(file).catch(() => {
+          throw notFound(`The file of document ${ref.docId} was not found.`);
+        });
+        let png = await renderPage(file, page, width);
+        if (width) png = await sharp(png).resize({ width, withoutEnlargement: true }).png().toBuffer();
+        return pngAnswer(png, row.modifiedAt);
+      },
+    ),
+  );
 
-  router.get('/admin/stamps', deps.auth.requireAuth, (_req, res) => {
-    res.json(repos.viewer.stamps().map((s) => ({ Id: s.id, Text: s.text })));
-  });
+  router.get(
+    '/inboxes/:id/page',
+    ...route(
+      deps,
+      {
+        params: z.object({ id: int32Value('id') }),
+        query: queryLookup,
+        policy: ({ caller }, p) => inboxAccess(deps, caller).inbox(p.id),
+      },
+      async (_c, { query: q, granted: ref }) => {
+        const name = q('FileName');
+        if (name === undefined || name.trim() === '')
+          throw badRequest(`The parameter 'FileName' is missing.`);
+        const { page, width } = pageAndWidth(q);
+        const file = await existingFile(inboxDir(deps.files.dataDir, ref.inbox), safeName(name));
+        const modified = (await stat(file)).mtimeMs;
+        let png = await renderPage(file, page, width);
+        if (width) png = await sharp(png).resize({ width, withoutEnlargement: true }).png().toBuffer();
+        return pngAnswer(png, modified);
+      },
+    ),
+  );
+
+  router.get(
+    '/admin/stamps',
+    ...route(deps, { policy: signedIn }, () =>
+      repos.viewer.stamps().map((s) => ({ Id: s.id, Text: s.text })),
+    ),
+  );
 
   return router;
 }

@@ -9,13 +9,15 @@
 // 'Document Viewed' history entry for each archive document in it (decision 039).
 import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
-import { Router, type Response } from 'express';
+import { Router } from 'express';
+import { z } from 'zod';
 import { ArchivePermission, hasFlag } from '@gs/contract/flags';
 import type { ViewerSession, ViewerSessionDoc } from '@gs/contract/viewer';
-import { accessOf, type RouteDeps } from '../deps';
+import type { RouteDeps } from '../deps';
 import type { ViewerSessionDocRow, ViewerSessionRow } from '../db/viewerRepo';
 import { secureId } from '../db/secureIds';
-import { callerOf } from '../http/auth';
+import type { Caller } from '../domain/caller';
+import { asSent, route, signedIn } from '../http/route';
 import { toDotNetDate } from '../lib/dates';
 import { asHttpError, badRequest, notFound } from '../http/errors';
 import { lowerKeys } from '../http/query';
@@ -59,7 +61,7 @@ export function createViewerSessionsRouter(deps: RouteDeps): Router {
   const router = Router();
 
   async function checkedDocument(
-    res: Response,
+    caller: Caller,
     raw: unknown,
     index: number,
     database: number | undefined,
@@ -70,57 +72,60 @@ export function createViewerSessionsRouter(deps: RouteDeps): Router {
     const archive = intOf(raw.archive, 'Archive');
     const id = intOf(raw.id, 'Id');
     if (inboxId && inboxFileName && !id) {
-      const ref = inboxAccess(deps, callerOf(res)).inbox(inboxId);
+      const ref = inboxAccess(deps, caller).inbox(inboxId);
       await existingFile(inboxDir(deps.files.dataDir, ref.inbox), safeName(inboxFileName));
       return { archive: 0, id: 0, terms: '', inboxId, inboxFileName };
     }
     if (!archive || !id || !database) throw badRequest(sessionMessages.document(index));
-    viewerDocument(deps, callerOf(res), { db: database, archive, doc: id }, textOf(raw.hash));
+    viewerDocument(deps, caller, { db: database, archive, doc: id }, textOf(raw.hash));
     return { archive, id, terms: textOf(raw.contentsearchterms), inboxId: 0, inboxFileName: '' };
   }
 
-  router.post('/session', deps.auth.requireAuth, async (req, res) => {
-    const body = lowerKeys(req.body) as Partial<Record<keyof Lowered, unknown>>;
-    if (!isObject(body) || !Array.isArray(body.documents)) throw badRequest(sessionMessages.body);
-    const docs = body.documents as unknown[];
-    if (docs.length === 0) throw badRequest(sessionMessages.noDocuments);
-    if (docs.length > MAX_SESSION_DOCUMENTS) throw badRequest(sessionMessages.tooMany);
-    const database = intOf(body.database, 'Database');
-    const documents: ViewerSessionDocRow[] = [];
-    for (const [i, raw] of docs.entries()) documents.push(await checkedDocument(res, raw, i, database));
-    const now = deps.clock.now();
-    const row: ViewerSessionRow = {
-      id: randomUUID(),
-      userId: callerOf(res).user.id,
-      databaseId: database ?? 0,
-      archiveId: intOf(body.archive, 'Archive') ?? documents[0]?.archive ?? 0,
-      inboxId: intOf(body.inboxid, 'InboxId') ?? 0,
-      searchId: intOf(body.searchid, 'SearchId') ?? 0,
-      searchCriteria: textOf(body.searchcriteria),
-      documents,
-      createdAt: now,
-    };
-    // every archive document the viewer opens is viewed: one 'Document Viewed' history entry each
-    // (our design: the file route writes one only with audit=true, its byte-range reads would
-    // flood the history; a reload reads its session again and writes nothing; decision 039)
-    const viewed = documents
-      .filter((d) => d.inboxId === 0 && d.id > 0)
-      .map((d): [number, number, string] => [d.archive, d.id, VIEWED_MESSAGE]);
-    repos.viewer.addSession(row, now - SESSION_LIFETIME_MS, () =>
-      repos.audit.addMany(
-        { databaseId: row.databaseId, userName: callerOf(res).user.name, category: 'viewed', time: now },
-        viewed,
-      ),
-    );
-    res.json(row.id);
-  });
+  router.post(
+    '/session',
+    ...route(deps, { body: asSent, policy: signedIn }, async ({ caller }, { body: sent }) => {
+      const body = lowerKeys(sent) as Partial<Record<keyof Lowered, unknown>>;
+      if (!isObject(body) || !Array.isArray(body.documents)) throw badRequest(sessionMessages.body);
+      const docs = body.documents as unknown[];
+      if (docs.length === 0) throw badRequest(sessionMessages.noDocuments);
+      if (docs.length > MAX_SESSION_DOCUMENTS) throw badRequest(sessionMessages.tooMany);
+      const database = intOf(body.database, 'Database');
+      const documents: ViewerSessionDocRow[] = [];
+      for (const [i, raw] of docs.entries()) documents.push(await checkedDocument(caller, raw, i, database));
+      const now = deps.clock.now();
+      const row: ViewerSessionRow = {
+        id: randomUUID(),
+        userId: caller.user.id,
+        databaseId: database ?? 0,
+        archiveId: intOf(body.archive, 'Archive') ?? documents[0]?.archive ?? 0,
+        inboxId: intOf(body.inboxid, 'InboxId') ?? 0,
+        searchId: intOf(body.searchid, 'SearchId') ?? 0,
+        searchCriteria: textOf(body.searchcriteria),
+        documents,
+        createdAt: now,
+      };
+      // every archive document the viewer opens is viewed: one 'Document Viewed' history entry each
+      // (our design: the file route writes one only with audit=true, its byte-range reads would
+      // flood the history; a reload reads its session again and writes nothing; decision 039)
+      const viewed = documents
+        .filter((d) => d.inboxId === 0 && d.id > 0)
+        .map((d): [number, number, string] => [d.archive, d.id, VIEWED_MESSAGE]);
+      repos.viewer.addSession(row, now - SESSION_LIFETIME_MS, () =>
+        repos.audit.addMany(
+          { databaseId: row.databaseId, userName: caller.user.name, category: 'viewed', time: now },
+          viewed,
+        ),
+      );
+      return row.id;
+    }),
+  );
 
   /** An inbox file of a session as the viewer draws it: the caller's inbox bits now, its pages. */
-  async function inboxDocument(res: Response, d: ViewerSessionDocRow) {
+  async function inboxDocument(caller: Caller, d: ViewerSessionDocRow) {
     let permissions = 0;
     let pages = 0;
     try {
-      const ref = inboxAccess(deps, callerOf(res)).inbox(d.inboxId);
+      const ref = inboxAccess(deps, caller).inbox(d.inboxId);
       const file = await existingFile(inboxDir(deps.files.dataDir, ref.inbox), d.inboxFileName);
       permissions = ref.permissions;
       pages = await pageCount(file);
@@ -131,69 +136,74 @@ export function createViewerSessionsRouter(deps: RouteDeps): Router {
     return { permissions, pages };
   }
 
-  router.get('/session/:id', deps.auth.requireAuth, async (req, res) => {
-    const id = String(req.params.id);
-    const { user } = callerOf(res);
-    const row = repos.viewer.session(id);
-    if (!row || row.userId !== user.id || row.createdAt < deps.clock.now() - SESSION_LIFETIME_MS)
-      throw notFound(sessionMessages.notFound(id));
-    const access = accessOf(deps, res);
-    const inboxFiles = new Map<ViewerSessionDocRow, { permissions: number; pages: number }>();
-    for (const d of row.documents) if (!d.id) inboxFiles.set(d, await inboxDocument(res, d));
-    const documents: ViewerSessionDoc[] = row.documents.map((d) => {
-      const common = { ContentSearch: d.terms, FieldData: '', Fields: '' };
-      if (!d.id) {
-        const ext = extname(d.inboxFileName).toLowerCase();
-        const file = inboxFiles.get(d);
-        return {
-          ...common,
-          Archive: 0,
-          ArchiveName: '',
-          Id: 0,
-          Hash: '',
-          InboxId: d.inboxId,
-          InboxFileName: d.inboxFileName,
-          OriginalFileName: d.inboxFileName,
-          FileType: ext,
-          PageCount: file?.pages ?? 0,
-          Permissions: file?.permissions ?? 0,
+  router.get(
+    '/session/:id',
+    ...route(
+      deps,
+      { params: z.object({ id: z.string() }), policy: signedIn },
+      async ({ caller, access }, { params: { id } }) => {
+        const { user } = caller;
+        const row = repos.viewer.session(id);
+        if (!row || row.userId !== user.id || row.createdAt < deps.clock.now() - SESSION_LIFETIME_MS)
+          throw notFound(sessionMessages.notFound(id));
+        const inboxFiles = new Map<ViewerSessionDocRow, { permissions: number; pages: number }>();
+        for (const d of row.documents) if (!d.id) inboxFiles.set(d, await inboxDocument(caller, d));
+        const documents: ViewerSessionDoc[] = row.documents.map((d) => {
+          const common = { ContentSearch: d.terms, FieldData: '', Fields: '' };
+          if (!d.id) {
+            const ext = extname(d.inboxFileName).toLowerCase();
+            const file = inboxFiles.get(d);
+            return {
+              ...common,
+              Archive: 0,
+              ArchiveName: '',
+              Id: 0,
+              Hash: '',
+              InboxId: d.inboxId,
+              InboxFileName: d.inboxFileName,
+              OriginalFileName: d.inboxFileName,
+              FileType: ext,
+              PageCount: file?.pages ?? 0,
+              Permissions: file?.permissions ?? 0,
+            };
+          }
+          const archive = repos.archives.byId(d.archive);
+          const permissions =
+            archive && access.canSeeDatabase(row.databaseId) ? access.archivePermissions(archive) : 0;
+          const file = hasFlag(permissions, ArchivePermission.View)
+            ? repos.viewer.file(row.databaseId, d.id)
+            : undefined;
+          const fileType = (file?.fileType || extname(file?.filePath ?? '')).toLowerCase();
+          return {
+            ...common,
+            Archive: d.archive,
+            ArchiveName: archive?.name ?? '',
+            Id: d.id,
+            Hash: secureId(deps.secret, 'doc', row.databaseId, d.id),
+            InboxId: 0,
+            InboxFileName: '',
+            OriginalFileName: file ? `${d.id}${fileType}` : '',
+            FileType: fileType,
+            PageCount: file?.pageCount ?? 0,
+            Permissions: file ? permissions : 0,
+          };
+        });
+        const body: ViewerSession = {
+          _Id: row.id,
+          Archive: row.archiveId,
+          Database: row.databaseId,
+          Documents: documents,
+          InboxId: row.inboxId,
+          SearchCriteria: row.searchCriteria,
+          SearchId: row.searchId,
+          Created: toDotNetDate(row.createdAt),
+          Creator: user.name,
+          Uploaded: false,
         };
-      }
-      const archive = repos.archives.byId(d.archive);
-      const permissions =
-        archive && access.canSeeDatabase(row.databaseId) ? access.archivePermissions(archive) : 0;
-      const file = hasFlag(permissions, ArchivePermission.View)
-        ? repos.viewer.file(row.databaseId, d.id)
-        : undefined;
-      const fileType = (file?.fileType || extname(file?.filePath ?? '')).toLowerCase();
-      return {
-        ...common,
-        Archive: d.archive,
-        ArchiveName: archive?.name ?? '',
-        Id: d.id,
-        Hash: secureId(deps.secret, 'doc', row.databaseId, d.id),
-        InboxId: 0,
-        InboxFileName: '',
-        OriginalFileName: file ? `${d.id}${fileType}` : '',
-        FileType: fileType,
-        PageCount: file?.pageCount ?? 0,
-        Permissions: file ? permissions : 0,
-      };
-    });
-    const body: ViewerSession = {
-      _Id: row.id,
-      Archive: row.archiveId,
-      Database: row.databaseId,
-      Documents: documents,
-      InboxId: row.inboxId,
-      SearchCriteria: row.searchCriteria,
-      SearchId: row.searchId,
-      Created: toDotNetDate(row.createdAt),
-      Creator: user.name,
-      Uploaded: false,
-    };
-    res.json(body);
-  });
+        return body;
+      },
+    ),
+  );
 
   return router;
 }
