@@ -44,6 +44,11 @@ export default defineConfig({
     // the unit tier's guard (decision 059): a client test may start no process
     setupFiles: ['src/test/setup.ts', '../scripts/lib/unitTierSetup.ts'],
     restoreMocks: true,
+    unstubGlobals: true,
+    // one module graph and one happy-dom window per worker, not per file (decision 071): a file's
+    // set-up (happy-dom, React, i18next and its translations) was three quarters of the tier's CPU.
+    // src/test/setup.ts gives every test a fresh DOM, storage, cookies and address
+    isolate: false,
     // a file's first test pays for happy-dom, the first render and the lazy translations; on a
     // loaded two-core machine (two workers, decision 041) that alone can pass Vitest's 5 s default
     testTimeout: 15000,

@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { readCookie } from '../lib/cookies';
-import {
+import type { Language } from './i18n';
+
+// a fresh copy of the module: which languages have loaded is its state, and the files before this
+// one in the same worker (the client project shares a module graph per worker, decision 071)
+// loaded some
+vi.resetModules();
+const {
   changeLanguage,
   createI18n,
   detectLanguage,
@@ -11,8 +17,7 @@ import {
   loadLanguage,
   mergeLocaleTree,
   supportedLanguage,
-  type Language,
-} from './i18n';
+} = await import('./i18n');
 
 type Tree = { [key: string]: string | Tree };
 

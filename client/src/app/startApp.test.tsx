@@ -70,7 +70,10 @@ describe('start-up', () => {
   });
 
   it('shows COOKIE_DISABLED when local storage throws', async () => {
-    vi.spyOn(window.localStorage, 'setItem').mockImplementation(() => {
+    // blocked site data: reading window.localStorage throws, as in a browser that refuses storage
+    // (a spy on localStorage.setItem itself outlives its restore in happy-dom: the next file's
+    // writes would throw when files share a worker's module graph)
+    vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
       throw new DOMException('The operation is insecure.', 'SecurityError');
     });
     await start('/login');

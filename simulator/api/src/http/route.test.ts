@@ -19,7 +19,7 @@ import { createTestClock } from '../testClock';
 import { createApiFront } from './apiFront';
 import { errorHandler } from './errors';
 import { route, signedIn, type Policy } from './route';
-import { API, basic, PASSWORD } from '../testing/testApp';
+import { API, basic, PASSWORD, TEST_PASSWORD_COST } from '../testing/testApp';
 
 const KINDS: [DomainErrorKind, number][] = [
   ['invalid', 400],
@@ -34,8 +34,18 @@ const KINDS: [DomainErrorKind, number][] = [
 
 function makeEdgeApp() {
   const db = openDatabase(':memory:');
-  addUser(db, { name: 'writer', password: PASSWORD, licenseType: LicenseType.Full });
-  addUser(db, { name: 'reader', password: PASSWORD, licenseType: LicenseType.ReadOnly });
+  addUser(db, {
+    name: 'writer',
+    password: PASSWORD,
+    passwordCost: TEST_PASSWORD_COST,
+    licenseType: LicenseType.Full,
+  });
+  addUser(db, {
+    name: 'reader',
+    password: PASSWORD,
+    passwordCost: TEST_PASSWORD_COST,
+    licenseType: LicenseType.ReadOnly,
+  });
   db.exec('CREATE TABLE edge_notes (text TEXT NOT NULL)');
   const { deps } = createSimulator({
     db,

@@ -3,13 +3,33 @@ import request from 'supertest';
 import { addUser, grantDatabase, setSetting } from '@gs/simulator-fixtures/builders';
 import { SERVER_VERSION } from '@gs/contract/admin';
 import { LicenseType } from '@gs/contract/flags';
-import { API, PASSWORD, basic, makeWorldApp, type TestApp, type World } from '../testing/testApp';
+import {
+  API,
+  PASSWORD,
+  TEST_PASSWORD_COST,
+  basic,
+  makeWorldApp,
+  type TestApp,
+  type World,
+} from '../testing/testApp';
 
 let t: TestApp & { w: World };
 beforeEach(() => {
   t = makeWorldApp({}, (db, w) => {
-    addUser(db, { name: 'sso.user', password: PASSWORD, licenseType: LicenseType.Full, isExternal: true });
-    addUser(db, { name: 'jdoe', domain: 'CORP', password: PASSWORD, licenseType: LicenseType.Full });
+    addUser(db, {
+      name: 'sso.user',
+      password: PASSWORD,
+      passwordCost: TEST_PASSWORD_COST,
+      licenseType: LicenseType.Full,
+      isExternal: true,
+    });
+    addUser(db, {
+      name: 'jdoe',
+      domain: 'CORP',
+      password: PASSWORD,
+      passwordCost: TEST_PASSWORD_COST,
+      licenseType: LicenseType.Full,
+    });
     // a group that administers Beta makes its members database administrators
     grantDatabase(db, w.beta, w.group, 1, 0);
   });

@@ -16,14 +16,24 @@ import { callAs } from '../testing/adminServerWorld';
 import { docSecureId, seedEditWorld, type EditWorld } from '../testing/editWorld';
 import { makeInboxApp } from '../testing/inboxWorld';
 import { fillPath, registeredRoutes, type RegisteredRoute } from '../testing/routes';
-import { API, PASSWORD, basic } from '../testing/testApp';
+import { API, PASSWORD, TEST_PASSWORD_COST, basic } from '../testing/testApp';
 
 let t: ReturnType<typeof makeInboxApp<{ e: EditWorld; search: number }>>;
 beforeAll(async () => {
   t = makeInboxApp((db, w) => {
     const e = seedEditWorld(db, w);
-    addUser(db, { name: 'no.rights', password: PASSWORD, licenseType: LicenseType.Full });
-    addUser(db, { name: 'read.only', password: PASSWORD, licenseType: LicenseType.Full });
+    addUser(db, {
+      name: 'no.rights',
+      password: PASSWORD,
+      passwordCost: TEST_PASSWORD_COST,
+      licenseType: LicenseType.Full,
+    });
+    addUser(db, {
+      name: 'read.only',
+      password: PASSWORD,
+      passwordCost: TEST_PASSWORD_COST,
+      licenseType: LicenseType.Full,
+    });
     const search = addSearch(db, w.alpha, { name: 'Ledger all', archiveId: e.ledger, prompts: [] });
     return { e, search };
   });

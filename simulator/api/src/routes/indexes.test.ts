@@ -4,7 +4,7 @@ import { FieldCheckCode } from '@gs/contract/fieldChecks';
 import { call, makeEditApp, type EditTestApp } from '../testing/editWorld';
 import { addUser, grantArchive, grantDatabase } from '@gs/simulator-fixtures/builders';
 import { LicenseType } from '@gs/contract/flags';
-import { API, PASSWORD, signIn } from '../testing/testApp';
+import { API, PASSWORD, TEST_PASSWORD_COST, signIn } from '../testing/testApp';
 
 let t: EditTestApp;
 beforeEach(() => {
@@ -168,7 +168,12 @@ describe('GET indexes (dynamic lists)', () => {
 
   it('answers the 404 of an unknown field for a field of an archive the caller cannot view', async () => {
     const u = makeEditApp((db, w) => {
-      const outsider = addUser(db, { name: 'outsider', password: PASSWORD, licenseType: LicenseType.Full });
+      const outsider = addUser(db, {
+        name: 'outsider',
+        password: PASSWORD,
+        passwordCost: TEST_PASSWORD_COST,
+        licenseType: LicenseType.Full,
+      });
       grantDatabase(db, w.alpha, outsider);
       // Contracts (View) does not use the City field; only Ledger does
       grantArchive(db, w.contracts, outsider, 1);

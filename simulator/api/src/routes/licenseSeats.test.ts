@@ -10,7 +10,7 @@ import { addUser, setSeats } from '@gs/simulator-fixtures/builders';
 import { createRng } from '@gs/simulator-fixtures/random';
 import { LicenseType, type LicenseTypeCode } from '@gs/contract/flags';
 import { ALL_LICENSES_IN_USE, type License } from '@gs/contract/licenses';
-import { API, basic, makeTestApp, PASSWORD } from '../testing/testApp';
+import { API, basic, makeTestApp, PASSWORD, TEST_PASSWORD_COST } from '../testing/testApp';
 
 const SEATS: Record<LicenseTypeCode, number> = {
   [LicenseType.Full]: 4,
@@ -27,7 +27,13 @@ const t = makeTestApp({}, (db) => {
     setSeats(db, code, seats);
     for (let i = 1; i <= USERS_PER_TYPE - (code === LicenseType.ReadOnly ? 1 : 0); i++) {
       const name = `seat-${code}-${i}`;
-      addUser(db, { name, password: PASSWORD, licenseType: code, passwordSalt: 'seat-test' });
+      addUser(db, {
+        name,
+        password: PASSWORD,
+        passwordCost: TEST_PASSWORD_COST,
+        licenseType: code,
+        passwordSalt: 'seat-test',
+      });
       users.push({ name, type: code });
     }
   }

@@ -4,7 +4,16 @@ import { addUser, setSeats } from '@gs/simulator-fixtures/builders';
 import { ALL_LICENSES_IN_USE, NULL_TOKEN, type License } from '@gs/contract/licenses';
 import { AUTHORIZATION_DENIED } from '@gs/contract/errors';
 import { LicenseType } from '@gs/contract/flags';
-import { API, MINUTE, PASSWORD, basic, makeWorldApp, signIn, type TestApp } from '../testing/testApp';
+import {
+  API,
+  MINUTE,
+  PASSWORD,
+  TEST_PASSWORD_COST,
+  basic,
+  makeWorldApp,
+  signIn,
+  type TestApp,
+} from '../testing/testApp';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DOTNET_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{7}[+-]\d\d:\d\d$/;
@@ -14,7 +23,13 @@ const EXPIRED = { Message: 'LicenseExpired' };
 let t: TestApp;
 beforeEach(() => {
   t = makeWorldApp({}, (db) => {
-    addUser(db, { name: 'jdoe', domain: 'CORP', password: PASSWORD, licenseType: LicenseType.Full });
+    addUser(db, {
+      name: 'jdoe',
+      domain: 'CORP',
+      password: PASSWORD,
+      passwordCost: TEST_PASSWORD_COST,
+      licenseType: LicenseType.Full,
+    });
   });
 });
 const get = (path: string) => request(t.app).get(`${API}${path}`);

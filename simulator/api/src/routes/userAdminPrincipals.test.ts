@@ -7,7 +7,15 @@ import { callAs, invalid, type Method } from '../testing/adminServerWorld';
 import { addUser } from '@gs/simulator-fixtures/builders';
 import { LicenseType } from '@gs/contract/flags';
 import { adminMessages } from '../services/adminRights';
-import { API, PASSWORD, basic, makeWorldApp, type TestApp, type World } from '../testing/testApp';
+import {
+  API,
+  PASSWORD,
+  TEST_PASSWORD_COST,
+  basic,
+  makeWorldApp,
+  type TestApp,
+  type World,
+} from '../testing/testApp';
 
 let t: TestApp & { w: World };
 beforeEach(() => {
@@ -62,6 +70,7 @@ describe('who may use the user administration', () => {
     addUser(t.db, {
       name: 'ro.useradmin',
       password: PASSWORD,
+      passwordCost: TEST_PASSWORD_COST,
       licenseType: LicenseType.ReadOnly,
       isUserAdmin: true,
     });

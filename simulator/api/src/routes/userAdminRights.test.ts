@@ -11,7 +11,7 @@ import { LicenseType } from '@gs/contract/flags';
 import { callAs, invalid, type Method } from '../testing/adminServerWorld';
 import { docSecureId, seedEditWorld, type EditWorld } from '../testing/editWorld';
 import { makeInboxApp } from '../testing/inboxWorld';
-import { API, PASSWORD, basic } from '../testing/testApp';
+import { API, PASSWORD, TEST_PASSWORD_COST, basic } from '../testing/testApp';
 
 interface X {
   e: EditWorld;
@@ -24,7 +24,12 @@ let t: ReturnType<typeof makeInboxApp<X>>;
 beforeEach(() => {
   t = makeInboxApp((db, w) => {
     const e = seedEditWorld(db, w);
-    const clerk = addUser(db, { name: 'clerk', password: PASSWORD, licenseType: LicenseType.Full });
+    const clerk = addUser(db, {
+      name: 'clerk',
+      password: PASSWORD,
+      passwordCost: TEST_PASSWORD_COST,
+      licenseType: LicenseType.Full,
+    });
     const clerks = addGroup(db, 'Clerks', [clerk]);
     const ledgerA = addSearch(db, w.alpha, { name: 'Ledger A', archiveId: e.ledger, prompts: [] });
     const ledgerB = addSearch(db, w.alpha, { name: 'Ledger B', archiveId: e.ledger, prompts: [] });

@@ -8,7 +8,7 @@ import { INVALID_REQUEST } from '@gs/contract/errors';
 import { LicenseType } from '@gs/contract/flags';
 import type { Db } from '../db/connection';
 import { makeInboxApp } from './inboxWorld';
-import { API, PASSWORD, basic, type World } from './testApp';
+import { API, PASSWORD, TEST_PASSWORD_COST, basic, type World } from './testApp';
 
 export const RO_ADMIN = 'ro.admin';
 
@@ -17,6 +17,7 @@ export function makeAdminServerApp<X>(extra: (db: Db, w: World) => X = () => und
     const roAdmin = addUser(db, {
       name: RO_ADMIN,
       password: PASSWORD,
+      passwordCost: TEST_PASSWORD_COST,
       licenseType: LicenseType.ReadOnly,
       isAdminAll: true,
     });

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { addUser, setSetting } from '@gs/simulator-fixtures/builders';
 import { LicenseType } from '@gs/contract/flags';
 import type { Db } from '../db/connection';
-import { API, PASSWORD, basic, makeWorldApp, type TestApp, type World } from './testApp';
+import { API, PASSWORD, TEST_PASSWORD_COST, basic, makeWorldApp, type TestApp, type World } from './testApp';
 
 /** Administrator of all databases whose licence is read-only (type 4). */
 export const READ_ONLY_ADMIN = 'ro.admin';
@@ -20,6 +20,7 @@ export function makeAdminApp(extra: (db: Db, w: World) => void = () => {}): Admi
     addUser(db, {
       name: READ_ONLY_ADMIN,
       password: PASSWORD,
+      passwordCost: TEST_PASSWORD_COST,
       licenseType: LicenseType.ReadOnly,
       isAdminAll: true,
     });

@@ -24,6 +24,11 @@ import { createTestClock, type AdjustableClock } from '../testClock';
 
 export const API = '/Square9API/api/';
 export const PASSWORD = 'Demo@1234';
+/**
+ * The scrypt cost of the worlds' users (the server and the seeds hash at the default, 16 times
+ * dearer): a sign-in's password check was almost half of the unit tier's CPU time (decision 071).
+ */
+export const TEST_PASSWORD_COST = 1024;
 
 export interface TestApp {
   db: Db;
@@ -114,7 +119,7 @@ export interface World {
 
 export function seedWorld(db: Db): World {
   const user = (name: string, licenseType: 1 | 2 | 4, extra: object = {}) =>
-    addUser(db, { name, password: PASSWORD, licenseType, ...extra });
+    addUser(db, { name, password: PASSWORD, passwordCost: TEST_PASSWORD_COST, licenseType, ...extra });
   const admin = user('SSAdministrator', LicenseType.Full, { isAdminAll: true, isUserAdmin: true });
   const dbAdmin = user('dbadmin', LicenseType.Full);
   const full = user('full.user', LicenseType.Full);
