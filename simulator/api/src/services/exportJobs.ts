@@ -142,8 +142,9 @@ export function createExports({ repos, clock, dataDir, ttlMs = JOB_TTL_MS }: Exp
     }
     if (input.csv) zip.append(indexCsv(docs, names), { name: 'index.csv' });
     if (missing.length) zip.append(missingFilesNote(missing), { name: MISSING_FILES_ENTRY });
-    await zip.finalize();
-    await done;
+    // both at once: when a file goes away while the zip reads it, finalize() and the pipeline both
+    // reject, and a pipeline nobody awaits yet would be an unhandled rejection that ends the process
+    await Promise.all([zip.finalize(), done]);
   }
 
   /** One document's own file (or its annotated PDF), ready at once. */
