@@ -7,10 +7,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { translateServerError } from '../../lib/serverTexts';
 import { ArchivePermission, hasFlag, LicenseType } from '@gs/contract/flags';
 import type { ViewerSessionDoc } from '@gs/contract/viewer';
 import type { DocumentRef } from '../../api/documents';
-import { ApiError } from '../../api/http';
 import {
   inboxPageImageUrl,
   inboxViewerFileUrl,
@@ -137,9 +137,7 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
         : rotateDocumentPage(http, ref, page, degrees));
       setVersion((v) => v + 1);
     } catch (error) {
-      setNotice(
-        error instanceof ApiError && error.serverMessage ? error.serverMessage : t('viewer.rotateFailed'),
-      );
+      setNotice(translateServerError(t, error) ?? t('viewer.rotateFailed'));
     } finally {
       setRotating(false);
     }

@@ -24,11 +24,11 @@ import {
   uploadUserCsv,
   UploadRefused,
 } from '../../../api/adminPackages';
-import { ApiError } from '../../../api/http';
 import { invalidateAfterAtom } from '../../../api/queryClient';
 import { databasesAtom } from '../../../state/database';
 import { routes } from '../../../app/paths';
 import { httpAtom } from '../../../state/environment';
+import { translateServerError } from '../../../lib/serverTexts';
 import { followImport } from './followImport';
 import { ImportHistoryModal } from './ImportHistoryModal';
 import { ImportLogModal, ImportSuccessModal } from './ImportModals';
@@ -111,8 +111,7 @@ export default function ImportWizard() {
       return p;
     });
 
-  const fail = (e: unknown) =>
-    setError(e instanceof ApiError && e.serverMessage ? e.serverMessage : t('admin.alert.failed'));
+  const fail = (e: unknown) => setError(translateServerError(t, e) ?? t('admin.alert.failed'));
 
   const attempt = async (work: () => Promise<void>) => {
     setBusy(true);

@@ -1,0 +1,126 @@
+// The server texts the client knows (decision 054, 068): case-insensitive patterns of the
+// simulator's and the real server's English, each to an i18n key, the named groups carried into the
+// translation. Two groups are read further by serverTexts.ts: `what` (the action a permission
+// refusal names) must be one of PERMISSION_WHAT, else the whole text counts as unknown; `reason`
+// (the cause a refusal quotes) is translated in turn when known and left as written otherwise.
+// A new row needs its key in all seven languages (serverTexts.test.ts holds every key to them).
+export type Rule<K extends string> = readonly [pattern: RegExp, key: K];
+
+/** Refusals: the key under serverMessage.* */
+export const MESSAGES = [
+  [/^The request is invalid\.$/i, 'invalidRequest'],
+  [/^Authorization has been denied for this request\.$/i, 'denied'],
+  [/^An error has occurred\.$/i, 'generic'],
+  [/^No HTTP resource was found that matches the request URI '(?<uri>.*)'\.$/i, 'noResource'],
+  [/^A read-only license cannot modify documents\.$/i, 'readOnlyDocuments'],
+  [/^A read-only license cannot change the administration\.$/i, 'readOnlyAdministration'],
+  [/^You are not permitted to delegate\.$/i, 'delegationForbidden'],
+  // before the other 'The user …' rows, whose names would swallow it
+  [/^The user (?<name>.*) cannot be added: (?<reason>.+)$/i, 'userNotAdded'],
+  [/^The user (?<name>.+) has a read-only license and cannot be a delegate\.$/i, 'delegateReadOnly'],
+  [/^The user (?<name>.+) does not exist\.$/i, 'userUnknown'],
+  [/^The user (?<name>.+) already exists\.$/i, 'userExists'],
+  [/^The group (?<name>.+) already exists\.$/i, 'groupExists'],
+  [/^Name is required\.$/i, 'nameRequired'],
+  [/^Password is required\.$/i, 'passwordRequired'],
+  [/^A name may not hold a colon or control characters\.$/i, 'nameCharacters'],
+  [/^A user cannot be their own delegate\.$/i, 'delegateSelf'],
+  [/^'Delegates' (must be a list of user names|names no user)\.$/i, 'delegatesInvalid'],
+  [/^'Emails' must be a list of e-mail addresses\.$/i, 'emailsInvalid'],
+  [/^At most (?<count>\d+) delegates\.$/i, 'delegatesTooMany'],
+  [/^At most (?<count>\d+) addresses\.$/i, 'emailsTooMany'],
+  [/^Password must contain 6-18 characters\.$/i, 'passwordDefault'],
+  [
+    /^Password must contain 8-20 characters, 1 uppercase, 1 lowercase, 1 digit, 1 symbol \(@#\$%\)\.$/i,
+    'passwordStrong',
+  ],
+  [/^The current password is not correct\.$/i, 'currentPasswordWrong'],
+  [/^The e-mail address cannot be used\.$/i, 'emailRefused'],
+  [/^You are not an administrator of any database\.$/i, 'notAdmin'],
+  [/^You are not an administrator of database (?<db>\d+)\.$/i, 'notDbAdmin'],
+  [/^Only administrators of all databases may do this\.$/i, 'notAdminAll'],
+  [/^Only a user administrator may change databases\.$/i, 'notUserAdmin'],
+  [/^You do not have permission to (?<what>.+) in archive '(?<name>.*)'\.$/i, 'archivePermission'],
+  [/^You do not have permission to (?<what>.+) in inbox '(?<name>.*)'\.$/i, 'inboxPermission'],
+  [
+    /^You are not one of the users or groups who may run the user action '(?<name>.*)'\.$/i,
+    'actionNotListed',
+  ],
+  [/^The SecureId is missing or does not match document (?<id>\d+)\.$/i, 'secureIdMismatch'],
+  [/^The SecureId is not valid for this search\.$/i, 'searchSecureId'],
+  [/^Database (?<db>\d+) was not found\.$/i, 'databaseMissing'],
+  [/^Archive (?<archive>\d+) was not found in database (?<db>\d+)\.$/i, 'archiveMissing'],
+  [/^Search (?<search>\d+) was not found in database (?<db>\d+)\.$/i, 'searchMissing'],
+  [/^Workflow (?<id>\d+) was not found\.$/i, 'workflowMissing'],
+  [/^Field '(?<name>.+)' holds values; delete it with Drop=true to drop them\.$/i, 'fieldHoldsValues'],
+  [/^Archive '(?<name>.+)' has sub-archives \('(?<child>.+)'\); delete them first\.$/i, 'archiveHasChildren'],
+  [/^The task was already moved on by another user\.$/i, 'taskMoved'],
+  [/^Every document is already in a workflow\.$/i, 'allInWorkflow'],
+  [/^Document (?<id>\d+) is already in a workflow\.$/i, 'inWorkflow'],
+  [/^The file of document (?<id>\d+) was not found\.$/i, 'fileMissing'],
+  [/^Document (?<id>\d+) has no file\.$/i, 'documentNoFile'],
+  [/^Document (?<id>\d+) was not found in archive (?<archive>\d+)\.$/i, 'documentMissing'],
+  [/^Document (?<id>\d+) of batch (?<batch>\d+) is indexed already\.$/i, 'batchIndexed'],
+  [/^The file of document (?<id>\d+) of batch (?<batch>\d+) is missing\.$/i, 'batchFileMissing'],
+  [/^No words were recognised on this page\.$/i, 'noWords'],
+  // a field's value, as the server's field check words it (FieldCheckResult.Message)
+  [/^'(?<field>.+)' is required\.$/i, 'fieldRequired'],
+  [/^'(?<value>.*)' does not match the format of '(?<field>.+)'\.$/i, 'valueFormat'],
+  [/^'(?<value>.*)' is not an item of the list of '(?<field>.+)'\.$/i, 'valueNotInList'],
+  [/^'(?<value>.*)' is not a valid (integer|decimal)\.$/i, 'valueNotNumber'],
+  [/^'(?<value>.*)' is not a valid date\.$/i, 'valueNotDate'],
+  [/^The value is longer than the (?<count>\d+) characters of '(?<field>.+)'\.$/i, 'valueTooLong'],
+  [/^'(?<field>.+)' is a table field and cannot be changed here\.$/i, 'tableField'],
+  [/^'(?<field>.+)' is a system field and cannot be changed\.$/i, 'systemField'],
+  [/^Field (?<id>\d+) is not a field of this archive\.$/i, 'fieldNotInArchive'],
+] as const satisfies readonly Rule<string>[];
+
+/** What a permission refusal says the user may not do: the key under serverMessage.permissionTo.* */
+export const PERMISSION_WHAT = [
+  [/^view documents$/i, 'viewDocuments'],
+  [/^add documents$/i, 'addDocuments'],
+  [/^delete documents$/i, 'deleteDocuments'],
+  [/^move documents$/i, 'moveDocuments'],
+  [/^modify data$/i, 'modifyData'],
+  [/^modify pages$/i, 'modifyPages'],
+  [/^modify annotations$/i, 'modifyAnnotations'],
+  [/^append pages$/i, 'appendPages'],
+  [/^view history$/i, 'viewHistory'],
+  [/^view revisions$/i, 'viewRevisions'],
+  [/^run user actions or workflows$/i, 'runActions'],
+  [/^add files$/i, 'addFiles'],
+  [/^delete files$/i, 'deleteFiles'],
+  [/^move files$/i, 'moveFiles'],
+  [/^rename files$/i, 'renameFiles'],
+] as const satisfies readonly Rule<string>[];
+
+/** History lines: the key under historyAction.* (workflow lines name their process). */
+export const ACTIONS = [
+  [/^Document viewed$/i, 'viewed'],
+  [/^Document indexed$/i, 'indexed'],
+  [/^Document printed$/i, 'printed'],
+  [/^Document e-?mailed$/i, 'emailed'],
+  [/^Document exported$/i, 'exported'],
+  [/^Document exported to spreadsheet$/i, 'exportedSpreadsheet'],
+  [/^Document deleted$/i, 'deleted'],
+  [/^(Document )?Annotation Data Updated$/i, 'annotationsUpdated'],
+  [/^Index data (updated|changed)$/i, 'indexDataUpdated'],
+  [/^Field '(?<field>.*)' changed from '(?<from>.*)' to '(?<to>.*)'$/i, 'fieldChanged'],
+  [/^Document copied from archive '(?<archive>.*)' \(document (?<id>\d+)\)$/i, 'copiedFrom'],
+  [/^Document copied to archive '(?<archive>.*)' \(document (?<id>\d+)\)$/i, 'copiedTo'],
+  [/^Document moved from archive '(?<from>.*)' to '(?<to>.*)'$/i, 'moved'],
+  [
+    /^Document moved from archive (?<from>'.*' \(.*\)) \(document (?<id>\d+)\) to (?<to>'.*' \(.*\)) \(document (?<newId>\d+)\)$/i,
+    'movedAcross',
+  ],
+  [/^Page (?<page>\d+) rotated (?<turn>-?\d+) degrees$/i, 'pageRotated'],
+  [/^File Converted: (?<from>\S+) to \.pdf \((?<count>\d+) pages?\)$/i, 'converted'],
+  [/^Document created by merging (?<parts>.+)$/i, 'merged'],
+  [/^Pages of (?<parts>.+) appended$/i, 'appended'],
+  [/^Global Action Entered: (?<name>.+) \(process (?<id>\d+)\)$/i, 'workflowEntered'],
+  [/^Processing: (?<name>.+) \(process (?<id>\d+)\)$/i, 'processing'],
+  [/^Queue Entered: (?<name>.+) \(process (?<id>\d+)\)$/i, 'queueEntered'],
+  [/^Waiting: (?<name>.+) \(process (?<id>\d+)\)$/i, 'waiting'],
+  [/^Action Taken: (?<action>.+) in (?<queue>.+) \(process (?<id>\d+)\)$/i, 'actionTaken'],
+  [/^Workflow Ended: (?<name>.+) \(process (?<id>\d+)\)$/i, 'workflowEnded'],
+] as const satisfies readonly Rule<string>[];
