@@ -63,6 +63,8 @@ export const MESSAGES = [
   [/^Document (?<id>\d+) of batch (?<batch>\d+) is indexed already\.$/i, 'batchIndexed'],
   [/^The file of document (?<id>\d+) of batch (?<batch>\d+) is missing\.$/i, 'batchFileMissing'],
   [/^No words were recognised on this page\.$/i, 'noWords'],
+  [/^The package (?<name>.+?) is corrupted: (?<reason>.+)$/i, 'packageCorrupted'],
+  [/^The import stopped when the server stopped; run it again\.$/i, 'importInterrupted'],
   // a field's value, as the server's field check words it (FieldCheckResult.Message)
   [/^'(?<field>.+)' is required\.$/i, 'fieldRequired'],
   [/^'(?<value>.*)' does not match the format of '(?<field>.+)'\.$/i, 'valueFormat'],

@@ -121,6 +121,15 @@ describe('the refusals users meet most (decision 068)', () => {
     );
   });
 
+  it("translates an import log's first error, the cause it quotes left as written", () => {
+    expect(translateServerMessage(de, 'The package BAD.gs is corrupted: bad zip')).toBe(
+      'Das Paket BAD.gs ist beschädigt: bad zip',
+    );
+    expect(translateServerMessage(de, 'The import stopped when the server stopped; run it again.')).toBe(
+      'Der Import wurde beim Anhalten des Servers abgebrochen; starten Sie ihn erneut.',
+    );
+  });
+
   it('translates not-found and rights refusals with their ids', () => {
     expect(translateServerMessage(de, 'Archive 4 was not found in database 2.')).toBe(
       'Das Archiv 4 wurde in der Datenbank 2 nicht gefunden.',
