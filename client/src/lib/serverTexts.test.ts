@@ -138,6 +138,9 @@ describe('the refusals users meet most (decision 068)', () => {
     expect(translateServerMessage(de, 'You are not an administrator of database 3.')).toBe(
       'Sie sind nicht Administrator der Datenbank 3.',
     );
+    expect(translateServerMessage(de, "Portal 'AP Scans' still holds 5 batches; delete them first.")).toBe(
+      "Das Portal 'AP Scans' enthält noch 5 Stapel; löschen Sie diese zuerst.",
+    );
     expect(translateServerMessage(de, 'The OCR engine did not answer within 120 seconds.')).toBe(
       'Die OCR-Engine hat nicht innerhalb von 120 Sekunden geantwortet.',
     );

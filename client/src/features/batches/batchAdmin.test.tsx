@@ -119,7 +119,7 @@ describe('/admin/batches', () => {
     expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect((await screen.findByTestId('portal-admin-error')).textContent).toBe(
-      "Server: Portal 'AP Scans' still holds 5 batches; delete them first.",
+      "Portal 'AP Scans' still holds 5 batches; delete them first.",
     );
   });
 });
