@@ -58,6 +58,36 @@ const configFromEntryPoints = [
   },
 ];
 
+const noDirectFetch = {
+  selector: "MemberExpression[object.name=/^(globalThis|window|self)$/][property.name='fetch']",
+  message: 'Call the server through Http (api/http.ts).',
+};
+/**
+ * The server speaks English (decision 068): its words (an ApiError's serverMessage or message, a
+ * body's Message, MessageDetail or StatusMessage) are shown through lib/serverTexts, translated when
+ * known and labelled otherwise. Reading them elsewhere is refused; a read that is not shown (a
+ * filter, a parser, a text carried to translateServerDetail) says so in an eslint-disable comment.
+ */
+const SERVER_WORDS =
+  'Show what the server says through lib/serverTexts (translateServerError, translateServerMessage).';
+const SHOWN_THROUGH =
+  'CallExpression[callee.name=/^translate(ServerMessage|ServerDetail|HistoryLine|HelperMessage)$/]';
+const serverWordsThroughServerTexts = [
+  {
+    selector: `MemberExpression[property.name=/^(serverMessage|helperMessage|Message|MessageDetail|StatusMessage)$/]:not(${SHOWN_THROUGH} > MemberExpression)`,
+    message: SERVER_WORDS,
+  },
+  {
+    selector: "MemberExpression[object.name=/^(e|err|error)$/][property.name='message']",
+    message: SERVER_WORDS,
+  },
+  {
+    selector:
+      'ObjectPattern > Property[key.name=/^(serverMessage|helperMessage|Message|MessageDetail|StatusMessage)$/]',
+    message: SERVER_WORDS,
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -83,7 +113,8 @@ export default tseslint.config(
     },
   },
   {
-    // one fetch path (decision 064): only the Http wrapper calls the browser's fetch
+    // one fetch path (decision 064): only the Http wrapper calls the browser's fetch; the server's
+    // words reach the screen only through lib/serverTexts (decision 068)
     files: ['client/src/**/*.{ts,tsx}'],
     ignores: ['client/src/api/http.ts', 'client/src/**/*.test.{ts,tsx}', 'client/src/test/**'],
     rules: {
@@ -91,14 +122,12 @@ export default tseslint.config(
         'error',
         { name: 'fetch', message: 'Call the server through Http (api/http.ts).' },
       ],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.name=/^(globalThis|window|self)$/][property.name='fetch']",
-          message: 'Call the server through Http (api/http.ts).',
-        },
-      ],
+      'no-restricted-syntax': ['error', noDirectFetch, ...serverWordsThroughServerTexts],
     },
+  },
+  {
+    files: ['client/src/lib/serverTexts.ts'],
+    rules: { 'no-restricted-syntax': ['error', noDirectFetch] },
   },
   { files: ['simulator/**/*.ts'], rules: { 'no-restricted-imports': ['error', noClientInSimulator] } },
   {

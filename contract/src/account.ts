@@ -35,6 +35,12 @@ export interface PasswordChange {
 export type PasswordPolicy = 'default' | 'strong' | { pattern: string; message: string };
 
 export const PASSWORD_POLICY_SETTING = 'password_policy';
+/**
+ * Our design: `GET|PUT admin/passwordpolicy`, administrators of all databases. The body and the
+ * answer are a PasswordPolicy ({Pattern, Message} read in any casing); a Pattern RE2 cannot run
+ * (backreferences, lookaround) is a 400 and nothing is saved.
+ */
+export const PASSWORD_POLICY_PATH = 'admin/passwordpolicy';
 
 /** The configurable rule of end-user spec §7 and its message, word for word. */
 export const STRONG_PASSWORD_MESSAGE =

@@ -64,9 +64,9 @@ test('invoices sent for approval wait in Review, move on when approved, show the
   await expect(period).toHaveCount(1);
   await expect(period).toHaveAttribute('data-state', 'running');
   await expect(period).toContainText('AP Invoice Approval');
-  await expect(period).toContainText('Queue Entered: Review');
-  await expect(period).toContainText('Action Taken: Approve in Review');
-  await expect(period).toContainText(`Queue Entered: ${OVER_LIMIT}`);
+  await expect(period).toContainText('Queue entered: Review');
+  await expect(period).toContainText('Action taken: Approve in Review');
+  await expect(period).toContainText(`Queue entered: ${OVER_LIMIT}`);
   await expect(period.getByRole('meter')).toHaveAttribute('aria-valuenow', '0.65');
 
   // a document in a workflow is not exported: the server's words

@@ -40,6 +40,7 @@ async function postFile<T>(http: Http, path: string, file: File): Promise<T> {
     return await http.request<T>(path, { method: 'POST', body: form });
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'http')
+      // eslint-disable-next-line no-restricted-syntax -- carried into the subclass, shown through serverTexts
       throw new UploadRefused(error.status, error.serverMessage, error.body, logIdOf(error.body));
     throw error;
   }

@@ -15,7 +15,7 @@ import {
   type NewBatchBody,
 } from '@gs/contract/capture';
 import type { ImportBody } from '@gs/contract/upload';
-import { ApiError, type Http } from './http';
+import type { Http } from './http';
 
 export const getPortals = (http: Http, admin = false): Promise<BatchPortal[]> =>
   http.request<BatchPortal[]>(capturePaths.portals, { query: admin ? { admin: true } : undefined });
@@ -116,15 +116,3 @@ export const getCaptureArchives = (
 
 export const getCaptureInboxes = (http: Http, instanceId: number): Promise<CaptureChoice[]> =>
   http.request<CaptureChoice[]>(capturePaths.inboxes, { query: { instanceId } });
-
-/** What the capture API said about a refusal: its MessageDetail when it has one, else its Message. */
-export function captureErrorText(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  try {
-    const body = JSON.parse(error.body) as { MessageDetail?: unknown };
-    if (typeof body.MessageDetail === 'string' && body.MessageDetail) return body.MessageDetail;
-  } catch {
-    // not JSON: the message as read by the http layer
-  }
-  return error.serverMessage;
-}

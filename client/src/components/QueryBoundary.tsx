@@ -1,10 +1,11 @@
 // The one presentation of a query's loading, error and retry (decision 064): a spinner with the
-// screen's loading text, an error alert (with the server's Message when `detail`) and Retry, or the
+// screen's loading text, an error alert (with the server's reason when `detail`, in the user's
+// language: lib/serverTexts) and Retry, or the
 // data. QueryFailure is the error part alone, for a screen that shows its loading elsewhere.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/http';
 import type { QueryState } from '../api/useApiQuery';
+import { translateServerError } from '../lib/serverTexts';
 import { Alert } from './Alert';
 import { Spinner } from './Spinner';
 
@@ -14,7 +15,7 @@ interface FailureProps {
   reload?: () => void;
   /** the error's text */
   error: string;
-  /** add the server's Message after the text */
+  /** add the server's reason after the text */
   detail?: boolean;
   testId?: string;
   /** a small Retry (sidebars, panels) */
@@ -24,7 +25,7 @@ interface FailureProps {
 export function QueryFailure({ state, reload, error, detail, testId, small = true }: FailureProps) {
   const { t } = useTranslation();
   if (state.status !== 'error') return null;
-  const message = detail && state.error instanceof ApiError ? state.error.serverMessage : null;
+  const message = detail ? translateServerError(t, state.error) : null;
   const alert = (
     <Alert tone="error" testId={testId}>
       {error}

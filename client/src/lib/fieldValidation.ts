@@ -2,7 +2,7 @@
 // length (Size), 64-bit integers, locale decimals and currencies (numberInput.ts), dates in the field's mask, the
 // character Mask and RegEx, and list membership. Codes -1..-6 as the server's (contract fieldChecks);
 // the wire conversion turns a valid entry into what the server reads.
-import { FieldCheckCode, type FieldCheckCodeValue } from '@gs/contract/fieldChecks';
+import { FieldCheckCode, type FieldCheckCodeValue, type FieldCheckResult } from '@gs/contract/fieldChecks';
 import { FieldType } from '@gs/contract/flags';
 import { matchesCharacterMask, matchesRegex } from './characterMask';
 import { parseCurrencyMask } from './currency';
@@ -17,9 +17,16 @@ export type CustomReason = 'format' | 'mask' | 'notInList';
 export interface ValueCheck {
   code: FieldCheckCodeValue;
   reason?: CustomReason;
-  /** the server's own text for a -6 it decided */
+  /** the server's own text for a -6 it decided (shown through lib/serverTexts: fieldCheckMessage) */
   text?: string;
 }
+
+/** The server's verdict on a field, its words carried as written. */
+export const serverCheck = (r: FieldCheckResult): ValueCheck => ({
+  code: r.Code,
+  // eslint-disable-next-line no-restricted-syntax -- carried; fieldCheckMessage shows it through serverTexts
+  text: r.Message || undefined,
+});
 
 export interface CheckOptions {
   locale: string;

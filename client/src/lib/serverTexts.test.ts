@@ -14,11 +14,13 @@ import { createI18nLoaded, LANGUAGES } from '../app/i18n';
 import { ApiError } from '../api/http';
 import {
   HISTORY_ACTION_KEYS,
+  PERMISSION_WHAT_KEYS,
   SERVER_MESSAGE_KEYS,
   knownHistoryAction,
   knownServerMessage,
   serverReason,
   translateHistoryLine,
+  translateServerDetail,
   translateServerError,
   translateServerMessage,
 } from './serverTexts';
@@ -80,6 +82,85 @@ describe('server messages', () => {
   });
 });
 
+describe('the refusals users meet most (decision 068)', () => {
+  it('translates a permission refusal with the action it names, and labels one naming another action', () => {
+    expect(
+      translateServerMessage(de, "You do not have permission to delete documents in archive 'Invoices'."),
+    ).toBe("Sie haben keine Berechtigung, im Archiv 'Invoices' Dokumente zu löschen.");
+    expect(translateServerMessage(en, "You do not have permission to rename files in inbox 'Scans'.")).toBe(
+      "You do not have permission to rename files in inbox 'Scans'.",
+    );
+    const other = "You do not have permission to paint walls in archive 'Invoices'.";
+    expect(knownServerMessage(other)).toBeNull();
+    expect(translateServerMessage(de, other)).toBe(`Server: ${other}`);
+  });
+
+  it("translates a user import's refusals, and the reason they quote when it is known", () => {
+    expect(translateServerMessage(de, 'The user full.user already exists.')).toBe(
+      'Der Benutzer full.user existiert bereits.',
+    );
+    expect(translateServerMessage(de, 'The user Anna cannot be added: Password is required.')).toBe(
+      'Der Benutzer Anna kann nicht hinzugefügt werden: Ein Passwort ist erforderlich.',
+    );
+    // a reason the client does not know stays as written inside the translated sentence
+    expect(translateServerMessage(de, 'The user Bob cannot be added: Invalid email address')).toBe(
+      'Der Benutzer Bob kann nicht hinzugefügt werden: Invalid email address',
+    );
+  });
+
+  it("translates the server's field checks with the value and the field", () => {
+    expect(translateServerMessage(de, "'XY' is not an item of the list of 'Vendor'.")).toBe(
+      "'XY' ist kein Eintrag der Liste von 'Vendor'.",
+    );
+    expect(translateServerMessage(de, "'Vendor' is required.")).toBe("'Vendor' ist ein Pflichtfeld.");
+    expect(translateServerMessage(de, "The value is longer than the 20 characters of 'PO'.")).toBe(
+      "Der Wert ist länger als die 20 Zeichen von 'PO'.",
+    );
+    expect(translateServerMessage(de, "'Doc ID' is a system field and cannot be changed.")).toBe(
+      "'Doc ID' ist ein Systemfeld und kann nicht geändert werden.",
+    );
+  });
+
+  it("translates an import log's first error, the cause it quotes left as written", () => {
+    expect(translateServerMessage(de, 'The package BAD.gs is corrupted: bad zip')).toBe(
+      'Das Paket BAD.gs ist beschädigt: bad zip',
+    );
+    expect(translateServerMessage(de, 'The import stopped when the server stopped; run it again.')).toBe(
+      'Der Import wurde beim Anhalten des Servers abgebrochen; starten Sie ihn erneut.',
+    );
+  });
+
+  it('translates not-found and rights refusals with their ids', () => {
+    expect(translateServerMessage(de, 'Archive 4 was not found in database 2.')).toBe(
+      'Das Archiv 4 wurde in der Datenbank 2 nicht gefunden.',
+    );
+    expect(translateServerMessage(de, 'Document 12 has no file.')).toBe('Dokument 12 hat keine Datei.');
+    expect(translateServerMessage(de, 'You are not an administrator of database 3.')).toBe(
+      'Sie sind nicht Administrator der Datenbank 3.',
+    );
+    expect(translateServerMessage(de, "Portal 'AP Scans' still holds 5 batches; delete them first.")).toBe(
+      "Das Portal 'AP Scans' enthält noch 5 Stapel; löschen Sie diese zuerst.",
+    );
+    expect(translateServerMessage(de, 'The OCR engine did not answer within 120 seconds.')).toBe(
+      'Die OCR-Engine hat nicht innerhalb von 120 Sekunden geantwortet.',
+    );
+    expect(translateServerMessage(de, 'Document 5 of batch 9 is indexed already.')).toBe(
+      'Dokument 5 des Stapels 9 ist bereits indiziert.',
+    );
+  });
+
+  it("reads the capture API's MessageDetail under any Message when asked", () => {
+    const body = { Message: 'Conflict', MessageDetail: 'Document 5 of batch 9 is indexed already.' };
+    const error = refusal(409, body);
+    expect(serverReason(error)).toBe('Conflict');
+    expect(translateServerError(de, error, { detailFirst: true })).toBe(
+      'Dokument 5 des Stapels 9 ist bereits indiziert.',
+    );
+    expect(translateServerDetail(de, null)).toBeNull();
+    expect(translateServerDetail(de, 'Anything else.')).toBe('Server: Anything else.');
+  });
+});
+
 describe('history lines', () => {
   it('translates the audit actions, whatever their case', () => {
     expect(translateHistoryLine(de, 'Document Viewed')).toBe('Dokument angesehen');
@@ -113,6 +194,7 @@ describe('history lines', () => {
       'serverMessage.unknown',
       'historyAction.bulkUpdate',
       ...SERVER_MESSAGE_KEYS.map((k) => `serverMessage.${k}`),
+      ...PERMISSION_WHAT_KEYS.map((k) => `serverMessage.permissionTo.${k}`),
       ...HISTORY_ACTION_KEYS.map((k) =>
         k === 'converted' ? 'historyAction.converted_other' : `historyAction.${k}`,
       ),

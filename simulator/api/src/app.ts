@@ -22,6 +22,7 @@ import { createAdminRouter } from './routes/admin';
 import { createAdminArchivesRouter } from './routes/adminArchives';
 import { createAdminDatabasesRouter } from './routes/adminDatabases';
 import { createAdminMailRouter } from './routes/adminMail';
+import { createAdminPasswordPolicyRouter } from './routes/adminPasswordPolicy';
 import { createAdminServerRouter } from './routes/adminServer';
 import { createAdminCatalogRouter } from './routes/adminCatalog';
 import { createAdminPackagesRouter } from './routes/adminPackages';
@@ -121,6 +122,7 @@ function createApiRouter(deps: RouteDeps, db: Db): Router {
   api.use(createAdminDatabasesRouter(deps));
   api.use(createAdminArchivesRouter(deps));
   api.use(createAdminMailRouter(deps));
+  api.use(createAdminPasswordPolicyRouter(deps, db));
   api.use(createAdminServerRouter(deps));
   api.use(createAdminCatalogRouter(deps, db));
   api.use(createAdminPackagesRouter(deps, db));

@@ -4,8 +4,9 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { translateServerDetail, translateServerError } from '../../lib/serverTexts';
 import type { BatchPortal } from '@gs/contract/capture';
-import { captureErrorText, deletePortal, getPortals, testPortal } from '../../api/capture';
+import { deletePortal, getPortals, testPortal } from '../../api/capture';
 import { useApiQuery, withSignal } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { ChoiceModal } from '../../components/Modal';
@@ -33,7 +34,7 @@ export function BatchAdminPage() {
     try {
       await work();
     } catch (error) {
-      setFailure(captureErrorText(error) ?? t('batches.actions.failed'));
+      setFailure(translateServerError(t, error, { detailFirst: true }) ?? t('batches.actions.failed'));
     }
     reload();
   };
@@ -73,7 +74,7 @@ export function BatchAdminPage() {
                   >
                     {t(`batches.portalStatus.${p.Status}`)}
                   </span>
-                  {p.StatusMessage && <div className="batch-error">{p.StatusMessage}</div>}
+                  <PortalStatus text={translateServerDetail(t, p.StatusMessage)} />
                 </td>
                 <td className="batch-actions">
                   <button
@@ -154,3 +155,7 @@ export function BatchAdminPage() {
     </section>
   );
 }
+
+/** What the capture server last said about a portal, in the user's language. */
+const PortalStatus = ({ text }: { text: string | null }) =>
+  text ? <div className="batch-error">{text}</div> : null;

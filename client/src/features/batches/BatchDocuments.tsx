@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { translateServerError } from '../../lib/serverTexts';
 import { BatchDocStatus, BatchStatus, type Batch } from '@gs/contract/capture';
-import { captureErrorText, getBatch, openBatchDocument } from '../../api/capture';
+import { getBatch, openBatchDocument } from '../../api/capture';
 import { useApiQuery, withSignal } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { captureHttpAtom } from '../../state/environment';
@@ -38,7 +39,7 @@ export function BatchDocuments({ portalId, batch }: { portalId: number; batch: B
         }),
       );
     } catch (error) {
-      setFailure(captureErrorText(error) ?? t('batches.actions.failed'));
+      setFailure(translateServerError(t, error, { detailFirst: true }) ?? t('batches.actions.failed'));
     }
   };
 

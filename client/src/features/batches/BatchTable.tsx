@@ -4,8 +4,9 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { translateServerError, translateServerMessage } from '../../lib/serverTexts';
 import { BatchAction, BatchStatus, type Batch } from '@gs/contract/capture';
-import { captureErrorText, batchAction, deleteBatch } from '../../api/capture';
+import { batchAction, deleteBatch } from '../../api/capture';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
 import { captureHttpAtom } from '../../state/environment';
@@ -56,7 +57,7 @@ export function BatchTable({ portalId, batches, onChanged }: Props) {
           act === 'requeue' ? BatchAction.Requeue : BatchAction.Reject,
         );
     } catch (error) {
-      setFailure(captureErrorText(error) ?? t('batches.actions.failed'));
+      setFailure(translateServerError(t, error, { detailFirst: true }) ?? t('batches.actions.failed'));
     }
     onChanged();
   };
@@ -148,7 +149,7 @@ function BatchRow({ batch: b, portalId, expanded, date, onToggle, onAct }: RowPr
           </span>
           {b.Error && (
             <div className="batch-error" data-testid="batch-error">
-              {b.Error}
+              {translateServerMessage(t, b.Error)}
             </div>
           )}
         </td>

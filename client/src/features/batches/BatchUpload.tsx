@@ -3,7 +3,8 @@
 import { useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { captureErrorText, createBatch } from '../../api/capture';
+import { translateServerError } from '../../lib/serverTexts';
+import { createBatch } from '../../api/capture';
 import { captureHttpAtom } from '../../state/environment';
 import { useUploadFiles } from '../capture/useUploadFiles';
 
@@ -29,7 +30,7 @@ export function BatchUpload({
         await createBatch(http, portalId, { Files: uploaded.names.map((Name) => ({ Name })) });
       onDone(null);
     } catch (error) {
-      onDone(captureErrorText(error) ?? t('batches.actions.failed'));
+      onDone(translateServerError(t, error, { detailFirst: true }) ?? t('batches.actions.failed'));
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';

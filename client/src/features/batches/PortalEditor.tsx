@@ -4,14 +4,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { translateServerError } from '../../lib/serverTexts';
 import { LOCAL_INSTANCE_ID, type BatchPortal, type PortalTypeCode } from '@gs/contract/capture';
-import {
-  captureErrorText,
-  getCaptureArchives,
-  getCaptureInboxes,
-  getInstanceDatabases,
-  savePortal,
-} from '../../api/capture';
+import { getCaptureArchives, getCaptureInboxes, getInstanceDatabases, savePortal } from '../../api/capture';
 import { useApiQuery, withSignal } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
@@ -63,7 +58,7 @@ export function PortalEditor({ portal, onClose, onSaved }: Props) {
       );
       onSaved();
     } catch (error) {
-      setFailure(captureErrorText(error) ?? t('batches.actions.failed'));
+      setFailure(translateServerError(t, error, { detailFirst: true }) ?? t('batches.actions.failed'));
     }
   };
 

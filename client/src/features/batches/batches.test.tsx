@@ -90,7 +90,7 @@ describe('/batches', () => {
     const statuses = await screen.findAllByTestId('batch-status');
     expect(statuses.map((s) => s.textContent)).toEqual(['Processed', 'Completed', 'Errored']);
     expect(statuses.map((s) => s.style.backgroundColor)).toEqual(['#0d7f81', '#2e7d32', '#c62828']);
-    expect(screen.getByTestId('batch-error').textContent).toBe('The OCR engine did not answer.');
+    expect(screen.getByTestId('batch-error').textContent).toBe('Server: The OCR engine did not answer.');
     fireEvent.click(screen.getByRole('button', { name: /^Errored/ }));
     await waitFor(() => expect(currentPath()).toBe('/batches?portalId=1&status=5'));
     await waitFor(() => expect(screen.getAllByTestId('batch-status')).toHaveLength(1));
@@ -131,7 +131,7 @@ describe('/batches', () => {
       within(await screen.findByTestId('batch-confirm')).getByRole('button', { name: 'Delete' }),
     );
     expect((await screen.findByTestId('batch-action-error')).textContent).toBe(
-      "You may not delete batches of portal 'AP Scans'.",
+      "Server: You may not delete batches of portal 'AP Scans'.",
     );
   });
 });

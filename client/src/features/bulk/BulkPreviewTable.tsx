@@ -1,10 +1,11 @@
 // The dry run's answer (beyond the real product): per document, every field that would change
 // with its old and new value, and the error a document would fail with, before anything is written.
 import { useTranslation } from 'react-i18next';
+import { translateHelperMessage } from './bulkMessages';
 import { BULK_PREVIEW_LIMIT, type BulkPreviewRow } from '@gs/contract/helperBulk';
 
 export function BulkPreviewTable({ rows }: { rows: BulkPreviewRow[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (rows.length === 0) return <p className="hint">{t('bulk.preview.empty')}</p>;
   return (
     <div className="bulk-preview" data-testid="bulk-preview">
@@ -24,7 +25,7 @@ export function BulkPreviewTable({ rows }: { rows: BulkPreviewRow[] }) {
               ? [
                   <tr key={`${row.ArchiveID}:${row.DocID}`} className="bulk-table__error">
                     <td>{row.DocID}</td>
-                    <td colSpan={3}>{row.Error}</td>
+                    <td colSpan={3}>{translateHelperMessage(t, i18n, row.Error)}</td>
                   </tr>,
                 ]
               : row.Fields.map((f) => (

@@ -10,7 +10,7 @@ import { useApiQuery } from '../../api/useApiQuery';
 import { Modal } from '../../components/Modal';
 import { BulkPreviewTable } from './BulkPreviewTable';
 import { BulkUpdateSettings } from './BulkUpdateSettings';
-import { bulkErrorText, translateKey } from './bulkMessages';
+import { bulkErrorText, translateHelperMessage } from './bulkMessages';
 import { useHelperTrustHint } from '../capture/useHelperTrustHint';
 import { buildBulkRequest, type BulkContext, type BulkForm, type BulkOptions } from './bulkRequest';
 import { JobProgressBar, JobSummary, progressOf } from './JobProgress';
@@ -45,7 +45,7 @@ export function BulkUpdateModal({ ctx, onClose, pollMs }: BulkUpdateModalProps) 
     if (outcome.ok && outcome.status.Status === 'Completed') return outcome.status;
     setProblem(
       outcome.ok
-        ? translateKey(t, i18n, outcome.status.Message, outcome.status.Message || t('bulk.errors.helper'))
+        ? translateHelperMessage(t, i18n, outcome.status.Message)
         : bulkErrorText(t, i18n, outcome.error, trustHint),
     );
     setStep('settings');

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BulkJobStatus } from '@gs/contract/helperBulk';
 import type { HelperBulk } from '../../api/helperBulk';
-import { bulkErrorText, translateKey } from './bulkMessages';
+import { bulkErrorText, translateHelperMessage } from './bulkMessages';
 import type { JobState } from './useHelperJob';
 
 /** done/total of a running job (0/0 before its first status). */
@@ -39,7 +39,7 @@ export function JobSummary({ status, helper }: { status: BulkJobStatus; helper: 
     <div className="bulk-summary" data-testid="bulk-summary">
       {failed ? (
         <p role="alert" className="field-error">
-          {translateKey(t, i18n, status.Message, status.Message || t('bulk.errors.helper'))}
+          {translateHelperMessage(t, i18n, status.Message)}
         </p>
       ) : (
         <p>

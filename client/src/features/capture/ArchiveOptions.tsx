@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
 import { ArchivePermission, hasFlag, LicenseType } from '@gs/contract/flags';
-import { ApiError } from '../../api/http';
+import { serverReason, translateServerMessage } from '../../lib/serverTexts';
 import type { UploadResult } from '../../api/upload';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
@@ -107,7 +107,7 @@ export function ArchiveOptions({
           openIndexing(result);
         } else setImporting({ state: 'done', result });
       } catch (error) {
-        setImporting({ state: 'failed', detail: error instanceof ApiError ? error.serverMessage : null });
+        setImporting({ state: 'failed', detail: serverReason(error) });
       }
     },
     [allowed, upload, openIndexing],
@@ -254,7 +254,7 @@ function ImportDialog({
       {importing.state === 'failed' && (
         <Alert tone="error">
           <p>{t('capture.upload.failed')}</p>
-          {importing.detail && <p>{importing.detail}</p>}
+          {importing.detail && <p>{translateServerMessage(t, importing.detail)}</p>}
         </Alert>
       )}
       {importing.state === 'refused' && (

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { ScanScannersResponse } from '@gs/contract/helper';
 import { LicenseType } from '@gs/contract/flags';
-import { ApiError } from '../../api/http';
+import { serverReason, translateServerMessage } from '../../lib/serverTexts';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
@@ -144,7 +144,7 @@ function Scanner({ target }: { target: CaptureTarget }) {
         );
       } catch (error) {
         if (controller.signal.aborted) return;
-        const detail = error instanceof ApiError ? error.serverMessage : null;
+        const detail = serverReason(error);
         setStep({ step: 'failed', kind: 'upload', detail });
         return;
       }
@@ -170,13 +170,12 @@ function Scanner({ target }: { target: CaptureTarget }) {
       navigate(next);
     } catch (error) {
       if (controller.signal.aborted) return;
-      if (error instanceof ScanFailure)
-        setStep({ step: 'failed', kind: error.kind, detail: error.helperMessage });
+      if (error instanceof ScanFailure) setStep({ step: 'failed', kind: error.kind, detail: error.detail });
       else
         setStep({
           step: 'failed',
           kind: 'upload',
-          detail: error instanceof ApiError ? error.serverMessage : null,
+          detail: serverReason(error),
         });
     }
   };
@@ -196,7 +195,7 @@ function Scanner({ target }: { target: CaptureTarget }) {
       {step.step === 'failed' && (
         <Alert tone="error" testId="scan-error">
           <p data-testid="scan-error-text">{failureText(t, step.kind)}</p>
-          {step.detail && <p>{step.detail}</p>}
+          {step.detail && <p>{translateServerMessage(t, step.detail)}</p>}
         </Alert>
       )}
       {scanners && (

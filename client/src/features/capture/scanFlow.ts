@@ -6,6 +6,7 @@
 // Upload and delivery are the caller's (captureTarget.ts). Timers and the helper are injected.
 import type { ScanJobRequest, ScanStatusResponse } from '@gs/contract/helper';
 import { HelperError, type HelperClient } from '../../api/helper';
+import { serverReason } from '../../lib/serverTexts';
 import { sleep as defaultSleep, type CaptureTimings } from './captureTimings';
 
 export type ScanPhase =
@@ -22,9 +23,10 @@ export class ScanFailure extends Error {
   constructor(
     readonly kind: ScanFailureKind,
     /** the helper's own words, when it gave any */
-    readonly helperMessage: string | null,
+    /** what the helper said, as written (the scan page shows it through lib/serverTexts) */
+    readonly detail: string | null,
   ) {
-    super(helperMessage ?? kind);
+    super(detail ?? kind);
   }
 }
 
@@ -59,15 +61,18 @@ function asFailure(error: unknown): unknown {
   if (error instanceof HelperError)
     return error.kind === 'unreachable'
       ? new ScanFailure('connect', null)
-      : new ScanFailure('error', error.helperMessage);
-  return new ScanFailure('error', error instanceof Error ? error.message : null);
+      : // eslint-disable-next-line no-restricted-syntax -- carried, shown through translateServerMessage
+        new ScanFailure('error', error.helperMessage);
+  return new ScanFailure('error', serverReason(error));
 }
 
 /** A finished status is fine; anything but Scanning and Completed ends the scan. */
 function checkStatus(status: ScanStatusResponse): void {
   if (status.Status === 'Scanning' || status.Status === 'Completed') return;
-  if (status.Status === 'ScannerInUse') throw new ScanFailure('inUse', status.Message || null);
-  throw new ScanFailure(status.Status === 'Cancelled' ? 'cancelled' : 'error', status.Message || null);
+  // eslint-disable-next-line no-restricted-syntax -- carried, shown through translateServerMessage
+  const said = status.Message || null;
+  if (status.Status === 'ScannerInUse') throw new ScanFailure('inUse', said);
+  throw new ScanFailure(status.Status === 'Cancelled' ? 'cancelled' : 'error', said);
 }
 
 /**

@@ -197,7 +197,7 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
         text: t('documents.notes.emailed', { count: result.Attachments, file: result.File }),
       });
     } catch (error) {
-      const message = helperFailureText(error, {
+      const message = helperFailureText(t, error, {
         unreachable: [t('documents.email.unreachable'), trustHint].filter(Boolean).join(' '),
         unknown: t('documents.errors.unknown'),
       });

@@ -14,7 +14,7 @@ import { addNoteAtom, NoteType } from '../../state/notes';
 import { sessionAtom } from '../../state/session';
 import type { CheckedDocument } from '../results/selection';
 import { queuesChangedAtom } from '../workflow/workflowAtoms';
-import { serverText } from './jobGroup';
+import { translateServerError } from '../../lib/serverTexts';
 
 export interface UserActionsMenuProps {
   db: number;
@@ -50,7 +50,7 @@ export function UserActionsMenu({ db, archive, checked, disabled, onProblem }: U
       });
       queuesChanged();
     } catch (error) {
-      const message = serverText(error) ?? t('documents.errors.unknown');
+      const message = translateServerError(t, error) ?? t('documents.errors.unknown');
       addNote({
         type: NoteType.Error,
         text: t('documents.userActions.failed', { name: action.Name, message }),

@@ -8,8 +8,10 @@ import {
   type LaunchEmailResponse,
   type LaunchInboxEmailRequest,
 } from '@gs/contract/helper';
+import type { TFunction } from 'i18next';
 import { HelperError } from '../../api/helper';
 import { createHttp, parseServerMessage, platformFetch, type QueryValue } from '../../api/http';
+import { translateServerDetail } from '../../lib/serverTexts';
 
 export interface EmailRequest {
   /** the helper's base, e.g. http://localhost:9080 */
@@ -78,8 +80,12 @@ function postToHelper(
 }
 
 /** The text of a failed helper call: the helper unreachable, its Message, or `unknown`. */
-export function helperFailureText(error: unknown, texts: { unreachable: string; unknown: string }): string {
+export function helperFailureText(
+  t: TFunction,
+  error: unknown,
+  texts: { unreachable: string; unknown: string },
+): string {
   if (error instanceof HelperError && error.kind === 'unreachable') return texts.unreachable;
-  if (error instanceof HelperError) return error.helperMessage ?? texts.unknown;
+  if (error instanceof HelperError) return translateServerDetail(t, error.helperMessage) ?? texts.unknown;
   return texts.unknown;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/http';
-import { runJobGroup, serverText, type JobProgress } from './jobGroup';
+import { serverReason } from '../../lib/serverTexts';
+import { runJobGroup, type JobProgress } from './jobGroup';
 
 describe('runJobGroup', () => {
   it('sends one request per item with the same Job id and Count, and counts success and danger results', async () => {
@@ -17,7 +18,7 @@ describe('runJobGroup', () => {
           ? Promise.reject(new ApiError('http', 403, `No delete right on ${id}.`, ''))
           : Promise.resolve(true);
       },
-      describe: (error) => serverText(error) ?? 'unknown',
+      describe: (error) => serverReason(error) ?? 'unknown',
       onProgress: (p) => seen.push(p),
     });
     expect(tags).toEqual(Array.from({ length: 4 }, () => ({ job: 'job-1', count: 4 })));

@@ -2,8 +2,6 @@
 // every answer counts as a success or a danger result, failures are logged as 'DocID {id}: {text}'
 // (an inbox file's id is its file name), and the group is done when every result is in. A few
 // requests run at a time.
-import { ApiError } from '../../api/http';
-
 export interface JobProgress {
   total: number;
   success: number;
@@ -30,10 +28,6 @@ export const newJobId = (): string =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`;
-
-/** The server's Message of a failure, when it sent one. */
-export const serverText = (error: unknown): string | null =>
-  error instanceof ApiError ? error.serverMessage : null;
 
 export async function runJobGroup<T>(options: JobGroupOptions<T>): Promise<JobProgress> {
   const { items } = options;

@@ -62,7 +62,7 @@ describe('inbox operations as job groups', () => {
       total: 2,
       success: 1,
       danger: 1,
-      errors: [`DocID ${TIF2}: The file is locked.`],
+      errors: [`DocID ${TIF2}: Server: The file is locked.`],
     });
     expect(world.names(AP_INTAKE)).toContain(TIF1);
     await waitFor(() => expect(pageLoads(fake)).toBeGreaterThan(before));
@@ -172,12 +172,12 @@ describe('merge and append from the inbox grid', () => {
     fireEvent.click(within(dialog).getByTestId('inbox-merge-confirm'));
     await waitFor(() =>
       expect(screen.getByTestId('inbox-notice').textContent).toBe(
-        'The documents could not be merged: bad file.×',
+        'Server: The documents could not be merged: bad file.×',
       ),
     );
     expect(store.get(notesAtom)[0]).toMatchObject({
       type: NoteType.Error,
-      text: 'The merge failed: The documents could not be merged: bad file.',
+      text: 'The merge failed: Server: The documents could not be merged: bad file.',
     });
     expect(merges(fake)).toHaveLength(1);
   });

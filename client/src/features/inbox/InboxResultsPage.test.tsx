@@ -132,7 +132,7 @@ describe('inbox results (/results/Inbox)', () => {
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Scan_20240302_0934' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
-      "A file named 'Scan_20240302_0934.tif' already exists.",
+      "Server: A file named 'Scan_20240302_0934.tif' already exists.",
     );
   });
 

@@ -187,7 +187,7 @@ export function useInboxActions({
       addNote({ type: NoteType.Success, text });
       setNotice({ tone: 'success', text });
     } catch (error) {
-      const message = helperFailureText(error, {
+      const message = helperFailureText(t, error, {
         unreachable: [t('documents.email.unreachable'), trustHint].filter(Boolean).join(' '),
         unknown: t('documents.errors.unknown'),
       });

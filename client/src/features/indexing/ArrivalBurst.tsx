@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { serverReason, translateServerDetail } from '../../lib/serverTexts';
 import type { BurstResponse } from '@gs/contract/upload';
 import { ApiError } from '../../api/http';
 import { Alert } from '../../components/Alert';
@@ -19,7 +20,7 @@ const started = new Map<string, Promise<BurstResponse>>();
 
 function burstErrorText(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
-  const message = error.serverMessage ?? '';
+  const message = serverReason(error) ?? '';
   if (/every page/i.test(message)) return 'ERROR_BURSTING_REMOVE_ALL_PAGES';
   if (/only tiff or pdf/i.test(message)) return 'ERROR_BURSTING_ON_EDOC';
   if (/select the pages/i.test(message)) return 'ERROR_NO_THUMBNAIL_SELECTED';
@@ -57,7 +58,7 @@ export function ArrivalBurst({ target }: { target: IndexingTarget }) {
         if (error instanceof ApiError && error.licenseLoss) return;
         setFailed({
           key: burstErrorText(error),
-          detail: error instanceof ApiError ? error.serverMessage : null,
+          detail: serverReason(error),
         });
       },
     );
@@ -74,7 +75,7 @@ export function ArrivalBurst({ target }: { target: IndexingTarget }) {
             ? t('ERROR_BURSTING_WITH_MULTIPLE_DOCS')
             : failed?.key
               ? t(failed.key as 'ERROR_BURSTING_ON_EDOC')
-              : (failed?.detail ?? t('indexing.burst.failed'))}
+              : (translateServerDetail(t, failed?.detail) ?? t('indexing.burst.failed'))}
         </Alert>
         <button type="button" className="button" onClick={() => void navigate(-1)}>
           {t('indexing.back')}

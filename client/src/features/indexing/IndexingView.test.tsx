@@ -154,7 +154,7 @@ describe('indexing view (/view with ImportDoc)', () => {
     open(fake);
     await fillValid();
     save();
-    expect(await screen.findByText('Invoice numbers start with INV.')).toBeTruthy();
+    expect(await screen.findByText('Server: Invoice numbers start with INV.')).toBeTruthy();
     expect(importCalls(fake)).toHaveLength(0);
   });
 

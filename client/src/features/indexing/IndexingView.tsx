@@ -21,6 +21,7 @@ import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { dynamicParents, fieldSpecOf } from '../../lib/fieldSpec';
 import type { ValueCheck } from '../../lib/fieldValidation';
+import { translateServerMessage } from '../../lib/serverTexts';
 import { captureHttpAtom, httpAtom } from '../../state/environment';
 import { addNoteAtom, NoteType } from '../../state/notes';
 import { sessionAtom } from '../../state/session';
@@ -192,7 +193,9 @@ function IndexingScreen({ target }: { target: IndexingTarget }) {
       {notice && (
         <Alert tone="error" testId="indexing-error">
           {notice.text}
-          {notice.detail && <span className="indexing__detail">{notice.detail}</span>}
+          {notice.detail && (
+            <span className="indexing__detail">{translateServerMessage(t, notice.detail)}</span>
+          )}
         </Alert>
       )}
       <div className="indexing__body">

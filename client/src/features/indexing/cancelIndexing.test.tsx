@@ -104,7 +104,7 @@ describe('Cancel in the indexing view keeps unsaved pages (issue 27)', () => {
     await cancel();
     fireEvent.click(await within(await dialog()).findByRole('button', { name: 'Keep in inbox' }));
     expect((await screen.findByTestId('cancel-indexing-error')).textContent).toBe(
-      'Your upload cache file is gone.',
+      'Server: Your upload cache file is gone.',
     );
     expect(currentPath()).toMatch(/^\/view\?db=1&a=2&ImportDoc=/);
   });

@@ -3,6 +3,7 @@
 // expired licence (LicenseExpired) is already taken to the sign-in page by the http layer.
 import { ImportErrorCode } from '@gs/contract/upload';
 import { ApiError } from '../../api/http';
+import { serverReason } from '../../lib/serverTexts';
 
 export type ImportFailure =
   | { kind: 'licenseLost' }
@@ -13,7 +14,7 @@ export type ImportFailure =
         | 'ERROR_IMPORT_DATATYPE_MISMATCH'
         | 'ERROR_FAILED_DUE_TO_PERMISSIONS'
         | 'indexing.save.failed';
-      /** the server's own words, shown under the message */
+      /** the server's own words, shown under the message through lib/serverTexts */
       detail: string | null;
     };
 
@@ -29,7 +30,7 @@ function codeOf(error: ApiError): string | null {
   } catch {
     // not JSON: look for the word in the text
   }
-  const text = `${error.serverMessage ?? ''} ${error.body}`;
+  const text = `${serverReason(error) ?? ''} ${error.body}`;
   return Object.values(ImportErrorCode).find((c) => text.includes(c)) ?? null;
 }
 
@@ -37,7 +38,8 @@ export function importFailure(error: unknown): ImportFailure {
   if (!(error instanceof ApiError)) return { kind: 'message', key: 'indexing.save.failed', detail: null };
   const code = codeOf(error);
   if (error.licenseLoss || code === ImportErrorCode.LicenseExpired) return { kind: 'licenseLost' };
-  const detail = (c: string) => detailOf(error.serverMessage, c);
+  const reason = serverReason(error);
+  const detail = (c: string) => detailOf(reason, c);
   switch (code) {
     case ImportErrorCode.RequiredField:
       return { kind: 'message', key: 'ERROR_IMPORT_MISSING_FIELDS', detail: detail(code) };
@@ -49,7 +51,7 @@ export function importFailure(error: unknown): ImportFailure {
       return {
         kind: 'message',
         key: error.status === 403 ? 'ERROR_FAILED_DUE_TO_PERMISSIONS' : 'indexing.save.failed',
-        detail: error.serverMessage,
+        detail: reason,
       };
   }
 }

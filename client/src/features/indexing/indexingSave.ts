@@ -7,7 +7,7 @@ import type { ImportBody } from '@gs/contract/upload';
 import type { Http } from '../../api/http';
 import { checkFieldValues } from '../../api/documents';
 import type { FieldSpec } from '../../lib/fieldSpec';
-import { toWireValue, type ValueCheck } from '../../lib/fieldValidation';
+import { serverCheck, toWireValue, type ValueCheck } from '../../lib/fieldValidation';
 import { saveBatchDocument } from '../batches/batchSave';
 import { getInboxFileDetails, importDocuments } from './indexingApi';
 import type { IndexingTarget } from './indexingPath';
@@ -60,9 +60,7 @@ export async function saveIndexing(save: IndexingSave): Promise<SaveOutcome> {
     const refused = (Array.isArray(results) ? results : []).filter((r) => !r.Valid);
     if (refused.length)
       return {
-        refused: Object.fromEntries(
-          refused.map((r) => [r.ID, { code: r.Code, text: r.Message || undefined }]),
-        ),
+        refused: Object.fromEntries(refused.map((r) => [r.ID, serverCheck(r)])),
       };
   }
   const body: ImportBody = {

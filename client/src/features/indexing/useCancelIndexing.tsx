@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http';
+import { translateServerError } from '../../lib/serverTexts';
 import { httpAtom } from '../../state/environment';
 import { addNoteAtom, NoteType } from '../../state/notes';
 import { CancelIndexingDialog } from './CancelIndexingDialog';
@@ -24,8 +24,7 @@ export function useCancelIndexing(
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const failed = (e: unknown): string =>
-    (e instanceof ApiError && e.serverMessage) || t('indexing.cancel.failed');
+  const failed = (e: unknown): string => translateServerError(t, e) || t('indexing.cancel.failed');
 
   const cancel = () => {
     if (!hasUnsavedFiles(target)) {

@@ -6,10 +6,14 @@ import type { TFunction } from 'i18next';
 import { ALL_LICENSES_IN_USE } from '@gs/contract/licenses';
 import { ApiError } from '../../api/http';
 import { isAllLicensesInUse } from '../../api/licenseErrors';
+import { serverReason, translateServerMessage } from '../../lib/serverTexts';
 
-/** The server's own text, with the known "all licences in use" sentence translated. */
+/** The server's own text in the user's language: "all licences in use" has the spec's key, the
+ * rest goes through lib/serverTexts (translated when known, else labelled). */
 export function translateServerText(t: TFunction, text: string): string {
-  return text.trim().toLowerCase() === ALL_LICENSES_IN_USE.toLowerCase() ? t('ALL_LICENSES_IN_USE') : text;
+  return text.trim().toLowerCase() === ALL_LICENSES_IN_USE.toLowerCase()
+    ? t('ALL_LICENSES_IN_USE')
+    : translateServerMessage(t, text);
 }
 
 export function cantObtainLicense(t: TFunction, serverText: string): string {
@@ -27,5 +31,8 @@ export function loginErrorMessage(t: TFunction, error: unknown): string {
   if (error.status === 401 || error.status === 403) return t('login.error.invalidCredentials');
   if (error.status === 429) return t('login.error.tooManyAttempts');
   if (isAllLicensesInUse(error.status, error.body)) return cantObtainLicense(t, ALL_LICENSES_IN_USE);
-  return cantObtainLicense(t, error.serverMessage ?? t('login.error.unexpected'));
+  const reason = serverReason(error);
+  return reason
+    ? cantObtainLicense(t, reason)
+    : `${t('ERROR_CANT_OBTAIN_LICENSE')} ${t('login.error.unexpected')}`;
 }

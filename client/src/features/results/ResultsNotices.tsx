@@ -3,6 +3,7 @@
 // outcome of saving or cancelling edits.
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { translateServerMessage } from '../../lib/serverTexts';
 import type { Search } from '@gs/contract/searches';
 import type { QueryState } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
@@ -41,7 +42,7 @@ export function ResultsNotices({
       )}
       {error?.kind === 'message' && (
         <Alert tone="error" testId="results-error">
-          {error.text}
+          {translateServerMessage(t, error.text)}
         </Alert>
       )}
       {error?.kind === 'unknown' && (

@@ -136,7 +136,7 @@ describe('results grid', () => {
     [
       400,
       { Message: "The value 'x' of search prompt 'Amount' is not a valid number." },
-      "The value 'x' of search prompt 'Amount' is not a valid number.",
+      "Server: The value 'x' of search prompt 'Amount' is not a valid number.",
     ],
   ])('shows the error of a %s', async (status, body, text) => {
     open(resultsUrl(), resultsServer({ 'GET dbs/1/searches/12/archive/2/documents': json(body, status) }));

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountType, DEFAULT_LICENSE, type UserImportReply } from '@gs/contract/admin/security';
 import { createGroup, createUser, importUsers, setGroupMembers } from '../../api/userAdmin';
 import { useAdminAction } from '../admin/useAdminAction';
+import { translateServerMessage } from '../../lib/serverTexts';
 import { CSV_EXAMPLE, type PrincipalRow } from './securityRules';
 
 const LICENSES = [1, 2, 4] as const;
@@ -160,7 +161,7 @@ export function ImportUsersForm({ onDone }: { onDone: () => void }) {
               <h3>{t('security.import.notAdded')}</h3>
               <ul>
                 {reply.NotAdded.map((n, i) => (
-                  <li key={i}>{n.Message}</li>
+                  <li key={i}>{translateServerMessage(t, n.Message)}</li>
                 ))}
               </ul>
             </>

@@ -6,6 +6,7 @@
 // (the password rule) when it gave one.
 import { CURRENT_PASSWORD_WRONG_STATUS, EMAIL_REFUSED_MESSAGE } from '@gs/contract/account';
 import { ApiError } from '../../api/http';
+import { serverReason } from '../../lib/serverTexts';
 
 export type PasswordKey =
   | 'PASSWORDS_DONT_MATCH'
@@ -33,15 +34,7 @@ export function passwordFailure(error: unknown): { key: PasswordKey; detail: str
   if (error.status === 409) return { key: 'EMAIL_ALREADY_EXISTS', detail: null };
   if (error.status === CURRENT_PASSWORD_WRONG_STATUS) return { key: 'CURRENT_PASSWORD_WRONG', detail: null };
   if (error.status === TOO_MANY_REQUESTS) return { key: 'TOO_MANY_TRIES', detail: null };
-  let detail: string | null = null;
-  if (error.status === 400) {
-    try {
-      const body = JSON.parse(error.body) as { MessageDetail?: unknown };
-      if (typeof body.MessageDetail === 'string') detail = body.MessageDetail;
-    } catch {
-      detail = error.serverMessage;
-    }
-  }
+  const detail = error.status === 400 ? serverReason(error, { detailFirst: true }) : null;
   if (detail === EMAIL_REFUSED_MESSAGE) return { key: 'EMAIL_REFUSED', detail: null };
   return { key: 'ERROR_PASSWORD_UPDATE', detail };
 }

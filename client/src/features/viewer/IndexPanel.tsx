@@ -18,7 +18,15 @@ import { fieldCheckMessage } from '../../components/fields/fieldCheckMessage';
 import { useFieldItems } from '../../components/fields/useFieldItems';
 import { displayFieldValue, joinMultiValues } from '../../lib/fieldDisplay';
 import { canEditField, dynamicParents, fieldSpecOf, type FieldSpec } from '../../lib/fieldSpec';
-import { checkFieldValue, toEditText, toWireValue, VALID, type ValueCheck } from '../../lib/fieldValidation';
+import {
+  checkFieldValue,
+  serverCheck,
+  toEditText,
+  toWireValue,
+  VALID,
+  type ValueCheck,
+} from '../../lib/fieldValidation';
+import { translateServerError } from '../../lib/serverTexts';
 import { httpAtom } from '../../state/environment';
 import { DocumentStatusLine } from './DocumentStatusLine';
 import { QueryFailure } from '../../components/QueryBoundary';
@@ -110,9 +118,7 @@ export function IndexPanel(props: { doc: DocumentRef; locale: string; licenseTyp
       const checks = await checkFieldValues(http, doc.db, doc.archive, changed);
       const refused = (Array.isArray(checks) ? checks : []).filter((c) => !c.Valid);
       if (refused.length) {
-        setServer(
-          Object.fromEntries(refused.map((r) => [r.ID, { code: r.Code, text: r.Message || undefined }])),
-        );
+        setServer(Object.fromEntries(refused.map((r) => [r.ID, serverCheck(r)])));
         return;
       }
       await saveFieldData(http, doc, changed);
@@ -122,17 +128,11 @@ export function IndexPanel(props: { doc: DocumentRef; locale: string; licenseTyp
       reload();
     } catch (error) {
       const fields = error instanceof ApiError ? errorFields(error) : [];
-      if (fields.length)
-        setServer(
-          Object.fromEntries(fields.map((r) => [r.ID, { code: r.Code, text: r.Message || undefined }])),
-        );
+      if (fields.length) setServer(Object.fromEntries(fields.map((r) => [r.ID, serverCheck(r)])));
       else
         setNotice({
           tone: 'error',
-          text:
-            error instanceof ApiError && error.serverMessage
-              ? error.serverMessage
-              : t('viewer.index.saveFailed'),
+          text: translateServerError(t, error) ?? t('viewer.index.saveFailed'),
         });
     } finally {
       setSaving(false);

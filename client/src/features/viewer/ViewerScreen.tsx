@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { translateServerError } from '../../lib/serverTexts';
 import type { ViewerSessionDoc } from '@gs/contract/viewer';
 import {
   viewerActions,
@@ -16,7 +17,6 @@ import {
   type ViewerActionState,
 } from '../../actions/viewerActions';
 import type { DocumentRef } from '../../api/documents';
-import { ApiError } from '../../api/http';
 import {
   inboxPageImageUrl,
   inboxViewerFileUrl,
@@ -130,9 +130,7 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
         : rotateDocumentPage(http, ref, page, degrees));
       dispatch({ type: 'rotated' });
     } catch (error) {
-      setNotice(
-        error instanceof ApiError && error.serverMessage ? error.serverMessage : t('viewer.rotateFailed'),
-      );
+      setNotice(translateServerError(t, error) ?? t('viewer.rotateFailed'));
     } finally {
       dispatch({ type: 'rotateEnded' });
     }

@@ -15,6 +15,7 @@ import { sessionAtom } from '../../state/session';
 import { requestResultsReloadAtom } from '../results/resultsReload';
 import { checkedDocumentsAtom } from '../results/selection';
 import { runTaskAction, type TaskActionOutcome } from './taskActionRun';
+import { translateServerDetail } from '../../lib/serverTexts';
 import { queuesChangedAtom } from './workflowAtoms';
 
 export interface TaskActionsProps {
@@ -57,7 +58,7 @@ export function TaskActions({ sample, queueKey }: TaskActionsProps) {
       tasks,
       (group) => takeTaskAction(http, db, archive, action.Key, token, group),
       (done, total) => setRun({ action: action.Name, done, total }),
-      t('documents.errors.unknown'),
+      (text) => translateServerDetail(t, text) ?? t('documents.errors.unknown'),
     );
     setRun(null);
     setOutcome({ action: action.Name, result });

@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TASK_MOVED_MESSAGE } from '@gs/contract/workflow';
 import { session } from '../../test/fixtures';
 import { currentPath, renderApp } from '../../test/renderApp';
 import { historyEntry } from '../../test/searchFixtures';
@@ -73,7 +72,7 @@ describe('queue results (/results/Task)', () => {
     const outcome = await screen.findByTestId('task-action-outcome');
     expect(outcome.textContent).toContain('Approve: tasks moved on: 1');
     expect(within(screen.getByTestId('task-action-failures')).getByRole('listitem').textContent).toBe(
-      `Document 103: ${TASK_MOVED_MESSAGE}`,
+      'Document 103: Another user already moved this task on.',
     );
     const put = fake.requests.find((r) => r.method === 'PUT');
     expect(put?.url.searchParams.get('ActionID')).toBe('1:2:approve');
@@ -100,7 +99,7 @@ describe('queue results (/results/Task)', () => {
     check(102);
     fireEvent.click(screen.getByTestId('task-action-1:2:reject'));
     expect((await screen.findByTestId('task-action-failures')).textContent).toBe(
-      `Document 102: ${TASK_MOVED_MESSAGE}`,
+      'Document 102: Another user already moved this task on.',
     );
   });
 
@@ -128,7 +127,7 @@ describe('queue results (/results/Task)', () => {
       within(period)
         .getAllByRole('listitem')
         .map((li) => li.textContent?.split(' — ')[0]),
-    ).toEqual(['Queue Entered: Review', 'Waiting: Review']);
+    ).toEqual(['Queue entered: Review (process 101)', 'Waiting: Review (process 101)']);
   });
 
   it("moves on to the archive with the most tasks when the shown archive's last task is worked (issue 27, 11)", async () => {

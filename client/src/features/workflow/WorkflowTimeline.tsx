@@ -2,6 +2,7 @@
 // its Entered to its Ended entry, or in progress, with a bar drawn to the spec's proportion (0.65
 // running, 0.96 completed) and the queue, Processing and Waiting steps between.
 import { useTranslation } from 'react-i18next';
+import { translateHistoryLine } from '../../lib/serverTexts';
 import type { HistoryEntry } from '@gs/contract/history';
 import { workflowPeriods } from './workflowTimeline';
 import './workflow.css';
@@ -57,7 +58,8 @@ export function WorkflowTimeline({ newestFirst }: { newestFirst: readonly Histor
                 <ul className="workflow-timeline__steps">
                   {period.steps.map((step, i) => (
                     <li key={`${step.time}:${i}`}>
-                      {step.message} — {step.user}, <time dateTime={step.time}>{when(step.time)}</time>
+                      {translateHistoryLine(t, step.line)} — {step.user},{' '}
+                      <time dateTime={step.time}>{when(step.time)}</time>
                     </li>
                   ))}
                 </ul>

@@ -95,7 +95,7 @@ describe('taking a queue action', () => {
         return { Moved: Object.keys(group).length - failed.length, Failed: failed };
       },
       (done) => progress.push(done),
-      'unknown',
+      (text) => text ?? 'unknown',
     );
     expect(sent.map((g) => g.length)).toEqual([TASK_ACTION_GROUP, 3]);
     expect(progress).toEqual([0, TASK_ACTION_GROUP, TASK_ACTION_GROUP + 3]);
@@ -115,7 +115,7 @@ describe('taking a queue action', () => {
         return { Moved: Object.keys(group).length, Failed: [] };
       },
       () => undefined,
-      'unknown',
+      (text) => text ?? 'unknown',
     );
     expect(outcome.moved).toBe(3);
     expect(outcome.failed).toHaveLength(TASK_ACTION_GROUP);
@@ -139,7 +139,7 @@ describe('a call where every task failed', () => {
         throw new ApiError('http', 409, body.Message, JSON.stringify(body));
       },
       () => undefined,
-      'unknown',
+      (text) => text ?? 'unknown',
     );
     expect(outcome).toEqual({ moved: 0, failed: [{ id: 4, message: body.Message }] });
   });

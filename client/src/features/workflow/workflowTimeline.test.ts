@@ -23,9 +23,24 @@ describe('workflow timeline', () => {
         start: at(1),
         end: at(6),
         steps: [
-          { message: 'Processing: Start', time: at(2), user: 'full.user' },
-          { message: 'Queue Entered: Review', time: at(3), user: 'full.user' },
-          { message: 'Waiting: Review', time: at(4), user: 'full.user' },
+          {
+            message: 'Processing: Start',
+            line: 'Processing: Start (process 12)',
+            time: at(2),
+            user: 'full.user',
+          },
+          {
+            message: 'Queue Entered: Review',
+            line: 'Queue Entered: Review (process 12)',
+            time: at(3),
+            user: 'full.user',
+          },
+          {
+            message: 'Waiting: Review',
+            line: 'Waiting: Review (process 12)',
+            time: at(4),
+            user: 'full.user',
+          },
         ],
         proportion: COMPLETED_PROPORTION,
       },

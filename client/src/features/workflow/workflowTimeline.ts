@@ -9,7 +9,10 @@ export const RUNNING_PROPORTION = 0.65;
 export const COMPLETED_PROPORTION = 0.96;
 
 export interface TimelineStep {
+  /** the step's words without the process id */
   message: string;
+  /** the history line as the server wrote it (shown through translateHistoryLine) */
+  line: string;
   time: string;
   user: string;
 }
@@ -57,7 +60,9 @@ export function workflowPeriods(entries: readonly HistoryEntry[]): WorkflowPerio
   const periods: WorkflowPeriod[] = [];
   const open: WorkflowPeriod[] = [];
   for (const entry of ordered) {
-    const entered = ENTERED.exec(entry.Message);
+    // eslint-disable-next-line no-restricted-syntax -- parsed here; the timeline shows it through translateHistoryLine
+    const line = entry.Message;
+    const entered = ENTERED.exec(line);
     if (entered) {
       const period: WorkflowPeriod = {
         ...nameOf(entered[1] ?? ''),
@@ -70,7 +75,7 @@ export function workflowPeriods(entries: readonly HistoryEntry[]): WorkflowPerio
       open.push(period);
       continue;
     }
-    const ended = ENDED.exec(entry.Message);
+    const ended = ENDED.exec(line);
     if (ended) {
       const { processId } = nameOf(ended[1] ?? '');
       const at = open.findLastIndex(
@@ -83,12 +88,12 @@ export function workflowPeriods(entries: readonly HistoryEntry[]): WorkflowPerio
       period.proportion = COMPLETED_PROPORTION;
       continue;
     }
-    if (!STEP.test(entry.Message)) continue;
-    const { name: message, processId } = nameOf(entry.Message);
+    if (!STEP.test(line)) continue;
+    const { name: message, processId } = nameOf(line);
     const period = open.findLast(
       (p) => processId === null || p.processId === null || p.processId === processId,
     );
-    period?.steps.push({ message, time: entry.Time, user: entry.UserName });
+    period?.steps.push({ message, line, time: entry.Time, user: entry.UserName });
   }
   return periods;
 }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -347,6 +347,20 @@ describe('user lists and logs', () => {
       (await call(t, admin, 'delete', `admin/FullAdminLog?logId=${log.LogId}`).expect(200)).body,
     ).toEqual({ Deleted: 1 });
     expect((await call(t, admin, 'get', 'admin/FullAdminLog').expect(200)).body).toEqual([]);
+  });
+
+  it('removes the spill folder an import cut off by a crash left behind when it starts again', async () => {
+    const spill = join(t.dataDir, 'packages', 'spill');
+    const leftover = join(spill, 'crashed-import');
+    mkdirSync(leftover, { recursive: true });
+    writeFileSync(join(leftover, 'annotations.ndjson'), '{"document":1}\n');
+    // the server starts again on the same folder, and an import runs
+    t = { ...t, app: createApp({ db: t.db, clock: t.clock, files: { dataDir: t.dataDir } }) };
+    await upload(await exportOf(t.w.alpha), 'alpha.gs').expect(200);
+    const log = await importAll(0, { DatabaseName: 'AfterCrash' });
+    expect(log.Status).toBe('Completed');
+    expect(existsSync(leftover)).toBe(false);
+    expect(readdirSync(spill)).toEqual([]);
   });
 
   it('marks an import a stopped server left Running as Failed when it starts again, so it can be deleted', async () => {

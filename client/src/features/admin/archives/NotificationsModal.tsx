@@ -42,6 +42,7 @@ export function NotificationsModal({
       />
       <label className="field">
         <span>{t('admin.notifications.message')}</span>
+        {/* eslint-disable-next-line no-restricted-syntax -- the administrator's own notification text */}
         <textarea value={draft.Message} onChange={(e) => setDraft({ ...draft, Message: e.target.value })} />
       </label>
     </ChoiceModal>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImportLog } from '@gs/contract/admin/packages';
 import { importLogFileUrl } from '../../../api/adminPackages';
 import { Modal } from '../../../components/Modal';
+import { translateServerMessage } from '../../../lib/serverTexts';
 import { httpAtom } from '../../../state/environment';
 import { sessionAtom } from '../../../state/session';
 
@@ -38,7 +39,7 @@ export function ImportLogModal({ log, onClose }: { log: ImportLog; onClose: () =
     >
       {log.ImportError && (
         <p role="alert" className="import-error" data-testid="import-log-error">
-          {log.ImportError}
+          {translateServerMessage(t, log.ImportError)}
         </p>
       )}
       <pre className="import-log__text" data-testid="import-log-text">

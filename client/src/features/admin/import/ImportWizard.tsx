@@ -18,11 +18,11 @@ import {
   uploadUserCsv,
   UploadRefused,
 } from '../../../api/adminPackages';
-import { ApiError } from '../../../api/http';
 import { invalidateAfterAtom } from '../../../api/queryClient';
 import { databasesAtom } from '../../../state/database';
 import { routes } from '../../../app/paths';
 import { httpAtom } from '../../../state/environment';
+import { translateServerError } from '../../../lib/serverTexts';
 import { followImport } from './followImport';
 import { ImportHistoryModal } from './ImportHistoryModal';
 import { ImportLogModal, ImportSuccessModal } from './ImportModals';
@@ -76,8 +76,7 @@ export default function ImportWizard() {
 
   const go = (next: WizardStep) => setParams((current) => withStep(current, next));
 
-  const failureText = (e: unknown) =>
-    e instanceof ApiError && e.serverMessage ? e.serverMessage : t('admin.alert.failed');
+  const failureText = (e: unknown) => translateServerError(t, e) ?? t('admin.alert.failed');
 
   /** Runs a request of the wizard: busy meanwhile, its failure shown; nothing once the wizard is left. */
   const attempt = async (work: (signal: AbortSignal) => Promise<void>) => {

@@ -2,6 +2,7 @@
 // saves that failed for another reason.
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { translateServerMessage } from '../../../lib/serverTexts';
 import { FieldCheckCode } from '@gs/contract/fieldChecks';
 import { fieldCheckMessage } from '../../../components/fields/fieldCheckMessage';
 import type { FieldSpec } from '../../../lib/fieldSpec';
@@ -28,7 +29,11 @@ export function EditProblems({ specs }: { specs: ReadonlyMap<number, FieldSpec> 
     if (draft.error)
       problems.push({
         key: `${rowId}:error`,
-        text: t('results.edit.problem', { id: rowId, name: '', message: draft.error }),
+        text: t('results.edit.problem', {
+          id: rowId,
+          name: '',
+          message: translateServerMessage(t, draft.error),
+        }),
       });
   }
   if (problems.length === 0) return null;

@@ -126,7 +126,9 @@ describe('inline editing', () => {
     );
     fireEvent.change(cell('Vendor Number', 101), { target: { value: 'V19999' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(problems()).toBe('Document 101, Vendor Number: Vendor V19999 is inactive.'));
+    await waitFor(() =>
+      expect(problems()).toBe('Document 101, Vendor Number: Server: Vendor V19999 is inactive.'),
+    );
     expect(writes(fake).map((r) => r.method)).toEqual(['POST']);
     expect(screen.getByTestId('edit-notice').textContent).toContain('could not be saved');
   });

@@ -7,7 +7,8 @@ import type { FieldCheckResult, FieldDataErrorBody } from '@gs/contract/fieldChe
 import { checkFieldValues, saveFieldData } from '../../../api/documents';
 import { ApiError, type Http } from '../../../api/http';
 import type { FieldSpec } from '../../../lib/fieldSpec';
-import { toWireValue, type ValueCheck } from '../../../lib/fieldValidation';
+import { serverCheck, toWireValue, type ValueCheck } from '../../../lib/fieldValidation';
+import { serverReason } from '../../../lib/serverTexts';
 import { httpAtom } from '../../../state/environment';
 import type { ResultRow } from '../resultsRows';
 import {
@@ -32,9 +33,7 @@ type RowOutcome =
   | { ok: false; server: Record<number, ValueCheck>; error: string | null };
 
 const refusals = (results: FieldCheckResult[]): Record<number, ValueCheck> =>
-  Object.fromEntries(
-    results.filter((r) => !r.Valid).map((r) => [r.ID, { code: r.Code, text: r.Message || undefined }]),
-  );
+  Object.fromEntries(results.filter((r) => !r.Valid).map((r) => [r.ID, serverCheck(r)]));
 
 function errorFields(error: ApiError): FieldCheckResult[] {
   try {
@@ -74,7 +73,9 @@ async function saveRow(http: Http, ctx: SaveContext, row: ResultRow, draft: RowD
       return {
         ok: false,
         server,
-        error: Object.keys(server).length ? null : (error.serverMessage ?? error.message),
+        error: Object.keys(server).length
+          ? null
+          : (serverReason(error) ?? (error.kind === 'http' ? `HTTP ${error.status}` : error.kind)),
       };
     }
     return { ok: false, server: {}, error: String(error) };

@@ -5,14 +5,15 @@
 // wizard can show why. A running import is a job of the job registry (decision 061), owned by the
 // administrator who started it and dropped from memory an hour after it ended; its log stays in
 // import_logs, the history the wizard lists and the administrator deletes. An import does not
-// outlive its process: a log still Running when the server starts is marked Failed.
+// outlive its process: a log still Running when the server starts is marked Failed, and the spill
+// folders of an import a crash cut off (packages/spill) are removed by the registry's start sweep.
 import { randomUUID } from 'node:crypto';
 import type { ImportLog, ImportStatus, PackageInfo } from '@gs/contract/admin/packages';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/connection';
 import { JOB_TTL_MS, JobRegistry } from '@gs/simulator-shared/jobRegistry';
 import { toDotNetDate } from '../../lib/dates';
-import { importPackage, type ImportChoices } from './packageImport';
+import { importPackage, spillRoot, type ImportChoices } from './packageImport';
 import { createPackageStaging, type Staged } from './packageStaging';
 
 interface LogRow {
@@ -59,7 +60,11 @@ export const INTERRUPTED = 'The import stopped when the server stopped; run it a
 export function createImportJobs(db: Db, clock: Clock, dataDir: string, ttlMs = JOB_TTL_MS) {
   const staging = createPackageStaging(dataDir, clock);
   void staging.sweep();
-  const jobs = new JobRegistry<{ logId: string; done: Promise<void> }>({ ttlMs, now: () => clock.now() });
+  const jobs = new JobRegistry<{ logId: string; done: Promise<void> }>({
+    ttlMs,
+    now: () => clock.now(),
+    dir: spillRoot(dataDir),
+  });
   const insert =
     db.prepare(`INSERT INTO import_logs(id, guid, user_id, status, log_text, import_error, filename,
     display_name, database_name, database_id, started_at) VALUES (@id, @guid, @user_id, @status, @log_text,

@@ -117,6 +117,10 @@ function searchBranches(pkg: Package, branch: Map<number, number>): Map<number, 
   return out;
 }
 
+/** Where imports spill their document lines and annotations, one folder per import; emptied at
+ * start by the import jobs' registry (an import does not outlive its process). */
+export const spillRoot = (dataDir: string): string => join(dataDir, 'packages', 'spill');
+
 /** Import `pkg` as `choices` say; its document files are streamed from its zip, opened once. */
 export async function importPackage(
   db: Db,
@@ -128,7 +132,7 @@ export async function importPackage(
 ): Promise<ImportOutcome> {
   const zip = await openPackageZip(pkg.path);
   // the template's document lines and the annotations wait here for their transactions (048)
-  const spillDir = join(dataDir, 'packages', 'spill', randomUUID());
+  const spillDir = join(spillRoot(dataDir), randomUUID());
   await mkdir(spillDir, { recursive: true });
   try {
     return await importFrom(zip, spillDir, db, dataDir, pkg, choices, log, now);
