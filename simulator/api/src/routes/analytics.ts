@@ -15,6 +15,7 @@ import {
 import { PortalType } from '@gs/contract/capture';
 import type { Db } from '../db/connection';
 import { createAnalyticsRepo } from '../db/analyticsRepo';
+import { createAnalyticsRollupRepo } from '../db/analyticsRollupRepo';
 import type { RouteDeps } from '../deps';
 import { accessOf } from '../deps';
 import { createApiFront } from '../http/apiFront';
@@ -61,6 +62,7 @@ const userOf = (req: Request): string | undefined => {
 
 export function createAnalyticsRouter(deps: RouteDeps, db: Db): Router {
   const repo = createAnalyticsRepo(db);
+  const rollups = createAnalyticsRollupRepo(db);
   const router = Router();
   router.use(createApiFront(deps.auth, deps.config.corsOrigins));
 
@@ -102,8 +104,7 @@ export function createAnalyticsRouter(deps: RouteDeps, db: Db): Router {
     const actions = actionsOf(req);
     const range = rangeOf(queryOf(req));
     const scope = scopeOf(deps, queryOf(req), callerOf(res));
-    const args = { ...scope, start: range.start, end: range.end };
-    res.json(actionCounts(repo, args, range, actions, userOf(req)));
+    res.json(actionCounts(rollups, scope, range, actions, userOf(req)));
   });
 
   router.get('/Actions/Capture', deps.auth.requireAuth, (req, res) => {
