@@ -1,15 +1,16 @@
 // History counts per day read from the daily roll-ups (auditRollups.ts, decision 073) instead of
-// one row per entry. A caller's day (tzoffset) starts `cut` ms into a UTC day, inside the UTC hour
-// `hour`: each roll-up row gives the entries before that hour (`early`, the caller's previous day),
-// of that hour (`mid`) and after it (`late`); `split` counts, from the history itself, the entries
-// of that hour before the cut, which belong to the previous day too (none when the cut is on the hour).
+// one row per entry. A caller's day (tzoffset) starts some ms into a UTC day, inside its quarter of
+// an hour `part`: each roll-up row gives the entries before that quarter (`early`, the caller's
+// previous day), of it (`mid`) and after it (`late`); `split` counts, from the history itself, the
+// entries of that quarter before the cut, which belong to the previous day too (none when the cut
+// is on a quarter, as every time zone's is).
 import type { Db } from './connection';
-import { DAY_MS, HOURS } from './auditRollups';
+import { DAY_MS, PART_MS, PARTS } from './auditRollups';
 
 export interface DayCut {
-  /** the UTC hour the caller's midnight falls in (0-23) */
-  hour: number;
-  /** ms from that hour's start to the caller's midnight (0: on the hour) */
+  /** the quarter of an hour of the UTC day the caller's midnight falls in (0-95) */
+  part: number;
+  /** ms from that quarter's start to the caller's midnight (0: on the quarter) */
   rest: number;
 }
 
@@ -37,13 +38,13 @@ const CATEGORIES = `category IN (SELECT value FROM json_each(@categories))`;
 
 const sumOf = (columns: string[]) => (columns.length ? columns.join(' + ') : '0');
 
-/** The early, mid and late sums of a cut at `hour`. */
-const parts = (hour: number) =>
-  `sum(${sumOf(HOURS.slice(0, hour))}) AS early, sum(${HOURS[hour]}) AS mid,
-   sum(${sumOf(HOURS.slice(hour + 1))}) AS late`;
+/** The early, mid and late sums of a cut in quarter `part`. */
+const sums = (part: number) =>
+  `sum(${sumOf(PARTS.slice(0, part))}) AS early, sum(${PARTS[part]}) AS mid,
+   sum(${sumOf(PARTS.slice(part + 1))}) AS late`;
 
 export function createAnalyticsRollupRepo(db: Db) {
-  // 24 statements per shape at most, made when first asked
+  // 96 statements per shape at most, made when first asked
   const cache = new Map<string, ReturnType<Db['prepare']>>();
   const statement = (key: string, sql: () => string) => {
     let s = cache.get(key);
@@ -54,22 +55,22 @@ export function createAnalyticsRollupRepo(db: Db) {
     return s;
   };
 
-  const days = (hour: number) =>
+  const days = (part: number) =>
     statement(
-      `days ${hour}`,
-      () => `SELECT day, category, ${parts(hour)} FROM audit_days
+      `days ${part}`,
+      () => `SELECT day, category, ${sums(part)} FROM audit_days
       WHERE database_id = @databaseId AND day BETWEEN @firstDay AND @lastDay AND ${ARCHIVES} AND ${CATEGORIES}
       GROUP BY day, category`,
     );
-  const userDays = (hour: number) =>
+  const userDays = (part: number) =>
     statement(
-      `userDays ${hour}`,
-      () => `SELECT day, category, ${parts(hour)} FROM audit_user_days
+      `userDays ${part}`,
+      () => `SELECT day, category, ${sums(part)} FROM audit_user_days
       WHERE database_id = @databaseId AND user_name IN (SELECT value FROM json_each(@users))
         AND ${ARCHIVES} AND ${CATEGORIES} AND day BETWEEN @firstDay AND @lastDay
       GROUP BY day, category`,
     );
-  // the entries of each read day's cut hour before the cut, from the history (audit_by_time)
+  // the entries of each read day's cut quarter before the cut, from the history (audit_by_time)
   const split = db.prepare(`WITH RECURSIVE d(day) AS (
       SELECT @firstDay UNION ALL SELECT day + 1 FROM d WHERE day < @lastDay)
     SELECT d.day AS day, a.category AS category, a.user_name AS userName, count(*) AS n
@@ -91,27 +92,27 @@ export function createAnalyticsRollupRepo(db: Db) {
         ${all ? '' : 'AND archive_id IN (SELECT value FROM json_each(@archives))'}
         AND ${CATEGORIES} AND day BETWEEN @firstDay AND @lastDay AND n > 0 LIMIT 1`,
     );
-  const userEdges = (hour: number) =>
+  const userEdges = (part: number) =>
     statement(
-      `userEdges ${hour}`,
-      () => `SELECT day, user_name AS userName, ${parts(hour)}
+      `userEdges ${part}`,
+      () => `SELECT day, user_name AS userName, ${sums(part)}
       FROM audit_user_days INDEXED BY audit_user_days_by_day
       WHERE database_id = @databaseId AND day IN (@firstDay, @lastDay) AND ${ARCHIVES} AND ${CATEGORIES}
       GROUP BY day, user_name`,
     );
 
   const cutRange = (cut: DayCut) => {
-    const from = cut.hour * 3_600_000;
+    const from = cut.part * PART_MS;
     return { from, to: from + cut.rest };
   };
 
   return {
-    /** per read UTC day and category, what falls before, in and after the cut hour */
-    days: (a: RollupArgs, cut: DayCut): RollupRow[] => days(cut.hour).all(a) as RollupRow[],
+    /** per read UTC day and category, what falls before, in and after the cut quarter */
+    days: (a: RollupArgs, cut: DayCut): RollupRow[] => days(cut.part).all(a) as RollupRow[],
     /** the same for the entries of the given user names only */
     userDays: (a: RollupArgs, cut: DayCut, users: readonly string[]): RollupRow[] =>
-      userDays(cut.hour).all({ ...a, users: JSON.stringify(users) }) as RollupRow[],
-    /** per read UTC day, category and user, the entries of the cut hour before the cut */
+      userDays(cut.part).all({ ...a, users: JSON.stringify(users) }) as RollupRow[],
+    /** per read UTC day, category and user, the entries of the cut quarter before the cut */
     split: (a: RollupArgs, cut: DayCut) =>
       cut.rest === 0
         ? []
@@ -128,7 +129,7 @@ export function createAnalyticsRollupRepo(db: Db) {
       userInDays(a.archives === null).get({ ...a, user }) !== undefined,
     /** per user, the early/mid/late sums of the UTC days firstDay and lastDay */
     userEdges: (a: RollupArgs, cut: DayCut) =>
-      userEdges(cut.hour).all(a) as {
+      userEdges(cut.part).all(a) as {
         day: number;
         userName: string;
         early: number;

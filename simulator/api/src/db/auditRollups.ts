@@ -1,38 +1,40 @@
 // The history's daily roll-ups (decision 073), kept on write by the audit table's triggers in the
 // write's own transaction: per database, UTC day (time / 86,400,000), archive and category the
-// entries of each UTC hour of that day (h0..h23) and their sum n, in `audit_days`, and the same per
-// user in `audit_user_days`. The hours let a caller's day (any tzoffset) be put together from two
-// UTC days (analyticsRollupRepo.ts). Migration 17 makes them and fills them from the history.
+// entries of each quarter of an hour of that day (q0..q95) and their sum n, in `audit_days`, and
+// the same per user in `audit_user_days`. The quarters let a caller's day (any tzoffset) be put
+// together from two UTC days (analyticsRollupRepo.ts): every time zone's offset is a multiple of
+// 15 minutes. Migration 17 makes them and fills them from the history.
 import type { Db } from './connection';
 
 export const DAY_MS = 86_400_000;
-export const HOUR_MS = 3_600_000;
-export const HOURS = Array.from({ length: 24 }, (_, i) => `h${i}`);
+export const PART_MS = 900_000;
+/** the columns of a day's quarters of an hour */
+export const PARTS = Array.from({ length: DAY_MS / PART_MS }, (_, i) => `q${i}`);
 
-const HOUR_COLUMNS = HOURS.map((h) => `${h} INTEGER NOT NULL DEFAULT 0`).join(', ');
+const PART_COLUMNS = PARTS.map((h) => `${h} INTEGER NOT NULL DEFAULT 0`).join(', ');
 
-/** `hour = 0, hour = 1, ...`: a 1 in the column of the hour `time` falls in, 0 elsewhere */
-const hourFlags = (time: string) => HOURS.map((_, i) => `((${time}) % ${DAY_MS}) / ${HOUR_MS} = ${i}`);
+/** `part = 0, part = 1, ...`: a 1 in the column of the quarter `time` falls in, 0 elsewhere */
+const partFlags = (time: string) => PARTS.map((_, i) => `((${time}) % ${DAY_MS}) / ${PART_MS} = ${i}`);
 
-const ADD = `n = n + excluded.n, ${HOURS.map((h) => `${h} = ${h} + excluded.${h}`).join(', ')}`;
+const ADD = `n = n + excluded.n, ${PARTS.map((h) => `${h} = ${h} + excluded.${h}`).join(', ')}`;
 
 /** One entry's row written (or its counts taken off) in both tables, for a trigger's OLD or NEW. */
 function addEntry(row: 'NEW' | 'OLD'): string {
-  const flags = hourFlags(`${row}.time`).join(', ');
+  const flags = partFlags(`${row}.time`).join(', ');
   const day = `${row}.time / ${DAY_MS}`;
   return `
-    INSERT INTO audit_days(database_id, day, archive_id, category, n, ${HOURS.join(', ')})
+    INSERT INTO audit_days(database_id, day, archive_id, category, n, ${PARTS.join(', ')})
       VALUES (${row}.database_id, ${day}, ${row}.archive_id, ${row}.category, 1, ${flags})
       ON CONFLICT DO UPDATE SET ${ADD};
-    INSERT INTO audit_user_days(database_id, user_name, archive_id, category, day, n, ${HOURS.join(', ')})
+    INSERT INTO audit_user_days(database_id, user_name, archive_id, category, day, n, ${PARTS.join(', ')})
       VALUES (${row}.database_id, ${row}.user_name, ${row}.archive_id, ${row}.category, ${day}, 1, ${flags})
       ON CONFLICT DO UPDATE SET ${ADD};`;
 }
 
 function takeEntry(row: 'NEW' | 'OLD'): string {
   const day = `${row}.time / ${DAY_MS}`;
-  const take = `n = n - 1, ${hourFlags(`${row}.time`)
-    .map((flag, i) => `h${i} = h${i} - (${flag})`)
+  const take = `n = n - 1, ${partFlags(`${row}.time`)
+    .map((flag, i) => `q${i} = q${i} - (${flag})`)
     .join(', ')}`;
   return `
     UPDATE audit_days SET ${take} WHERE database_id = ${row}.database_id AND day = ${day}
@@ -48,7 +50,7 @@ const TRIGGERS = `
   CREATE TRIGGER audit_rollup_au AFTER UPDATE OF database_id, archive_id, category, user_name, time
     ON audit BEGIN ${takeEntry('OLD')} ${addEntry('NEW')} END;`;
 
-const SUMS = `count(*), ${hourFlags('time')
+const SUMS = `count(*), ${partFlags('time')
   .map((flag) => `sum(${flag})`)
   .join(', ')}`;
 
@@ -57,20 +59,20 @@ export function createAuditRollups(db: Db): void {
   db.exec(`
     CREATE TABLE audit_days (
       database_id INTEGER NOT NULL, day INTEGER NOT NULL, archive_id INTEGER NOT NULL,
-      category TEXT NOT NULL, n INTEGER NOT NULL, ${HOUR_COLUMNS},
+      category TEXT NOT NULL, n INTEGER NOT NULL, ${PART_COLUMNS},
       PRIMARY KEY (database_id, day, archive_id, category)
     ) STRICT, WITHOUT ROWID;
     CREATE TABLE audit_user_days (
       database_id INTEGER NOT NULL, user_name TEXT NOT NULL, archive_id INTEGER NOT NULL,
-      category TEXT NOT NULL, day INTEGER NOT NULL, n INTEGER NOT NULL, ${HOUR_COLUMNS},
+      category TEXT NOT NULL, day INTEGER NOT NULL, n INTEGER NOT NULL, ${PART_COLUMNS},
       PRIMARY KEY (database_id, user_name, archive_id, category, day)
     ) STRICT, WITHOUT ROWID;
     -- a range's first and last day, read whole for the users of a part of a day
     CREATE INDEX audit_user_days_by_day ON audit_user_days(database_id, day);
-    INSERT INTO audit_days(database_id, day, archive_id, category, n, ${HOURS.join(', ')})
+    INSERT INTO audit_days(database_id, day, archive_id, category, n, ${PARTS.join(', ')})
       SELECT database_id, time / ${DAY_MS}, archive_id, category, ${SUMS}
       FROM audit GROUP BY 1, 2, 3, 4;
-    INSERT INTO audit_user_days(database_id, user_name, archive_id, category, day, n, ${HOURS.join(', ')})
+    INSERT INTO audit_user_days(database_id, user_name, archive_id, category, day, n, ${PARTS.join(', ')})
       SELECT database_id, user_name, archive_id, category, time / ${DAY_MS}, ${SUMS}
       FROM audit GROUP BY 1, 2, 3, 4, 5;
     ${TRIGGERS}`);

@@ -4,7 +4,7 @@
 // (from the cut on) and the start of UTC day u0 + k + 1 (before the cut), where u0 is the UTC day
 // the range starts in and the cut is how far into a UTC day the caller's midnight falls.
 import type { AnalyticsRollupRepo, DayCut, RollupArgs } from '../../db/analyticsRollupRepo';
-import { DAY_MS, HOUR_MS } from '../../db/auditRollups';
+import { DAY_MS, PART_MS } from '../../db/auditRollups';
 import type { DayRange } from './range';
 
 export interface DayCountsArgs {
@@ -25,7 +25,7 @@ export interface DayCounts {
 export function dayCounts(repo: AnalyticsRollupRepo, args: DayCountsArgs, range: DayRange): DayCounts {
   const firstDay = Math.floor(range.start / DAY_MS);
   const offset = range.start - firstDay * DAY_MS;
-  const cut: DayCut = { hour: Math.floor(offset / HOUR_MS), rest: offset % HOUR_MS };
+  const cut: DayCut = { part: Math.floor(offset / PART_MS), rest: offset % PART_MS };
   // on a cut at midnight UTC the caller's days are UTC days: the one after the last is not read
   const lastDay = firstDay + range.days - (offset === 0 ? 1 : 0);
   const read: RollupArgs = {
@@ -62,7 +62,7 @@ export function dayCounts(repo: AnalyticsRollupRepo, args: DayCountsArgs, range:
   return { days, users };
 }
 
-/** The users with an entry in the range: whole UTC days by one index probe each, the two ends by their hours. */
+/** The users with an entry in the range: whole UTC days by one index probe each, the two ends by their quarters. */
 function usersOf(
   repo: AnalyticsRollupRepo,
   read: RollupArgs,
@@ -72,7 +72,7 @@ function usersOf(
 ): Set<string> {
   const users = new Set<string>();
   const firstDay = read.firstDay;
-  const atMidnight = cut.hour === 0 && cut.rest === 0;
+  const atMidnight = cut.part === 0 && cut.rest === 0;
   if (!atMidnight) {
     // UTC day firstDay from the cut on, and UTC day firstDay + days before it
     const lastDay = firstDay + range.days;
