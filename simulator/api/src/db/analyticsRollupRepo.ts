@@ -36,12 +36,37 @@ export interface RollupRow {
 const ARCHIVES = `(@archives IS NULL OR archive_id IN (SELECT value FROM json_each(@archives)))`;
 const CATEGORIES = `category IN (SELECT value FROM json_each(@categories))`;
 
+/** the primary key of audit_user_days, by the name SQLite gives a WITHOUT ROWID table's key */
+const USER_KEY = 'sqlite_autoindex_audit_user_days_1';
+
 const sumOf = (columns: string[]) => (columns.length ? columns.join(' + ') : '0');
 
-/** The early, mid and late sums of a cut in quarter `part`. */
+/**
+ * The sums of a cut in quarter `part`: n, the quarter (mid) and the shorter side, the quarters
+ * before it (early) or after it (late), so at most 48 columns are added per row; `sides` makes
+ * the other side from n.
+ */
 const sums = (part: number) =>
-  `sum(${sumOf(PARTS.slice(0, part))}) AS early, sum(${PARTS[part]}) AS mid,
-   sum(${sumOf(PARTS.slice(part + 1))}) AS late`;
+  part < PARTS.length / 2
+    ? `sum(n) AS n, sum(${PARTS[part]}) AS mid, sum(${sumOf(PARTS.slice(0, part))}) AS side`
+    : `sum(n) AS n, sum(${PARTS[part]}) AS mid, sum(${sumOf(PARTS.slice(part + 1))}) AS side`;
+
+interface Sums {
+  n: number;
+  mid: number;
+  side: number;
+}
+
+function sides<T extends Sums>(
+  part: number,
+  rows: T[],
+): (Omit<T, keyof Sums> & Omit<RollupRow, 'day' | 'category'>)[] {
+  return rows.map(({ n, mid, side, ...rest }) =>
+    part < PARTS.length / 2
+      ? { ...rest, early: side, mid, late: n - side - mid }
+      : { ...rest, early: n - side - mid, mid, late: side },
+  );
+}
 
 export function createAnalyticsRollupRepo(db: Db) {
   // 96 statements per shape at most, made when first asked
@@ -65,8 +90,9 @@ export function createAnalyticsRollupRepo(db: Db) {
   const userDays = (part: number) =>
     statement(
       `userDays ${part}`,
-      () => `SELECT day, category, ${sums(part)} FROM audit_user_days
-      WHERE database_id = @databaseId AND user_name IN (SELECT value FROM json_each(@users))
+      // by the primary key (database, user, ...): SQLite would pick the index by day and read every user's rows
+      () => `SELECT day, category, ${sums(part)} FROM audit_user_days INDEXED BY ${USER_KEY}
+      WHERE database_id = @databaseId AND user_name = @user
         AND ${ARCHIVES} AND ${CATEGORIES} AND day BETWEEN @firstDay AND @lastDay
       GROUP BY day, category`,
     );
@@ -87,7 +113,7 @@ export function createAnalyticsRollupRepo(db: Db) {
   const userInDays = (all: boolean) =>
     statement(
       `userIn ${all}`,
-      () => `SELECT 1 FROM audit_user_days
+      () => `SELECT 1 FROM audit_user_days INDEXED BY ${USER_KEY}
       WHERE database_id = @databaseId AND user_name = @user
         ${all ? '' : 'AND archive_id IN (SELECT value FROM json_each(@archives))'}
         AND ${CATEGORIES} AND day BETWEEN @firstDay AND @lastDay AND n > 0 LIMIT 1`,
@@ -108,10 +134,16 @@ export function createAnalyticsRollupRepo(db: Db) {
 
   return {
     /** per read UTC day and category, what falls before, in and after the cut quarter */
-    days: (a: RollupArgs, cut: DayCut): RollupRow[] => days(cut.part).all(a) as RollupRow[],
+    days: (a: RollupArgs, cut: DayCut): RollupRow[] =>
+      sides(cut.part, days(cut.part).all(a) as (Sums & { day: number; category: string })[]),
     /** the same for the entries of the given user names only */
     userDays: (a: RollupArgs, cut: DayCut, users: readonly string[]): RollupRow[] =>
-      userDays(cut.part).all({ ...a, users: JSON.stringify(users) }) as RollupRow[],
+      users.flatMap((user) =>
+        sides(
+          cut.part,
+          userDays(cut.part).all({ ...a, user }) as (Sums & { day: number; category: string })[],
+        ),
+      ),
     /** per read UTC day, category and user, the entries of the cut quarter before the cut */
     split: (a: RollupArgs, cut: DayCut) =>
       cut.rest === 0
@@ -129,13 +161,7 @@ export function createAnalyticsRollupRepo(db: Db) {
       userInDays(a.archives === null).get({ ...a, user }) !== undefined,
     /** per user, the early/mid/late sums of the UTC days firstDay and lastDay */
     userEdges: (a: RollupArgs, cut: DayCut) =>
-      userEdges(cut.part).all(a) as {
-        day: number;
-        userName: string;
-        early: number;
-        mid: number;
-        late: number;
-      }[],
+      sides(cut.part, userEdges(cut.part).all(a) as (Sums & { day: number; userName: string })[]),
   };
 }
 export type AnalyticsRollupRepo = ReturnType<typeof createAnalyticsRollupRepo>;
