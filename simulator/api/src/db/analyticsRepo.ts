@@ -1,5 +1,6 @@
-// The analytics reads (decision 039): history entries, batches and workflow history lines of one
-// database grouped per day of a range. Every audit read walks audit_by_time (migration 15:
+// The analytics reads (decision 039): history entries (GetData), batches and workflow history lines
+// of one database grouped per day of a range; the history counts per day read the daily roll-ups
+// (analyticsRollupRepo.ts, decision 073). Every audit read walks audit_by_time (migration 15:
 // database_id, time, category, user_name, archive_id), so a year of a database is read from the
 // index alone. `archives` is the JSON array of archive ids the caller may read, or null for all.
 import type { Db } from './connection';
@@ -14,13 +15,6 @@ export interface RangeArgs {
   archives: string | null;
 }
 
-export interface CountRow {
-  day: number;
-  category: string;
-  userName: string;
-  n: number;
-}
-
 export interface LogRow {
   time: number;
   userName: string;
@@ -32,12 +26,6 @@ const IN_RANGE = `database_id = @databaseId AND time >= @start AND time < @end A
 const LINE_HEAD = `substr(message, 1, instr(message, ' (process ') - 1)`;
 
 export function createAnalyticsRepo(db: Db) {
-  const counts =
-    db.prepare(`SELECT CAST((time - @start) / ${DAY} AS INTEGER) AS day, category, user_name AS userName,
-      count(*) AS n
-    FROM audit INDEXED BY audit_by_time
-    WHERE ${IN_RANGE} AND category IN (SELECT value FROM json_each(@categories))
-    GROUP BY day, category, user_name`);
   const log = db.prepare(`SELECT time, user_name AS userName FROM audit INDEXED BY audit_by_time
     WHERE ${IN_RANGE} AND category = @category AND (@user IS NULL OR user_name = @user COLLATE NOCASE)
     ORDER BY time, id LIMIT @limit`);
@@ -72,9 +60,6 @@ export function createAnalyticsRepo(db: Db) {
     GROUP BY day, status`);
 
   return {
-    /** entries per day, category and user */
-    counts: (r: RangeArgs, categories: readonly string[]): CountRow[] =>
-      counts.all({ ...r, categories: JSON.stringify(categories) }) as CountRow[],
     /** at most `limit` entries of one category, oldest first */
     log: (r: RangeArgs, category: string, user: string | null, limit: number): LogRow[] =>
       log.all({ ...r, category, user, limit }) as LogRow[],

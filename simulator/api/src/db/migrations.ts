@@ -3,6 +3,7 @@
 // (f_{fieldId}), as the real product keeps each database apart: see docTables.ts.
 // A migration is SQL, or a function where the tables it changes are only known at run time.
 import type { Db } from './connection';
+import { createAuditRollups } from './auditRollups';
 import { neverReuseIds } from './idSequences';
 
 export type Migration = string | ((db: Db) => void);
@@ -619,4 +620,7 @@ export const migrations: Migration[] = [
   /* 16: ids are never handed out twice (decision 049): AUTOINCREMENT on every table whose ids
      history, links, logs or caches name, and on every doc_{db} (idSequences.ts) */
   neverReuseIds,
+  /* 17: the history's daily roll-ups per archive, category and hour, and per user (decision 073),
+     filled from the history and kept by the audit table's triggers */
+  createAuditRollups,
 ];

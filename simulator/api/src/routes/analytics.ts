@@ -15,6 +15,7 @@ import {
 import { PortalType } from '@gs/contract/capture';
 import type { Db } from '../db/connection';
 import { createAnalyticsRepo } from '../db/analyticsRepo';
+import { createAnalyticsRollupRepo } from '../db/analyticsRollupRepo';
 import type { RouteDeps } from '../deps';
 import { createApiFront } from '../http/apiFront';
 import { apiNotFound, badRequest, errorHandler } from '../http/errors';
@@ -68,6 +69,7 @@ type Input = { params: z.output<typeof params>; query: Lookup };
 
 export function createAnalyticsRouter(deps: RouteDeps, db: Db): Router {
   const repo = createAnalyticsRepo(db);
+  const rollups = createAnalyticsRollupRepo(db);
   const router = Router();
   router.use(createApiFront(deps.auth, deps.config.corsOrigins));
 
@@ -106,8 +108,7 @@ export function createAnalyticsRouter(deps: RouteDeps, db: Db): Router {
       const actions = actionsOf(q);
       const range = rangeOf(q);
       const scope = scopeOf(deps, q, caller);
-      const args = { ...scope, start: range.start, end: range.end };
-      return actionCounts(repo, args, range, actions, userOf(q, path));
+      return actionCounts(rollups, scope, range, actions, userOf(q, path));
     }),
   );
 

@@ -1,5 +1,6 @@
-// The analytics answers (decision 039, our design): rows grouped per day by analyticsRepo turned
-// into dense series (every day of the range, zeros included) with their totals.
+// The analytics answers (decision 039, our design): rows grouped per day by analyticsRepo (history
+// counts: by dayCounts from the daily roll-ups, decision 073) turned into dense series (every day
+// of the range, zeros included) with their totals.
 import type {
   ActionCountsResponse,
   CaptureDay,
@@ -9,30 +10,35 @@ import type {
   WorkflowFiguresResponse,
 } from '@gs/contract/analytics';
 import type { AnalyticsRepo, RangeArgs } from '../../db/analyticsRepo';
+import type { AnalyticsRollupRepo } from '../../db/analyticsRollupRepo';
+import { dayCounts } from './dayCounts';
 import type { DayRange } from './range';
+import type { Scope } from './scope';
 
 const zeros = (keys: readonly string[]): Record<string, number> =>
   Object.fromEntries(keys.map((k) => [k, 0]));
 
+/** names in a person's order; names equal but for case or accents in a fixed order too */
+export const byName = (a: string, b: string): number =>
+  a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0);
+
 export function actionCounts(
-  repo: AnalyticsRepo,
-  args: RangeArgs,
+  repo: AnalyticsRollupRepo,
+  args: Scope,
   range: DayRange,
   actions: readonly string[],
   user: string | undefined,
 ): ActionCountsResponse {
-  const days = range.labels.map((Date) => ({ Date, Counts: zeros(actions) }));
+  const counted = dayCounts(repo, { ...args, categories: actions, user }, range);
   const totals = zeros(actions);
-  const users = new Set<string>();
-  const wanted = user?.toLowerCase();
-  for (const row of repo.counts(args, actions)) {
-    users.add(row.userName);
-    if (wanted !== undefined && row.userName.toLowerCase() !== wanted) continue;
-    const day = days[row.day];
-    if (!day) continue;
-    day.Counts[row.category] = (day.Counts[row.category] ?? 0) + row.n;
-    totals[row.category] = (totals[row.category] ?? 0) + row.n;
-  }
+  const days = range.labels.map((Date, i) => {
+    const Counts = zeros(actions);
+    for (const [category, n] of counted.days[i] ?? []) {
+      Counts[category] = (Counts[category] ?? 0) + n;
+      totals[category] = (totals[category] ?? 0) + n;
+    }
+    return { Date, Counts };
+  });
   return {
     StartDate: range.labels[0] ?? '',
     EndDate: range.labels.at(-1) ?? '',
@@ -40,7 +46,7 @@ export function actionCounts(
     Days: days,
     Totals: totals,
     Total: Object.values(totals).reduce((s, n) => s + n, 0),
-    Users: [...users].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+    Users: [...counted.users].sort(byName),
   };
 }
 
