@@ -131,7 +131,8 @@ export default tseslint.config(
   },
   { files: ['simulator/**/*.ts'], rules: { 'no-restricted-imports': ['error', noClientInSimulator] } },
   {
-    files: ['simulator/api/src/services/**/*.ts'],
+    // a capability's services/ (decision 070), and the flat services/ it replaced
+    files: ['simulator/api/src/**/services/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', servicesOffTheEdge] },
   },
   { files: ['contract/**/*.ts'], rules: { 'no-restricted-imports': ['error', contractIsLeaf] } },

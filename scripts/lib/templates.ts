@@ -40,20 +40,32 @@ const RESET_ENTRIES = [
  * and the workflow engine the demo's tasks are made with. */
 export function seedFingerprint(root: string, scenario: ScenarioName): string {
   const hash = createHash('sha1').update(scenario);
-  const walk = (dir: string): void => {
+  const walk = (
+    dir: string,
+    take: (folders: string[], name: string) => boolean,
+    folders: string[] = [],
+  ): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
       a.name.localeCompare(b.name),
     )) {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (!entry.name.endsWith('.test.ts')) hash.update(entry.name).update(readFileSync(path));
+      if (entry.isDirectory()) walk(path, take, [...folders, entry.name]);
+      else if (!entry.name.endsWith('.test.ts') && take(folders, entry.name)) {
+        hash.update(entry.name).update(readFileSync(path));
+      }
     }
   };
-  walk(join(root, 'simulator', 'fixtures', 'src'));
-  walk(join(root, 'simulator', 'api', 'src', 'db'));
-  // the demo's workflow tasks are made by the API's engine (fixtures approvalWorkflow.ts)
-  for (const file of ['workflowEngine.ts', 'workflow.ts'])
-    hash.update(file).update(readFileSync(join(root, 'simulator', 'api', 'src', 'services', file)));
+  walk(join(root, 'simulator', 'fixtures', 'src'), () => true);
+  // the database code: db/ and every capability's repos/ (decision 070); the demo's workflow tasks
+  // are made by the API's engine (fixtures approvalWorkflow.ts), in whichever services/ it lives
+  const engine = new Set(['workflowEngine.ts', 'workflow.ts']);
+  walk(
+    join(root, 'simulator', 'api', 'src'),
+    (folders, name) =>
+      folders.includes('db') ||
+      folders.includes('repos') ||
+      (folders.at(-1) === 'services' && engine.has(name)),
+  );
   return hash.digest('hex');
 }
 

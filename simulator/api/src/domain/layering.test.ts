@@ -24,6 +24,9 @@ describe('services stay off the request edge', () => {
     ].join('\n');
     expect(await restricted('simulator/api/src/services/search/example.ts', code)).toHaveLength(3);
     expect(await restricted('simulator/api/src/services/example.test.ts', code)).toHaveLength(3);
+    // a capability folder's services (decision 070)
+    expect(await restricted('simulator/api/src/workflow/services/example.ts', code)).toHaveLength(3);
+    expect(await restricted('simulator/api/src/search/services/deeper/example.ts', code)).toHaveLength(3);
   });
 
   it('lets a service use domain/ and lib/, and a route use the edge', async () => {
@@ -37,5 +40,6 @@ describe('services stay off the request edge', () => {
     const routeCode =
       "import { Router } from 'express';\nimport { route } from '../http/route';\nexport const r = [Router, route];\n";
     expect(await restricted('simulator/api/src/routes/example.ts', routeCode)).toEqual([]);
+    expect(await restricted('simulator/api/src/workflow/routes/example.ts', routeCode)).toEqual([]);
   });
 });
