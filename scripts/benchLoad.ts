@@ -16,7 +16,7 @@ import { addUser, grantArchive, grantDatabase, grantSearch } from '@gs/simulator
 import { LicenseType } from '@gs/contract/flags';
 import { formatSort } from '@gs/contract/searches';
 import { openDatabase, type Db } from '@gs/simulator-api/db/connection';
-import { secureId, serverSecret } from '@gs/simulator-api/db/secureIds';
+import { secureId, serverSecret } from '@gs/simulator-api/security/repos/secureIds';
 import { DEMO_PASSWORD } from './lib/signIns';
 import { startServer, percentile } from './benchHttp';
 import { prepare, type Setup } from './benchSearch';

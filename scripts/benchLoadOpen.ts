@@ -13,7 +13,7 @@ import { Agent } from 'node:http';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase, type Db } from '@gs/simulator-api/db/connection';
-import { secureId, serverSecret } from '@gs/simulator-api/db/secureIds';
+import { secureId, serverSecret } from '@gs/simulator-api/security/repos/secureIds';
 import { DEMO_PASSWORD } from './lib/signIns';
 import { ensureScenario } from './lib/largeScenario';
 import { runOpenLoop, type OpenLoopResult } from './lib/openLoop';

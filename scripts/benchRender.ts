@@ -10,8 +10,8 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { seedScenario } from '@gs/simulator-fixtures/seed';
-import { renderPage } from '@gs/simulator-api/services/pageFiles';
-import { render } from '@gs/simulator-api/services/thumbnails';
+import { renderPage } from '@gs/simulator-api/upload/services/pageFiles';
+import { render } from '@gs/simulator-api/documents/services/thumbnails';
 
 const arg = (args: string[], name: string, fallback: string): string => {
   const i = args.indexOf(`--${name}`);
@@ -19,7 +19,7 @@ const arg = (args: string[], name: string, fallback: string): string => {
 };
 
 const here = dirname(fileURLToPath(import.meta.url));
-const FIXTURES = join(here, '..', 'simulator/api/src/services/pdf/testdata');
+const FIXTURES = join(here, '..', 'simulator/api/src/pdf/services/testdata');
 
 async function pdfsUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });

@@ -1,4 +1,4 @@
-// Makes, once, the PDF test fixtures of the PDF engine (simulator/api/src/services/pdf/testdata):
+// Makes, once, the PDF test fixtures of the PDF engine (simulator/api/src/pdf/services/testdata):
 // pages printed by Chromium (an embedded web font, a CSS gradient, a clipped image, a table), a
 // multi-page print with mixed page sizes whose pages pdf-lib then rotates, the print encrypted
 // with a user password (by MuPDF), and the print cut in half. The files are committed; run this
@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { loadConfig } from '@gs/simulator-config/load';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const out = join(root, 'simulator/api/src/services/pdf/testdata');
+const out = join(root, 'simulator/api/src/pdf/services/testdata');
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf';
 
 /** A word that appears in no other file of the project but the printed fixture. */

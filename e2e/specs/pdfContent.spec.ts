@@ -6,7 +6,7 @@ import { test, expect } from '../fixtures';
 import { CapturePage } from '../pages/CapturePage';
 import { IndexingPage } from '../pages/IndexingPage';
 
-const PRINTED = join(import.meta.dirname, '../../simulator/api/src/services/pdf/testdata/chromium-print.pdf');
+const PRINTED = join(import.meta.dirname, '../../simulator/api/src/pdf/services/testdata/chromium-print.pdf');
 const ARCHIVE = 'Policies & Procedures';
 
 test('a browser-printed PDF is imported, drawn by the server and found by a word of its text', async ({

@@ -5,7 +5,7 @@
 // (c) a 60 MiB CSV uploaded to the helper, then its preview; (d) bulk/resolve with one 4 MiB criterion.
 import { Operator, FieldType } from '@gs/contract/flags';
 import type { Db } from '@gs/simulator-api/db/connection';
-import { secureId, serverSecret } from '@gs/simulator-api/db/secureIds';
+import { secureId, serverSecret } from '@gs/simulator-api/security/repos/secureIds';
 
 const MiB = 1024 * 1024;
 export const CTE_COUNT = 50_000_000;

@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '@gs/simulator-api/db/connection';
-import { serverSecret } from '@gs/simulator-api/db/secureIds';
+import { serverSecret } from '@gs/simulator-api/security/repos/secureIds';
 import { setSetting } from '@gs/simulator-fixtures/builders';
 import { dataPaths, resetFileFolders } from '@gs/simulator-fixtures/dataDir';
 import type { LeftOut } from './model';

@@ -4,7 +4,7 @@
 import { mkdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Db } from '@gs/simulator-api/db/connection';
-import { parseDate, parseDecimal, parseInteger } from '@gs/simulator-api/services/fieldValues';
+import { parseDate, parseDecimal, parseInteger } from '@gs/simulator-api/fields/services/fieldValues';
 import { FieldProp, FieldType, type FieldTypeCode } from '@gs/contract/flags';
 import { auditInserter, documentInserter } from '@gs/simulator-fixtures/builders';
 import { resumeSearchSchema, suspendSearchSchema } from '@gs/simulator-fixtures/bulkLoad';

@@ -6,8 +6,8 @@
 // demo's own tasks entered on (taskEntered, from the demo's seed day, read back from its runs).
 import type { Db } from '@gs/simulator-api/db/connection';
 import { createRepos } from '@gs/simulator-api/db/repos';
-import { docTable } from '@gs/simulator-api/db/docTables';
-import { enterWorkflow, takeQueueAction } from '@gs/simulator-api/services/workflowEngine';
+import { docTable } from '@gs/simulator-api/documents/repos/docTables';
+import { enterWorkflow, takeQueueAction } from '@gs/simulator-api/workflow/services/workflowEngine';
 import { APPROVAL_WORKFLOW, taskEntered } from '@gs/simulator-fixtures/scenarios/demo/approvalWorkflow';
 import { addDays, startOfDay } from '@gs/simulator-fixtures/dates';
 

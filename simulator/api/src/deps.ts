@@ -5,11 +5,11 @@ import type { ApiConfig } from './config';
 import type { Repos } from './db/repos';
 import type { Auth } from './http/auth';
 import { callerOf } from './http/auth';
-import type { Licensing } from './services/licensing';
-import type { ListQueries } from './services/lists/listQueries';
-import type { SearchReads } from './services/search/searchReads';
-import type { UploadCache } from './services/uploadCache';
-import { userAccess, type UserAccess } from './services/access';
+import type { Licensing } from './licensing/services/licensing';
+import type { ListQueries } from './lists/services/listQueries';
+import type { SearchReads } from './search/services/searchReads';
+import type { UploadCache } from './upload/services/uploadCache';
+import { userAccess, type UserAccess } from './security/services/access';
 
 export interface FilesOptions {
   /** document files live in `${dataDir}/files`, inboxes in `${dataDir}/inboxes` */
@@ -23,7 +23,7 @@ export interface RouteDeps {
   files: FilesOptions;
   licensing: Licensing;
   auth: Auth;
-  /** the per-user upload cache (services/uploadCache.ts) */
+  /** the per-user upload cache (upload/services/uploadCache.ts) */
   uploads: UploadCache;
   /** the secret of secure ids (settings table) */
   secret: string;

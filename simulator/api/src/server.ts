@@ -8,7 +8,7 @@ import { DEFAULT_SEARCH_READ_WORKERS } from '@gs/simulator-config/variables';
 import type { ApiConfigOptions } from './config';
 import { answerClientErrors } from './http/clientErrors';
 import { openLiveData, type LiveData } from './rooms/liveData';
-import { setPdfTimeLimit } from './services/pdf/pdfWorkers';
+import { setPdfTimeLimit } from './pdf/services/pdfWorkers';
 import { createOffsetClock } from './testClock';
 import { createTrainerApp, isTrainerPath, trainerOff } from './trainer/trainerApp';
 import type { TrainerRoom } from './trainer/room';

@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate, type Db } from './connection';
-import { createDocumentTables } from './docTables';
+import { createDocumentTables } from '../documents/repos/docTables';
 import { migrations } from './migrations';
 
 const BEFORE = 15;

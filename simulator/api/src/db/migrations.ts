@@ -3,7 +3,7 @@
 // (f_{fieldId}), as the real product keeps each database apart: see docTables.ts.
 // A migration is SQL, or a function where the tables it changes are only known at run time.
 import type { Db } from './connection';
-import { createAuditRollups } from './auditRollups';
+import { createAuditRollups } from '../analytics/repos/auditRollups';
 import { neverReuseIds } from './idSequences';
 
 export type Migration = string | ((db: Db) => void);

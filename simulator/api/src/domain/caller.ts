@@ -1,8 +1,8 @@
 // Who a call is made by, as services see it (decision 063): the edge authenticates the request
 // (http/auth.ts) and hands the service this, never the request or the response.
 import { LicenseType } from '@gs/contract/flags';
-import type { LicenseRow } from '../db/licensesRepo';
-import type { UserRow } from '../db/usersRepo';
+import type { LicenseRow } from '../licensing/repos/licensesRepo';
+import type { UserRow } from '../security/repos/usersRepo';
 
 export interface Caller {
   user: UserRow;

@@ -22,7 +22,7 @@ describe('services stay off the request edge', () => {
       'export const b = badRequest;',
       '',
     ].join('\n');
-    expect(await restricted('simulator/api/src/services/search/example.ts', code)).toHaveLength(3);
+    expect(await restricted('simulator/api/src/search/services/example.ts', code)).toHaveLength(3);
     expect(await restricted('simulator/api/src/services/example.test.ts', code)).toHaveLength(3);
     // a capability folder's services (decision 070)
     expect(await restricted('simulator/api/src/workflow/services/example.ts', code)).toHaveLength(3);

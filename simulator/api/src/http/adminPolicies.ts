@@ -3,8 +3,8 @@
 // that writes (403, checked first). They answer the database's id.
 import { z } from 'zod';
 import { int32Value } from '../lib/zodInput';
-import { dbAdminOf, dbAdminWriterOf, requireAdminAll } from '../services/adminRights';
-import { requireUserAdministrator } from '../services/userAdmin';
+import { dbAdminOf, dbAdminWriterOf, requireAdminAll } from '../security/services/adminRights';
+import { requireUserAdministrator } from '../security/services/userAdmin';
 import type { Policy } from './route';
 
 export const inDatabase = z.object({ db: int32Value('db') });

@@ -25,7 +25,7 @@ export const BODY_LIMITS: readonly { path: RegExp; limit: string }[] = [
 export const DEFAULT_BODY_LIMIT = '1mb';
 
 /**
- * `POST indexes` may carry its token in the body (routes/indexes.ts), so it is read before the
+ * `POST indexes` may carry its token in the body (fields/routes/indexes.ts), so it is read before the
  * credentials are known; its small default limit bounds what an anonymous caller can send.
  */
 const CREDENTIALS_IN_BODY = /^\/indexes\/?$/i;

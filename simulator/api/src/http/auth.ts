@@ -20,10 +20,10 @@ import {
 import { CURRENT_PASSWORD_WRONG_MESSAGE, CURRENT_PASSWORD_WRONG_STATUS } from '@gs/contract/account';
 import type { Clock } from '../clock';
 import type { Caller } from '../domain/caller';
-import type { LicenseRow } from '../db/licensesRepo';
-import type { UsersRepo, UserRow } from '../db/usersRepo';
-import { DUMMY_PASSWORD_HASH, verifyPassword } from '../db/passwords';
-import type { Licensing } from '../services/licensing';
+import type { LicenseRow } from '../licensing/repos/licensesRepo';
+import type { UsersRepo, UserRow } from '../security/repos/usersRepo';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from '../security/repos/passwords';
+import type { Licensing } from '../licensing/services/licensing';
 import { parseCookies, setUserCookie } from './cookies';
 import { denied, forbidden, HttpError } from './errors';
 import { createLoginBackoff, DEFAULT_BACKOFF, type BackoffLimits } from './loginBackoff';

@@ -1,11 +1,11 @@
 // The document a request names (decision 063): its route's `:db`, `:archive` and `:doc` and its
 // SecureId, in the query (`SecureId`, any casing) or a `SecureId` header, resolved and checked by
-// services/documentAccess.ts for the caller.
+// documents/services/documentAccess.ts for the caller.
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { RouteDeps } from '../deps';
 import { int32Value } from '../lib/zodInput';
-import { resolveDocument, type DocumentIds, type DocumentRef } from '../services/documentAccess';
+import { resolveDocument, type DocumentIds, type DocumentRef } from '../documents/services/documentAccess';
 import { callerOf } from './auth';
 import { intParam, query } from './query';
 import type { Policy } from './route';

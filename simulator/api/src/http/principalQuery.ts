@@ -1,9 +1,9 @@
 // The principal a user-administration query names: `username` and an optional AccountType `type`
-// (any casing), resolved by services/userAdmin.ts.
+// (any casing), resolved by security/services/userAdmin.ts.
 import type { Request } from 'express';
-import type { PrincipalsRepo, Principal } from '../db/principalsRepo';
+import type { PrincipalsRepo, Principal } from '../security/repos/principalsRepo';
 import { badRequest } from '../domain/errors';
-import { kindOf, resolvePrincipal } from '../services/userAdmin';
+import { kindOf, resolvePrincipal } from '../security/services/userAdmin';
 import { parseId, type Lookup } from '../lib/keys';
 import { queryOf } from './query';
 

@@ -15,7 +15,7 @@ import { isFileAnswer, type FileAnswer } from '../domain/answers';
 import type { Caller } from '../domain/caller';
 import { caselessQuery, lookupOf, lowerKeys, type Lookup } from '../lib/keys';
 import { parseInput } from '../lib/zodInput';
-import { callerAccess, type UserAccess } from '../services/access';
+import { callerAccess, type UserAccess } from '../security/services/access';
 import { callerOf } from './auth';
 import { cookieOnly } from './cookieOnly';
 import { requestSecureId } from './documentRequest';
@@ -24,7 +24,7 @@ import { requestSecureId } from './documentRequest';
 export interface RouteContext {
   deps: RouteDeps;
   caller: Caller;
-  /** the caller's rights (services/access.ts) */
+  /** the caller's rights (security/services/access.ts) */
   access: UserAccess;
   /** the document's SecureId of the call: the query's `SecureId` (any casing), else the header */
   secureId: string | undefined;

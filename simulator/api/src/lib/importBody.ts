@@ -1,5 +1,5 @@
 // The body of an import (`POST dbs/{db}/archives/{a}`, and a captured batch document's indexing,
-// services/batchIndexing.ts): index values by field ID and the names of the files to import.
+// capture/services/batchIndexing.ts): index values by field ID and the names of the files to import.
 import { z } from 'zod';
 import { badRequest } from '../domain/errors';
 import { lowerKeys } from './keys';

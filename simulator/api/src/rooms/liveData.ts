@@ -8,12 +8,12 @@ import { createSimulator, type Simulator } from '../app';
 import type { ApiConfigOptions } from '../config';
 import { openDatabase, type Db } from '../db/connection';
 import { idHighWater, raiseIdHighWater } from '../db/idSequences';
-import { createKeptCounts } from '../db/keptCounts';
+import { createKeptCounts } from '../search/repos/keptCounts';
 import { startWalCheckpointer, type WalCheckpointer } from '../db/walCheckpointer';
 import type { RouteDeps } from '../deps';
-import { createListQueryPool, type ListQueryPool } from '../services/lists/listQueryPool';
-import { createSearchReadPool } from '../services/search/searchReadPool';
-import type { SearchReads } from '../services/search/searchReads';
+import { createListQueryPool, type ListQueryPool } from '../lists/services/listQueryPool';
+import { createSearchReadPool } from '../search/services/searchReadPool';
+import type { SearchReads } from '../search/services/searchReads';
 import type { OffsetClock } from '../testClock';
 import { log } from '../log';
 

@@ -7,7 +7,7 @@ import { ALL_ARCHIVE_PERMISSIONS, FieldType, Operator } from '@gs/contract/flags
 import type { SearchPageResult } from '@gs/contract/searches';
 import type { UploadResponse } from '@gs/contract/upload';
 import type { Db } from '../db/connection';
-import { secureId } from '../db/secureIds';
+import { secureId } from '../security/repos/secureIds';
 import { makeInboxApp } from './inboxWorld';
 import { API, basic, type World } from './testApp';
 

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { addArchive, addField, documentInserter, grantArchive } from '@gs/simulator-fixtures/builders';
 import { ALL_ARCHIVE_PERMISSIONS, ArchiveFlags, FieldProp, FieldType } from '@gs/contract/flags';
 import type { Db } from '../db/connection';
-import { secureId } from '../db/secureIds';
+import { secureId } from '../security/repos/secureIds';
 import { API, basic, makeWorldApp, type TestApp, type World } from './testApp';
 
 export const PDF_BYTES = Buffer.from(

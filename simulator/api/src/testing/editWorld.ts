@@ -12,7 +12,7 @@ import {
 } from '@gs/simulator-fixtures/builders';
 import { ALL_ARCHIVE_PERMISSIONS, FieldProp, FieldType } from '@gs/contract/flags';
 import type { Db } from '../db/connection';
-import { secureId } from '../db/secureIds';
+import { secureId } from '../security/repos/secureIds';
 import { API, basic, makeWorldApp, type TestApp, type World } from './testApp';
 
 export interface EditWorld {

@@ -45,7 +45,7 @@ export function makeInboxApp<X>(
   return { ...app, i, x: x as X };
 }
 
-/** The upload-cache folder of a user (services/uploadCache.ts). */
+/** The upload-cache folder of a user (upload/services/uploadCache.ts). */
 export const userCache = (dataDir: string, owner: number): string =>
   join(dataDir, 'cache', 'upload', String(owner));
 

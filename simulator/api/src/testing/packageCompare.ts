@@ -4,10 +4,10 @@
 // workflowsOf describes a database's workflows the same way, read from its tables.
 import type { WorkflowNode } from '@gs/contract/workflow';
 import type { Db } from '../db/connection';
-import { annotationRows, documentLines } from '../services/package/packageEntries';
-import { archivePaths, type DocumentLine, type Package } from '../services/package/packageModel';
-import { openPackageZip } from '../services/package/packageZip';
-import { TABLES, type PackageRow, type Space } from '../services/package/packageTables';
+import { annotationRows, documentLines } from '../packages/services/packageEntries';
+import { archivePaths, type DocumentLine, type Package } from '../packages/services/packageModel';
+import { openPackageZip } from '../packages/services/packageZip';
+import { TABLES, type PackageRow, type Space } from '../packages/services/packageTables';
 
 export interface ComparablePackage {
   tables: Record<string, string[]>;

@@ -6,10 +6,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { Db } from '../db/connection';
-import { buildPackage, writePackage, type PackageEntry } from '../services/package/packageExport';
-import type { ImportChoices } from '../services/package/packageImport';
-import type { Package } from '../services/package/packageModel';
-import { readPackage, type ReadOptions } from '../services/package/packageReader';
+import { buildPackage, writePackage, type PackageEntry } from '../packages/services/packageExport';
+import type { ImportChoices } from '../packages/services/packageImport';
+import type { Package } from '../packages/services/packageModel';
+import { readPackage, type ReadOptions } from '../packages/services/packageReader';
 
 /** The entries zipped, as the export streams them. */
 export async function zipped(entries: PackageEntry[]): Promise<Buffer> {

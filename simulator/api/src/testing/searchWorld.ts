@@ -22,7 +22,7 @@ import {
   type OperatorCode,
 } from '@gs/contract/flags';
 import type { Db } from '../db/connection';
-import { secureId } from '../db/secureIds';
+import { secureId } from '../security/repos/secureIds';
 import { API, basic, makeWorldApp, type TestApp, type World } from './testApp';
 
 export type TypeKey = 'char' | 'int' | 'dec' | 'date' | 'mv';

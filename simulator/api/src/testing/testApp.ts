@@ -19,7 +19,7 @@ import { ALL_ARCHIVE_PERMISSIONS, FieldType, LicenseType } from '@gs/contract/fl
 import type { License } from '@gs/contract/licenses';
 import { createApp, type AppOptions } from '../app';
 import { openDatabase, type Db } from '../db/connection';
-import { serverSecret } from '../db/secureIds';
+import { serverSecret } from '../security/repos/secureIds';
 import { createTestClock, type AdjustableClock } from '../testClock';
 
 export const API = '/Square9API/api/';

@@ -8,7 +8,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import request from 'supertest';
 import { addStamp, documentInserter } from '@gs/simulator-fixtures/builders';
-import { secureId } from '../db/secureIds';
+import { secureId } from '../security/repos/secureIds';
 import { API, basic, binary, makeWorldApp, type TestApp, type World } from './testApp';
 
 export const TIFF_PAGE = { width: 240, height: 120 };

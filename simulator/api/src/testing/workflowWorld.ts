@@ -10,7 +10,7 @@ import { Operator } from '@gs/contract/flags';
 import { WorkflowNodeType as N, type WorkflowDefinition } from '@gs/contract/workflow';
 import type { Db } from '../db/connection';
 import { createRepos } from '../db/repos';
-import { secureId } from '../db/secureIds';
+import { secureId } from '../security/repos/secureIds';
 import { API, basic, makeWorldApp, type TestApp, type World } from './testApp';
 
 export interface WorkflowWorld {

@@ -1,0 +1,91 @@
+// `POST dbs/{db}/archives/{a}` without `documentID` (that one is the audit router's LogEntry):
+// import the cache files (or, with `useViewerCache=true`, the files of inbox `InboxId`) as new
+// documents with the body's index values. Body, answers and error codes: contract/upload.ts.
+// Imported PDFs then have their text read for content search, after the answer (pdfTextJobs.ts).
+import { Router, type Request, type Response } from 'express';
+import { ArchivePermission, InboxPermission, LicenseType, hasFlag } from '@gs/contract/flags';
+import { DOC_HASHES_HEADER, ImportErrorCode, type ImportResponse } from '@gs/contract/upload';
+import { accessOf, type RouteDeps } from '../../deps';
+import { secureId } from '../../security/repos/secureIds';
+import { callerOf } from '../../http/auth';
+import { badRequest, notFound } from '../../http/errors';
+import { messages } from '../../security/services/access';
+import { parseImportBody } from '../../lib/importBody';
+import { intParam, parseId, query, queryBool } from '../../http/query';
+import { listsOfSent } from '../../lists/services/sqlListItems';
+import { importDocuments, type ImportFile } from '../services/importDocuments';
+import { checkImportValues, importError } from '../services/importValues';
+import { inboxAccess } from '../../inboxes/services/inboxAccess';
+import { existingFile, inboxDir } from '../../inboxes/services/inboxFiles';
+import { createPdfTextJobs } from '../../pdf/services/pdfTextJobs';
+
+export function createImportRouter(deps: RouteDeps): Router {
+  const router = Router();
+  const { dataDir } = deps.files;
+  const textJobs = createPdfTextJobs(deps.repos);
+
+  /** Where the named files are: the caller's upload cache, or an inbox with useViewerCache=true. */
+  async function sources(req: Request, res: Response, names: string[]): Promise<ImportFile[]> {
+    let dir = deps.uploads.dirOf(callerOf(res).user.id);
+    if (queryBool(req, 'useViewerCache') === true) {
+      const id = query(req, 'InboxId');
+      if (id === undefined) throw badRequest('useViewerCache=true needs the InboxId of the files.');
+      const access = inboxAccess(deps, callerOf(res));
+      const ref = access.inbox(parseId(id, 'InboxId'));
+      if (
+        !hasFlag(ref.permissions, InboxPermission.Delete) &&
+        !hasFlag(ref.permissions, InboxPermission.Move)
+      )
+        throw importError(
+          'forbidden',
+          ImportErrorCode.Permissions,
+          `You may not take files out of inbox '${ref.inbox.name}'.`,
+        );
+      dir = inboxDir(dataDir, ref.inbox);
+    }
+    return Promise.all(names.map(async (name) => ({ source: await existingFile(dir, name), name })));
+  }
+
+  router.post('/dbs/:db/archives/:archive', deps.auth.requireAuth, async (req, res) => {
+    const access = accessOf(deps, res);
+    const db = intParam(req, 'db');
+    access.database(db);
+    const archiveId = intParam(req, 'archive');
+    // Add without View still imports (a drop box); neither is "not found"
+    const archive = deps.repos.archives.byId(archiveId);
+    if (!archive || archive.databaseId !== db || access.archivePermissions(archive) === 0)
+      throw notFound(messages.archive(db, archiveId));
+    const caller = callerOf(res);
+    if ((caller.license?.type ?? caller.user.licenseType) === LicenseType.ReadOnly)
+      throw importError(
+        'forbidden',
+        ImportErrorCode.Permissions,
+        'A read-only license cannot import documents.',
+      );
+    if (!hasFlag(access.archivePermissions(archive), ArchivePermission.Add))
+      throw importError(
+        'forbidden',
+        ImportErrorCode.Permissions,
+        `You may not add documents to archive '${archive.name}'.`,
+      );
+    const body = parseImportBody(req.body);
+    const rules = deps.repos.fieldRules.ofArchive(archive.id);
+    const lists = await listsOfSent(deps.repos.fieldRules, deps.listQueries, rules, body.fields);
+    const writes = checkImportValues(rules, body.fields, lists);
+    const files = await sources(req, res, body.files);
+    const ids = await importDocuments(deps.repos, {
+      dataDir,
+      archive,
+      rules,
+      writes,
+      files,
+      userName: caller.user.name,
+      now: deps.clock.now(),
+      imported: (docs) => textJobs.add(docs),
+    });
+    res.set(DOC_HASHES_HEADER, ids.map((id) => `${id},${secureId(deps.secret, 'doc', db, id)}`).join(';'));
+    const out: ImportResponse = ids;
+    res.json(out);
+  });
+  return router;
+}
