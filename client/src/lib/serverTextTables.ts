@@ -62,7 +62,10 @@ export const MESSAGES = [
   [/^Document (?<id>\d+) was not found in archive (?<archive>\d+)\.$/i, 'documentMissing'],
   [/^Document (?<id>\d+) of batch (?<batch>\d+) is indexed already\.$/i, 'batchIndexed'],
   [/^The file of document (?<id>\d+) of batch (?<batch>\d+) is missing\.$/i, 'batchFileMissing'],
-  [/^Portal '(?<name>.+)' still holds (?<count>\d+) batch(es)?; delete them first\.$/i, 'portalHoldsBatches'],
+  [
+    /^Portal '(?<name>.+)' still holds (?<count>\d+) batch(?:es; delete them|; delete it) first\.$/i,
+    'portalHoldsBatches',
+  ],
   [/^The OCR engine did not answer within (?<seconds>\d+) seconds\.$/i, 'ocrTimeout'],
   [/^No words were recognised on this page\.$/i, 'noWords'],
   [/^The package (?<name>.+?) is corrupted: (?<reason>.+)$/i, 'packageCorrupted'],

@@ -195,14 +195,14 @@ describe('history lines', () => {
       'historyAction.bulkUpdate',
       ...SERVER_MESSAGE_KEYS.map((k) => `serverMessage.${k}`),
       ...PERMISSION_WHAT_KEYS.map((k) => `serverMessage.permissionTo.${k}`),
-      ...HISTORY_ACTION_KEYS.map((k) =>
-        k === 'converted' ? 'historyAction.converted_other' : `historyAction.${k}`,
-      ),
+      ...HISTORY_ACTION_KEYS.map((k) => `historyAction.${k}`),
     ];
     for (const language of LANGUAGES) {
       const i18n = await createI18nLoaded(language);
+      const has = (key: string) => i18n.exists(key, { lng: language, fallbackLng: [] });
+      // a counted text is there as its plural forms (key_one and key_other) instead
       for (const key of keys)
-        expect(i18n.exists(key, { lng: language, fallbackLng: [] }), `${language} ${key}`).toBe(true);
+        expect(has(key) || (has(`${key}_one`) && has(`${key}_other`)), `${language} ${key}`).toBe(true);
     }
   });
 });

@@ -67,7 +67,7 @@ describe('batch portal administration', () => {
     ).toBe("A portal named 'p' exists.");
     addBatches(db, [{ portalId: p.Id, name: 'b', status: 4, createdBy: 'x', createdAt: 0 }]);
     expect((await call('delete', `batchportals/${p.Id}`).expect(409)).body.Message).toBe(
-      "Portal 'P' still holds 1 batches; delete them first.",
+      "Portal 'P' still holds 1 batch; delete it first.",
     );
     await call('put', 'batchportals/999', undefined, body).expect(404);
     await call('post', 'portal/test').expect(400);

@@ -164,7 +164,9 @@ export function createCapturePortalsRouter(deps: RouteDeps): Router {
         const portal = adminPortal(portalId);
         const held = repos.batches.counts(portalId).reduce((sum, c) => sum + c.n, 0);
         if (held > 0)
-          throw conflict(`Portal '${portal.name}' still holds ${held} batches; delete them first.`);
+          throw conflict(
+            `Portal '${portal.name}' still holds ${held} ${held === 1 ? 'batch; delete it' : 'batches; delete them'} first.`,
+          );
         repos.batches.deletePortal(portalId);
       });
       return withStatus(204);
