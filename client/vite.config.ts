@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress';
 
-const LAZY_LOCALE = /\/locales\/(?!en\/)(\w+)\/(?!language\.json$)[^/]+\.json$/;
+const LAZY_LOCALE = /\/locales\/(\w+)\/(?!language\.json$)[^/]+\.json$/;
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
@@ -30,8 +30,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // a language's feature files (locales/<lang>/*.json) load together, as one chunk when it is
-          // chosen; English (the fallback) and every language's own name (language.json) stay in
-          // the main bundle (client/src/app/i18n.ts)
+          // chosen, English too; every language's own name (language.json) stays in the main
+          // bundle (client/src/app/i18n.ts; decision 074)
           groups: [{ name: (id: string) => LAZY_LOCALE.exec(id)?.[1]?.replace(/^/, 'locale-') ?? null }],
         },
       },

@@ -1,11 +1,12 @@
 // The JavaScript budget of the web client (issue 11): reads the client's production build in
 // client/dist when it is newer than every client source (`npm test` builds it before the system
-// tier, decision 059), else builds the client into a temporary folder; then reads its manifest and fails when the JavaScript needed for the sign-in page or for the
-// search screen (/view, the spec's "search screen": archive tree, searches, inboxes) is over
-// 200 KB gzip (the entry with the largest lazily loaded language, as a French or German browser
-// loads it), and that every lazily loaded route of client/src/app/routes.tsx adds at most 200 KB
-// gzip to the entry (its chunk and its static imports not already in the entry). Prints, for every
-// route, what it adds and the whole screen's JavaScript (entry, language and route).
+// tier, decision 059), else builds the client into a temporary folder; then reads its manifest and
+// fails when the JavaScript a screen needs before it shows is over 200 KB gzip (issue 32: 5;
+// decision 074): the sign-in page, and every lazily loaded route of client/src/app/routes.tsx as a
+// whole screen (the entry with its static imports, the largest language as a browser in that
+// language loads it, and the route's chunk with its static imports; what a screen loads only when
+// asked, a dialog or a panel, is its own lazy chunk and not counted). Prints every route's whole
+// screen and what it adds to the entry.
 // Run: npx vitest run --project system scripts/bundleSize.system.test.ts
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -27,9 +28,9 @@ import { clientBuildIsStale } from './lib/clientBuild';
 const BUDGET = 200 * 1024;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The routes each screen loads lazily, as the manifest names their modules (client/src/app/routes.tsx). */
+/** The routes each screen loads lazily, as the manifest names their modules (client/src/app/routes.tsx); the search screen (/view, the spec's "search screen") is one of them. */
 const SIGN_IN: string[] = [];
-const SEARCH = ['src/features/view/ViewPage.tsx'];
+const SEARCH = 'src/features/view/ViewPage.tsx';
 const ROUTES = lazyRouteModules(readFileSync(join(root, 'client/src/app/routes.tsx'), 'utf8'));
 
 /** The environment without Vitest's (NODE_ENV=test, MODE, VITEST...), which would make a development build. */
@@ -74,10 +75,11 @@ describe('bundle size', () => {
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
   });
 
-  it('loads each of the six other languages as its own lazy chunk, none of them up front', () => {
+  it('loads each of the seven languages, English too, as its own lazy chunk, none of them up front', () => {
     const languages = Object.keys(manifest).filter((key) => /locale-\w+/.test(key));
     expect(languages.map((key) => /locale-(\w+)/.exec(key)?.[1]).sort()).toEqual([
       'de',
+      'en',
       'es',
       'fr',
       'it',
@@ -97,31 +99,28 @@ describe('bundle size', () => {
     expect(staticFiles(manifest, ['index.html']).has(wizard?.file ?? '')).toBe(false);
   });
 
-  it('keeps the sign-in page and the search screen under 200 KB of gzip JavaScript each', () => {
+  it('keeps the sign-in page under 200 KB of gzip JavaScript', () => {
     const signIn = screenBytes(outDir, manifest, SIGN_IN, largestLanguage);
-    const search = screenBytes(outDir, manifest, SEARCH, largestLanguage);
-    console.log(
-      `JavaScript, gzip: sign-in page ${kb(signIn)}, search screen ${kb(search)} (budget ${kb(BUDGET)} each)`,
-    );
+    console.log(`JavaScript, gzip: sign-in page ${kb(signIn)} (budget ${kb(BUDGET)})`);
     expect(signIn).toBeLessThanOrEqual(BUDGET);
-    expect(search).toBeLessThanOrEqual(BUDGET);
   });
 
-  it('keeps the JavaScript every lazily loaded route adds to the entry under 200 KB gzip', () => {
+  it('keeps every lazily loaded route, as a whole screen, under 200 KB of gzip JavaScript', () => {
     expect(ROUTES.length).toBeGreaterThan(10);
+    expect(ROUTES).toContain(SEARCH);
     const lines: string[] = [];
     const over: string[] = [];
     for (const route of ROUTES) {
       const own = gzipBytes(outDir, routeOwnFiles(manifest, route));
       const total = screenBytes(outDir, manifest, [route], largestLanguage);
       lines.push(
-        `  ${route.replace(/^src\/features\//, '').padEnd(44)} ${kb(own).padStart(9)} ${kb(total).padStart(10)}`,
+        `  ${route.replace(/^src\/features\//, '').padEnd(44)} ${kb(total).padStart(10)} ${kb(own).padStart(9)}`,
       );
-      if (own > BUDGET) over.push(`${route} ${kb(own)}`);
+      if (total > BUDGET) over.push(`${route} ${kb(total)}`);
     }
     console.log(
-      `JavaScript per lazily loaded route, gzip: what it adds to the entry (budget ${kb(BUDGET)}), then the` +
-        ` whole screen with the entry and the largest language:\n${lines.join('\n')}`,
+      `JavaScript per lazily loaded route, gzip: the whole screen with the entry and the largest` +
+        ` language (budget ${kb(BUDGET)}), then what the route adds to the entry:\n${lines.join('\n')}`,
     );
     expect(over).toEqual([]);
   });

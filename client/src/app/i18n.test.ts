@@ -10,6 +10,7 @@ vi.resetModules();
 const {
   changeLanguage,
   createI18n,
+  createI18nLoaded,
   detectLanguage,
   LANGUAGE_COOKIE,
   LANGUAGES,
@@ -33,13 +34,13 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-const english = flatten(loadedResources().en?.translation as Tree);
+const english = () => translations('en');
 const translations = (language: Language) => flatten(loadedResources()[language]?.translation as Tree);
 
-describe('languages load when chosen (issue 11)', () => {
-  it('starts with English only, and every language named in its own words', () => {
-    expect(Object.keys(loadedResources())).toEqual(['en']);
-    const i18n = createI18n('en');
+describe('languages load when chosen (issue 11; decision 074)', () => {
+  it('starts with no language loaded, English neither, and every language named in its own words', () => {
+    expect(Object.keys(loadedResources())).toEqual([]);
+    const i18n = createI18n('xx');
     expect(LANGUAGES.map((l) => i18n.getFixedT(l)('language.self'))).toEqual([
       'English',
       'Français',
@@ -51,12 +52,20 @@ describe('languages load when chosen (issue 11)', () => {
     ]);
   });
 
-  it('shows English until the chosen language has loaded, then switches to it', async () => {
-    const i18n = createI18n('de');
-    expect(i18n.t('login.submit')).toBe(english.get('login.submit'));
-    await waitFor(() => expect(i18n.t('login.submit')).toBe('Anmelden'));
+  it('starts in the chosen language, loaded first, and adds English, the fallback, after it', async () => {
+    const i18n = await createI18nLoaded('de');
+    expect(i18n.t('login.submit')).toBe('Anmelden');
     expect(document.documentElement.lang).toBe('de');
+    await waitFor(() => expect(i18n.hasResourceBundle('en', 'translation')).toBe(true));
+    expect(i18n.getFixedT('en')('login.submit')).toBe(english().get('login.submit'));
     expect(Object.keys(loadedResources()).sort()).toEqual(['de', 'en']);
+  });
+
+  it('shows English until the chosen language has loaded, then switches to it', async () => {
+    const i18n = createI18n('fr');
+    expect(i18n.t('login.submit')).toBe(english().get('login.submit'));
+    await waitFor(() => expect(i18n.t('login.submit')).toBe(translations('fr').get('login.submit')));
+    expect(document.documentElement.lang).toBe('fr');
   });
 });
 
@@ -90,20 +99,20 @@ describe('translations', () => {
     '%s has every English key, none empty, same placeholders',
     (lang) => {
       const other = translations(lang);
-      const missing = [...english.keys()].filter((key) => !other.has(key));
+      const missing = [...english().keys()].filter((key) => !other.has(key));
       expect(missing).toEqual([]);
       const empty = [...other].filter(([, value]) => !value.trim()).map(([key]) => key);
       expect(empty).toEqual([]);
-      const extra = [...other.keys()].filter((key) => !english.has(key));
+      const extra = [...other.keys()].filter((key) => !english().has(key));
       expect(extra).toEqual([]);
-      for (const [key, text] of english)
+      for (const [key, text] of english())
         expect([key, placeholders(other.get(key) ?? '')]).toEqual([key, placeholders(text)]);
     },
   );
 
   it.each(LANGUAGES.filter((l) => l !== 'en'))('%s is translated, not copied from English', (lang) => {
     const other = translations(lang);
-    const sentences = [...english].filter(
+    const sentences = [...english()].filter(
       ([key, text]) => text.split(' ').length >= 4 && !key.startsWith('app.'),
     );
     const copied = sentences.filter(([key, text]) => other.get(key) === text).map(([key]) => key);
@@ -125,7 +134,7 @@ describe('translations', () => {
       'ERROR_NOT_CONSUMING_A_LICENSE',
       'CANNOT_CONNECT',
     ]) {
-      expect(english.get(key), key).toBeTruthy();
+      expect(english().get(key), key).toBeTruthy();
     }
   });
 });
@@ -138,7 +147,7 @@ describe('language choice', () => {
     expect(supportedLanguage('pt_BR')).toBe('pt');
     expect(supportedLanguage('ro')).toBeNull();
     const romanian = createI18n('ro');
-    expect(romanian.t('ERROR_NO_DATABASES')).toBe(english.get('ERROR_NO_DATABASES'));
+    expect(romanian.t('ERROR_NO_DATABASES')).toBe(english().get('ERROR_NO_DATABASES'));
     expect(createI18n('nl').t('login.submit')).toBe('Aanmelden');
   });
 

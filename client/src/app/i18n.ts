@@ -1,7 +1,8 @@
 // i18next set-up: seven languages, English as the fallback (Romanian and any other language show
-// English), the choice remembered in the `lang` cookie and localStorage. English is in the main
-// bundle; every other language is its own chunk (client/vite.config.ts), loaded when it is chosen:
-// at start for the remembered or browser language, or when the user switches.
+// English), the choice remembered in the `lang` cookie and localStorage. Every language, English
+// too, is its own chunk (client/vite.config.ts; decision 074), loaded when it is chosen: at start
+// for the remembered or browser language before the first screen shows, or when the user switches.
+// English, the fallback, follows in the background when another language was chosen.
 import i18next, { type CustomTypeOptions, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readCookie, writeCookie } from '../lib/cookies';
@@ -22,13 +23,11 @@ type Tree = { [key: string]: string | Tree };
 type English = CustomTypeOptions['resources']['translation'];
 type LocaleFiles = Record<string, Tree>;
 
-const englishFiles = import.meta.glob<Tree>('../locales/en/*.json', { eager: true, import: 'default' });
 // every language's own name (language.json) is always there, for the language picker
 const nameFiles = import.meta.glob<Tree>('../locales/*/language.json', { eager: true, import: 'default' });
-const otherFiles = import.meta.glob<Tree>(
-  ['../locales/*/*.json', '!../locales/en/*.json', '!../locales/*/language.json'],
-  { import: 'default' },
-);
+const featureFiles = import.meta.glob<Tree>(['../locales/*/*.json', '!../locales/*/language.json'], {
+  import: 'default',
+});
 
 /** Deep-merges `source` into `target`; a leaf key present in both throws (names the file). */
 export function mergeLocaleTree(target: Tree, source: Tree, file: string, prefix = ''): Tree {
@@ -55,17 +54,17 @@ function mergeFiles(files: LocaleFiles): English {
 
 const languageOf = (file: string) => file.split('/').at(-2);
 
-/** The languages loaded so far; English always. */
-const loaded = new Map<Language, English>([[DEFAULT_LANGUAGE, mergeFiles(englishFiles)]]);
+/** The languages loaded so far. */
+const loaded = new Map<Language, English>();
 const loading = new Map<Language, Promise<English>>();
 
-/** Loads a language's translations (its chunk) once; English is there from the start. */
+/** Loads a language's translations (its chunk) once. */
 export function loadLanguage(language: Language): Promise<English> {
   const ready = loaded.get(language);
   if (ready) return Promise.resolve(ready);
   let pending = loading.get(language);
   if (!pending) {
-    const loaders = Object.entries(otherFiles).filter(([file]) => languageOf(file) === language);
+    const loaders = Object.entries(featureFiles).filter(([file]) => languageOf(file) === language);
     pending = Promise.all(loaders.map(async ([file, load]) => [file, await load()] as const)).then(
       (files) => {
         const tree = mergeFiles({ ...namesOf(language), ...Object.fromEntries(files) });
@@ -123,7 +122,8 @@ export function rememberLanguage(language: Language): void {
 
 /**
  * An i18next instance in `language` when that language is loaded (loadLanguage), English
- * otherwise until it is: then it switches by itself.
+ * otherwise until it is: then it switches by itself. English, the fallback, is added when it has
+ * loaded if it is not yet.
  */
 export function createI18n(language: string = detectLanguage()): I18n {
   const instance = i18next.createInstance();
@@ -147,7 +147,14 @@ export function createI18n(language: string = detectLanguage()): I18n {
   applyLang(instance.language);
   instance.on('languageChanged', applyLang);
   if (wanted && !ready) void switchTo(instance, wanted).catch(() => undefined);
+  if (!loaded.has(DEFAULT_LANGUAGE) && wanted !== DEFAULT_LANGUAGE) void addFallback(instance);
   return instance;
+}
+
+/** Loads English, the fallback, into an instance that started without it. */
+async function addFallback(i18n: I18n): Promise<void> {
+  const translation = await loadLanguage(DEFAULT_LANGUAGE).catch(() => null);
+  if (translation) i18n.addResourceBundle(DEFAULT_LANGUAGE, 'translation', translation, true, true);
 }
 
 /** Loads `language` into the instance (once) and switches to it. */
@@ -158,10 +165,12 @@ async function switchTo(i18n: I18n, language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
-/** Start-up: the detected language loaded first, so the first screen shows in it. */
+/**
+ * Start-up: the detected language loaded first (English for one not supported), so the first
+ * screen shows in it; English, the fallback, follows without holding the first screen back.
+ */
 export async function createI18nLoaded(language: string = detectLanguage()): Promise<I18n> {
-  const wanted = supportedLanguage(language);
-  if (wanted) await loadLanguage(wanted).catch(() => undefined);
+  await loadLanguage(supportedLanguage(language) ?? DEFAULT_LANGUAGE).catch(() => undefined);
   return createI18n(language);
 }
 

@@ -11,7 +11,7 @@ import { storageAvailable } from '../lib/storage';
 import { adoptTokenAtom } from '../state/session';
 import { AppProviders } from './AppProviders';
 import { createAppStore, type AppStore } from './createAppStore';
-import { createI18n, createI18nLoaded } from './i18n';
+import { createI18nLoaded } from './i18n';
 import { AppRoutes } from './routes';
 import { platformFetch } from '../api/http';
 
@@ -29,8 +29,9 @@ export async function startApp(container: HTMLElement): Promise<Root> {
   const base = import.meta.env.BASE_URL;
   const root = createRoot(container);
   if (!storageAvailable()) {
+    const i18n = await createI18nLoaded(navigator.language);
     root.render(
-      <I18nextProvider i18n={createI18n(navigator.language)}>
+      <I18nextProvider i18n={i18n}>
         <CookieDisabled />
       </I18nextProvider>,
     );

@@ -2,6 +2,11 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { loadRegexEngine } from '../lib/characterMask';
+import { DEFAULT_LANGUAGE, loadLanguage } from '../app/i18n';
+
+// English loads lazily like every language (app/i18n.ts, decision 074): loaded before a test file
+// is imported, so createI18n('en') answers in English at once, as the app's start-up makes it
+await loadLanguage(DEFAULT_LANGUAGE);
 
 // lazy pages load in well under a second, but a busy two-core CI machine can take longer
 configure({ asyncUtilTimeout: 5000 });

@@ -38,14 +38,18 @@ import { useHelperTrustHint } from '../capture/useHelperTrustHint';
 import { requestResultsReloadAtom } from '../results/resultsReload';
 import { checkedDocumentsAtom, type CheckedDocument } from '../results/selection';
 import type { AppendChoice } from './AppendModal';
-import { ArchiveSelectModal } from './ArchiveSelectModal';
-import { MergeDialog, type MergeChoice } from './MergeDialog';
+import type { MergeChoice } from './MergeDialog';
 import { emailDocuments, helperFailureText } from './helperEmail';
 import { useJobRunner } from './useJobRunner';
 import { UserActionsMenu } from './UserActionsMenu';
 import './documents.css';
 
 // the append and e-mail modals load when opened (issue 11's budget for the results screen)
+// the dialogs load when opened (decision 074)
+const ArchiveSelectModal = lazy(() =>
+  import('./ArchiveSelectModal').then((m) => ({ default: m.ArchiveSelectModal })),
+);
+const MergeDialog = lazy(() => import('./MergeDialog').then((m) => ({ default: m.MergeDialog })));
 const AppendModal = lazy(() => import('./AppendModal').then((m) => ({ default: m.AppendModal })));
 const EmailModal = lazy(() => import('./EmailModal').then((m) => ({ default: m.EmailModal })));
 
@@ -244,40 +248,40 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
           </button>
         </p>
       )}
-      {(dialog === 'copy' || dialog === 'move') && (
-        <ArchiveSelectModal
-          db={params.db}
-          title={t(
-            dialog === 'copy' ? 'documents.archiveSelect.copyTitle' : 'documents.archiveSelect.moveTitle',
-            {
-              count: targets.length,
-            },
-          )}
-          exclude={dialog === 'move' ? params.archive : undefined}
-          confirmLabel={t(`documents.actions.${dialog}`)}
-          onChoose={(archive, db) => void runTransfer(dialog, targets, archive, db)}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog === 'delete' && (
-        <ConfirmDialog
-          title={t('documents.deleteConfirm.title')}
-          message={t('documents.deleteConfirm.message', { count: targets.length })}
-          confirmLabel={t('documents.actions.delete')}
-          testId="delete-confirm"
-          onConfirm={() => void runTransfer('delete', targets)}
-          onCancel={() => setDialog(null)}
-        />
-      )}
-      {dialog === 'merge' && (
-        <MergeDialog
-          db={params.db}
-          docs={targets}
-          onConfirm={(choice) => void runMerge(choice)}
-          onClose={() => setDialog(null)}
-        />
-      )}
       <Suspense fallback={null}>
+        {(dialog === 'copy' || dialog === 'move') && (
+          <ArchiveSelectModal
+            db={params.db}
+            title={t(
+              dialog === 'copy' ? 'documents.archiveSelect.copyTitle' : 'documents.archiveSelect.moveTitle',
+              {
+                count: targets.length,
+              },
+            )}
+            exclude={dialog === 'move' ? params.archive : undefined}
+            confirmLabel={t(`documents.actions.${dialog}`)}
+            onChoose={(archive, db) => void runTransfer(dialog, targets, archive, db)}
+            onClose={() => setDialog(null)}
+          />
+        )}
+        {dialog === 'delete' && (
+          <ConfirmDialog
+            title={t('documents.deleteConfirm.title')}
+            message={t('documents.deleteConfirm.message', { count: targets.length })}
+            confirmLabel={t('documents.actions.delete')}
+            testId="delete-confirm"
+            onConfirm={() => void runTransfer('delete', targets)}
+            onCancel={() => setDialog(null)}
+          />
+        )}
+        {dialog === 'merge' && (
+          <MergeDialog
+            db={params.db}
+            docs={targets}
+            onConfirm={(choice) => void runMerge(choice)}
+            onClose={() => setDialog(null)}
+          />
+        )}
         {dialog === 'append' && targets[0] && (
           <AppendModal
             onChoose={(choice) => targets[0] && void runAppend(targets[0], choice)}

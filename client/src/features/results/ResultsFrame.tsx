@@ -2,7 +2,7 @@
 // the remembered sidebar with the archive tree (under showArchiveList) and the lists below it, the
 // page's layout class, and the columns of a page with history: the open state of the sidebar and
 // history panel, with the active document.
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,9 @@ import { Alert } from '../../components/Alert';
 import { showArchiveListAtom } from '../../state/displayPreferences';
 import { sidebarOpenAtom } from '../../state/preferences';
 import { ArchiveTree } from '../view/ArchiveTree';
-import { HistoryPanel } from './history/HistoryPanel';
+
+// the history panel loads when opened (decision 074)
+const HistoryPanel = lazy(() => import('./history/HistoryPanel').then((m) => ({ default: m.HistoryPanel })));
 
 /** The page for an address whose parameters do not make sense. */
 export function ResultsBadAddress() {
@@ -114,13 +116,15 @@ export function ResultsColumns({
         onToggleHistory: () => setHistoryOpen(!historyOpen),
       })}
       {historyOpen && (
-        <HistoryPanel
-          db={db}
-          archive={archive}
-          doc={activeDoc?.archive === archive ? activeDoc : null}
-          version={historyVersion}
-          onClose={() => setHistoryOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <HistoryPanel
+            db={db}
+            archive={archive}
+            doc={activeDoc?.archive === archive ? activeDoc : null}
+            version={historyVersion}
+            onClose={() => setHistoryOpen(false)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 // The results page's title (search and archive) and buttons: the archive list, searching again
 // with the prompts, edit mode (when the user may edit here), and history (with View History).
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Search } from '@gs/contract/searches';
 import type { ResultsParams } from '../../app/resultsPaths';
@@ -9,12 +9,14 @@ import { useRovingToolbar } from '../../components/useRovingToolbar';
 import type { FieldSpec } from '../../lib/fieldSpec';
 import { BulkActions } from '../bulk/BulkActions';
 import { DocumentActions } from '../documents/DocumentActions';
-import { SearchModal } from '../search/SearchModal';
 import { EditControls } from './editing/EditControls';
 import { EditProblems } from './editing/EditProblems';
 import type { SaveContext } from './editing/saveEdits';
 import type { ResultRow } from './resultsRows';
 import { HistoryToggle, SidebarToggle } from './ResultsToggles';
+
+// the prompts load when the user searches again (decision 074)
+const SearchModal = lazy(() => import('../search/SearchModal').then((m) => ({ default: m.SearchModal })));
 
 export interface ResultsHeaderProps {
   search: Search | null;
@@ -106,14 +108,16 @@ export function ResultsHeader(props: ResultsHeaderProps) {
       </div>
       <EditProblems specs={new Map(fields.map((f) => [f.id, f]))} />
       {prompting && (search || prompting === 'choose') && (
-        <SearchModal
-          db={params.db}
-          archive={params.archive}
-          search={prompting === 'current' ? search : null}
-          criteria={params.criteria}
-          recordsPerPage={props.pageSize}
-          onClose={() => setPrompting(null)}
-        />
+        <Suspense fallback={null}>
+          <SearchModal
+            db={params.db}
+            archive={params.archive}
+            search={prompting === 'current' ? search : null}
+            criteria={params.criteria}
+            recordsPerPage={props.pageSize}
+            onClose={() => setPrompting(null)}
+          />
+        </Suspense>
       )}
     </header>
   );

@@ -29,6 +29,8 @@ async function openHistory(overrides = {}) {
   renderApp({ url: resultsUrl(), fetch: fake.fetch, session: session() });
   await screen.findByTestId('row-101', {}, { timeout: 5000 });
   fireEvent.click(screen.getByTestId('history-toggle'));
+  // the panel loads when first opened (decision 074)
+  await screen.findByTestId('history-panel');
   return fake;
 }
 
