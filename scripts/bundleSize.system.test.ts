@@ -127,16 +127,16 @@ describe('bundle size', () => {
         `  ${route.replace(/^src\/features\//, '').padEnd(44)} ${kb(total).padStart(10)} ${kb(own).padStart(9)}`,
       );
       if (total > (OVER_BUDGET_CEILINGS[route] ?? BUDGET)) over.push(`${route} ${kb(total)}`);
+      // a screen back under the budget loses its ceiling
+      if (OVER_BUDGET_CEILINGS[route] !== undefined && total <= BUDGET)
+        over.push(`${route}: drop its ceiling`);
     }
     console.log(
       `JavaScript per lazily loaded route, gzip: the whole screen with the entry and the largest` +
         ` language (budget ${kb(BUDGET)}), then what the route adds to the entry:\n${lines.join('\n')}`,
     );
     expect(over).toEqual([]);
-    // a ceiling names a route that still exists and is still over the budget (else it goes)
-    for (const [route, ceiling] of Object.entries(OVER_BUDGET_CEILINGS)) {
-      expect(ROUTES).toContain(route);
-      expect(ceiling).toBeGreaterThan(BUDGET);
-    }
+    // a ceiling names a route that still exists
+    for (const route of Object.keys(OVER_BUDGET_CEILINGS)) expect(ROUTES).toContain(route);
   });
 });
