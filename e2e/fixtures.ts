@@ -164,11 +164,16 @@ export const test = base.extend<Fixtures>({
       await searchPage.openArchive(archive);
       await resultsPage.waitForRows();
     }),
-  searchAgainFor: async ({ searchPage, resultsPage }, use) =>
+  searchAgainFor: async ({ page, searchPage, resultsPage }, use) =>
     use(async (prompt, value) => {
       await resultsPage.searchAgain.click();
       await searchPage.fillPrompt(prompt, value);
+      // the rows of the search before stay shown until the new page arrives: wait for that page
+      const searched = page.waitForResponse(
+        (r) => /\/documents\?/i.test(r.url()) && /SearchCriteria=/i.test(r.url()),
+      );
       await searchPage.runPrompt();
+      await searched;
       await resultsPage.waitForRows();
     }),
 });

@@ -31,6 +31,8 @@ export class ResultsPage {
 
   async waitForRows(): Promise<void> {
     await expect(this.rows.first()).toBeVisible();
+    // a page still on its way leaves the grid busy (aria-busy) over the rows it shows
+    await expect(this.grid).not.toHaveAttribute('aria-busy', 'true');
   }
 
   header(name: string): Locator {
