@@ -11,13 +11,11 @@ import { describe, expect, it } from 'vitest';
 /** Hand-written routes left per file: lower a number when a route moves onto route(), never raise it. */
 const LEFT: Record<string, number> = {
   'account.ts': 2,
-  'audit.ts': 1,
   'config.ts': 1,
   'indexes.ts': 2,
   'licenses.ts': 4,
   'sim.ts': 5,
   'viewerPages.ts': 1,
-  'workflowTasks.ts': 1,
 };
 
 const src = fileURLToPath(new URL('..', import.meta.url));

@@ -99,6 +99,17 @@ export interface RouteSpec<P, Q, B, G = void> {
    * parser): still part of the route, so the walkers see one route
    */
   before?: RequestHandler[];
+  /**
+   * the calls of the path this route takes, by their query: any other goes on, untouched, to the
+   * next route of the path (Express's `next('route')`), as a route that answers only some calls of
+   * a shared path (`POST dbs/{db}/archives/{a}?documentID=`, the queue search of `dbs/{db}/searches`)
+   */
+  match?: (query: Lookup) => boolean;
+  /**
+   * ask `match` after authenticating (the call is then authenticated again by the next route, and
+   * answers its cookie twice) rather than before: for a route that always did so
+   */
+  matchAfterAuth?: boolean;
 }
 
 /** The query as a case-insensitive Lookup, for a route that reads its keys as it goes. */
@@ -223,7 +234,14 @@ export function route<P = undefined, Q = undefined, B = undefined, T = unknown, 
       : await handler(ctx, input);
     await sendAnswer(res, answer, req);
   };
-  return [deps.auth.requireAuth, ...(spec.before ?? []), run];
+  const auth = deps.auth.requireAuth;
+  const { match } = spec;
+  if (!match) return [auth, ...(spec.before ?? []), run];
+  const matched: RequestHandler = (req, _res, next) => {
+    next(match(lookupOf(req.query as Record<string, unknown>)) ? undefined : 'route');
+  };
+  const front = spec.matchAfterAuth ? [auth, matched] : [matched, auth];
+  return [...front, ...(spec.before ?? []), run];
 }
 
 const bodyCall = (req: Request, res: Response): BodyCall => ({
