@@ -12,7 +12,6 @@ import { describe, expect, it } from 'vitest';
 const LEFT: Record<string, number> = {
   'account.ts': 2,
   'config.ts': 1,
-  'indexes.ts': 2,
   'licenses.ts': 4,
   'sim.ts': 5,
   'viewerPages.ts': 1,

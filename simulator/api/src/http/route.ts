@@ -100,6 +100,11 @@ export interface RouteSpec<P, Q, B, G = void> {
    */
   before?: RequestHandler[];
   /**
+   * what runs before authentication: a credential the call carries in its body (the token of
+   * `POST indexes`, whose body the API front reads before the credentials are known)
+   */
+  beforeAuth?: RequestHandler[];
+  /**
    * the calls of the path this route takes, by their query: any other goes on, untouched, to the
    * next route of the path (Express's `next('route')`), as a route that answers only some calls of
    * a shared path (`POST dbs/{db}/archives/{a}?documentID=`, the queue search of `dbs/{db}/searches`)
@@ -234,13 +239,13 @@ export function route<P = undefined, Q = undefined, B = undefined, T = unknown, 
       : await handler(ctx, input);
     await sendAnswer(res, answer, req);
   };
-  const auth = deps.auth.requireAuth;
+  const auth = [...(spec.beforeAuth ?? []), deps.auth.requireAuth];
   const { match } = spec;
-  if (!match) return [auth, ...(spec.before ?? []), run];
+  if (!match) return [...auth, ...(spec.before ?? []), run];
   const matched: RequestHandler = (req, _res, next) => {
     next(match(lookupOf(req.query as Record<string, unknown>)) ? undefined : 'route');
   };
-  const front = spec.matchAfterAuth ? [auth, matched] : [matched, auth];
+  const front = spec.matchAfterAuth ? [...auth, matched] : [matched, ...auth];
   return [...front, ...(spec.before ?? []), run];
 }
 
