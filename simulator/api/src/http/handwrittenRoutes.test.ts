@@ -14,7 +14,6 @@ const LEFT: Record<string, number> = {
   'config.ts': 1,
   'licenses.ts': 4,
   'sim.ts': 5,
-  'viewerPages.ts': 1,
 };
 
 const src = fileURLToPath(new URL('..', import.meta.url));

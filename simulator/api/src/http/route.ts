@@ -31,6 +31,8 @@ export interface RouteContext {
   secureId: string | undefined;
   /** the call's only credential is the sstoken cookie (http/cookieOnly.ts, decision 014) */
   cookieOnly: boolean;
+  /** a header of the call (any casing), for an input a route reads from its body, query or header */
+  header: (name: string) => string | undefined;
 }
 
 export interface RouteInput<P, Q, B, G = void> {
@@ -215,6 +217,7 @@ export function route<P = undefined, Q = undefined, B = undefined, T = unknown, 
       access: callerAccess(deps.repos, caller),
       secureId: requestSecureId(req),
       cookieOnly: cookieOnly(req),
+      header: (name) => req.get(name),
     };
     const params = parseWith(spec.params, () => req.params, 'path');
     const granted = spec.policy(ctx, params);
