@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 
 /** Hand-written routes left per file: lower a number when a route moves onto route(), never raise it. */
 const LEFT: Record<string, number> = {
-  'account.ts': 2,
   'config.ts': 1,
   'licenses.ts': 4,
   'sim.ts': 5,

@@ -16,7 +16,7 @@ import type { Caller } from '../domain/caller';
 import { caselessQuery, lookupOf, lowerKeys, type Lookup } from '../lib/keys';
 import { parseInput } from '../lib/zodInput';
 import { callerAccess, type UserAccess } from '../security/services/access';
-import { callerOf } from './auth';
+import { callerOf, clientIp } from './auth';
 import { cookieOnly } from './cookieOnly';
 import { requestSecureId } from './documentRequest';
 import { readMultipart, type MultipartOptions, type UploadedPart } from './multipartBody';
@@ -33,6 +33,8 @@ export interface RouteContext {
   cookieOnly: boolean;
   /** a header of the call (any casing), for an input a route reads from its body, query or header */
   header: (name: string) => string | undefined;
+  /** the caller's address (http/auth.ts `clientIp`), for the sign-in back-off */
+  ip: string;
 }
 
 export interface RouteInput<P, Q, B, G = void> {
@@ -218,6 +220,7 @@ export function route<P = undefined, Q = undefined, B = undefined, T = unknown, 
       secureId: requestSecureId(req),
       cookieOnly: cookieOnly(req),
       header: (name) => req.get(name),
+      ip: clientIp(req),
     };
     const params = parseWith(spec.params, () => req.params, 'path');
     const granted = spec.policy(ctx, params);
