@@ -19,19 +19,31 @@ export const query = (req: Request, key: string): string | undefined => queryOf(
 export const queryAny = (req: Request, keys: string[]): { key: string; value: string } | undefined =>
   lookupAny(queryOf(req), keys);
 
-export function queryInt(req: Request, key: string): number | undefined {
-  const v = query(req, key);
+/** An id of a Lookup (any casing), when given. */
+export function intOf(q: Lookup, key: string): number | undefined {
+  const v = q(key);
   return v === undefined ? undefined : parseId(v, key);
 }
 
-export function queryBool(req: Request, key: string): boolean | undefined {
-  const v = query(req, key);
+/** A true/false of a Lookup (any casing), when given. */
+export function boolOf(q: Lookup, key: string): boolean | undefined {
+  const v = q(key);
   return v === undefined ? undefined : parseBool(v, key);
 }
 
+export const queryInt = (req: Request, key: string): number | undefined => intOf(queryOf(req), key);
+
+export const queryBool = (req: Request, key: string): boolean | undefined => boolOf(queryOf(req), key);
+
 /** A route parameter that must be an integer id. */
-export function intParam(req: Request, name: string): number {
-  const v = req.params[name];
+export const intParam = (req: Request, name: string): number => pathInt(req.params, name);
+
+/**
+ * A parameter of the path as sent (route()'s `params: pathAsSent`) that must be an integer id, for
+ * a policy that reads the path's ids one at a time, each after the check of the one before.
+ */
+export function pathInt(params: unknown, name: string): number {
+  const v = (params as Record<string, unknown>)[name];
   if (typeof v !== 'string') throw badRequest(`The parameter '${name}' is missing.`);
   return parseId(v, name);
 }

@@ -16,9 +16,10 @@ import type { Caller } from '../domain/caller';
 import { caselessQuery, lookupOf, lowerKeys, type Lookup } from '../lib/keys';
 import { parseInput } from '../lib/zodInput';
 import { callerAccess, type UserAccess } from '../security/services/access';
-import { callerOf } from './auth';
+import { callerOf, clientIp } from './auth';
 import { cookieOnly } from './cookieOnly';
 import { requestSecureId } from './documentRequest';
+import { readMultipart, type MultipartOptions, type UploadedPart } from './multipartBody';
 
 /** What a handler knows of its call besides its input. */
 export interface RouteContext {
@@ -30,6 +31,10 @@ export interface RouteContext {
   secureId: string | undefined;
   /** the call's only credential is the sstoken cookie (http/cookieOnly.ts, decision 014) */
   cookieOnly: boolean;
+  /** a header of the call (any casing), for an input a route reads from its body, query or header */
+  header: (name: string) => string | undefined;
+  /** the caller's address (http/auth.ts `clientIp`), for the sign-in back-off */
+  ip: string;
 }
 
 export interface RouteInput<P, Q, B, G = void> {
@@ -50,13 +55,45 @@ export type Policy<P = unknown, G = void> = (ctx: RouteContext, params: P) => G;
 /** A zod schema, or a function for an input whose refusals already have their own wording. */
 export type Parser<T> = z.ZodType<T> | ((raw: unknown) => T);
 
+/**
+ * The body of a call as the edge hands it to a streamed reader: the JSON the API front parsed (a
+ * route that also takes JSON), whether it is multipart, and its multipart parts read with the
+ * route's own storage and limits (http/multipartBody.ts). Nothing is read until the reader asks.
+ */
+export interface BodyCall {
+  json: unknown;
+  /** the Content-Type is one of these (Express's `req.is`) */
+  is: (type: string) => boolean;
+  multipart: (options: MultipartOptions) => Promise<UploadedPart[]>;
+}
+
+/**
+ * A body the API front does not parse (multipart, a package streamed to disk): the edge calls
+ * `read` after the policy and the query, so the rights are checked before one byte is read, and
+ * the handler gets what it answers.
+ */
+export interface StreamedBody<B, P, Q, G> {
+  kind: 'streamed';
+  read: (body: BodyCall, ctx: RouteContext, input: Omit<RouteInput<P, Q, never, G>, 'body'>) => Promise<B>;
+}
+
+export const streamedBody = <B, P = unknown, Q = unknown, G = unknown>(
+  read: StreamedBody<B, P, Q, G>['read'],
+): StreamedBody<B, P, Q, G> => ({ kind: 'streamed', read });
+
+const isStreamed = <B, P, Q, G>(body: unknown): body is StreamedBody<B, P, Q, G> =>
+  typeof body === 'object' && body !== null && (body as { kind?: unknown }).kind === 'streamed';
+
 export interface RouteSpec<P, Q, B, G = void> {
   /** the path's parameters, by their names in the path */
   params?: Parser<P>;
   /** the query: a schema reads its keys in lower case (any casing, the first of a repeated key), a function the parsed query as sent */
   query?: Parser<Q>;
-  /** the JSON body: a schema reads it with lower-cased keys at every depth, a function as sent */
-  body?: Parser<B>;
+  /**
+   * the JSON body: a schema reads it with lower-cased keys at every depth, a function as sent; or
+   * a streamed body (multipart) read by the route's own reader once the policy has passed
+   */
+  body?: Parser<B> | StreamedBody<B, P, Q, G>;
   /** checked after the path is read, before the query, the body and the handler */
   policy: Policy<P, G>;
   /** a writing route: the handler (synchronous) runs in one transaction of this connection */
@@ -66,10 +103,29 @@ export interface RouteSpec<P, Q, B, G = void> {
    * parser): still part of the route, so the walkers see one route
    */
   before?: RequestHandler[];
+  /**
+   * what runs before authentication: a credential the call carries in its body (the token of
+   * `POST indexes`, whose body the API front reads before the credentials are known)
+   */
+  beforeAuth?: RequestHandler[];
+  /**
+   * the calls of the path this route takes, by their query: any other goes on, untouched, to the
+   * next route of the path (Express's `next('route')`), as a route that answers only some calls of
+   * a shared path (`POST dbs/{db}/archives/{a}?documentID=`, the queue search of `dbs/{db}/searches`)
+   */
+  match?: (query: Lookup) => boolean;
+  /**
+   * ask `match` after authenticating (the call is then authenticated again by the next route, and
+   * answers its cookie twice) rather than before: for a route that always did so
+   */
+  matchAfterAuth?: boolean;
 }
 
 /** The query as a case-insensitive Lookup, for a route that reads its keys as it goes. */
 export const queryLookup = (raw: unknown): Lookup => lookupOf(raw as Record<string, unknown>);
+
+/** The path's parameters as sent, for a policy that reads its ids in order (http/query.ts `pathInt`). */
+export const pathAsSent = (raw: unknown): Record<string, string> => raw as Record<string, string>;
 
 /** The body as sent, for a route that reads it once it has found what it changes. */
 export const asSent = (raw: unknown): unknown => raw;
@@ -104,8 +160,8 @@ export const withStatus = (status: number, body?: unknown): Presenter =>
 const isPresenter = (value: unknown): value is Presenter =>
   typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'present';
 
-/** Send what a handler answered. */
-export function sendAnswer(res: Response, answer: unknown, req?: Request): void {
+/** Send what a handler answered (settles once a written file is written). */
+export async function sendAnswer(res: Response, answer: unknown, req?: Request): Promise<void> {
   if (req && isPresenter(answer)) {
     answer.send(req, res);
     return;
@@ -118,15 +174,21 @@ export function sendAnswer(res: Response, answer: unknown, req?: Request): void 
     res.json(answer);
     return;
   }
-  sendFile(res, answer);
+  await sendFile(res, answer);
 }
 
-function sendFile(res: Response, file: FileAnswer): void {
-  res.type(file.type);
+async function sendFile(res: Response, file: FileAnswer): Promise<void> {
+  // the disposition first: Express's attachment() sets a type from the name's extension, and the
+  // answer's own type wins
   if (file.disposition) {
     if (file.disposition.kind === 'attachment') res.attachment(file.disposition.fileName);
     else
       res.set('Content-Disposition', `inline; filename="${encodeURIComponent(file.disposition.fileName)}"`);
+  }
+  res.type(file.type);
+  if ('write' in file.source) {
+    await file.source.write(res);
+    return;
   }
   if ('bytes' in file.source) {
     res.set('Content-Length', String(file.source.bytes.length)).end(file.source.bytes);
@@ -157,6 +219,8 @@ export function route<P = undefined, Q = undefined, B = undefined, T = unknown, 
       access: callerAccess(deps.repos, caller),
       secureId: requestSecureId(req),
       cookieOnly: cookieOnly(req),
+      header: (name) => req.get(name),
+      ip: clientIp(req),
     };
     const params = parseWith(spec.params, () => req.params, 'path');
     const granted = spec.policy(ctx, params);
@@ -167,20 +231,35 @@ export function route<P = undefined, Q = undefined, B = undefined, T = unknown, 
       'query',
       () => caselessQuery(req.query as Record<string, unknown>),
     );
-    const body = parseWith(
-      spec.body,
-      () => req.body as unknown,
-      'request body',
-      () => lowerKeys(req.body),
-    );
+    const body = isStreamed<B, P, Q, G>(spec.body)
+      ? await spec.body.read(bodyCall(req, res), ctx, { params, query, granted })
+      : parseWith(
+          spec.body as Parser<B> | undefined,
+          () => req.body as unknown,
+          'request body',
+          () => lowerKeys(req.body),
+        );
     const input = { params, query, body, granted };
     const answer = spec.transaction
       ? inTransaction(spec.transaction, () => handler(ctx, input))
       : await handler(ctx, input);
-    sendAnswer(res, answer, req);
+    await sendAnswer(res, answer, req);
   };
-  return [deps.auth.requireAuth, ...(spec.before ?? []), run];
+  const auth = [...(spec.beforeAuth ?? []), deps.auth.requireAuth];
+  const { match } = spec;
+  if (!match) return [...auth, ...(spec.before ?? []), run];
+  const matched: RequestHandler = (req, _res, next) => {
+    next(match(lookupOf(req.query as Record<string, unknown>)) ? undefined : 'route');
+  };
+  const front = spec.matchAfterAuth ? [...auth, matched] : [matched, ...auth];
+  return [...front, ...(spec.before ?? []), run];
 }
+
+const bodyCall = (req: Request, res: Response): BodyCall => ({
+  json: req.body as unknown,
+  is: (type) => req.is(type) !== false && req.is(type) !== null,
+  multipart: (options) => readMultipart(req, res, options),
+});
 
 function inTransaction<T>(db: Db, fn: () => T): T {
   return db.transaction(() => {

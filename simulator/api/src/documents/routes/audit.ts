@@ -3,18 +3,23 @@
 // entry (`POST dbs/{db}/archives/{a}?documentID=&secureid=` with a LogEntry body). Reading needs
 // View History (512). Adding is a write: never with a read-only licence (403, as every other
 // write), and the Message has at most HISTORY_MESSAGE_MAX characters (our limit).
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { ArchiveHistoryResponse, DocumentHistoryResponse, HistoryEntry } from '@gs/contract/history';
 import { ARCHIVE_HISTORY_MAX_PAGE_SIZE, ARCHIVE_HISTORY_PAGE_SIZE } from '@gs/contract/history';
 import { ArchivePermission, hasFlag } from '@gs/contract/flags';
 import type { RouteDeps } from '../../deps';
-import { callerOf } from '../../http/auth';
 import { badRequest, forbidden } from '../../http/errors';
-import { intParam, parseId, query, readKey } from '../../http/query';
-import { documentMessages, requireEditingLicense, requirePermission } from '../services/documentAccess';
-import { documentOf, documentParams, theDocument } from '../../http/documentRequest';
-import { route, type Policy } from '../../http/route';
+import { parseId, pathInt, readKey } from '../../http/query';
+import {
+  documentMessages,
+  requireEditingLicense,
+  requirePermission,
+  resolveDocument,
+} from '../services/documentAccess';
+import { documentParams, theDocument } from '../../http/documentRequest';
+import { asSent, pathAsSent, queryLookup, route, signedIn, type Policy } from '../../http/route';
+import type { Lookup } from '../../lib/keys';
 import { int32Value } from '../../lib/zodInput';
 import type { ArchiveRow } from '../../catalog/repos/archivesRepo';
 import { categoryOf, isHistoryCategory, toHistoryEntry } from '../services/history';
@@ -60,12 +65,6 @@ export function createAuditRouter(deps: RouteDeps): Router {
   const { repos, clock } = deps;
   const router = Router();
 
-  const ids = (req: Request, doc: number) => ({
-    db: intParam(req, 'db'),
-    archive: intParam(req, 'archive'),
-    doc,
-  });
-
   router.get(
     '/dbs/:db/archives/:archive/documents/:doc/audit',
     ...route(
@@ -98,34 +97,45 @@ export function createAuditRouter(deps: RouteDeps): Router {
     ),
   );
 
-  /** Only with `documentID`: without it this path is a document import, which is not ours. */
-  const addEntry = (req: Request, res: Response, next: NextFunction): void => {
-    const docParam = query(req, 'documentID');
-    if (docParam === undefined) return next();
-    deps.auth.authenticate(req, res);
-    const ref = documentOf(deps, req, res, ids(req, parseId(docParam, 'documentID')));
-    requireEditingLicense(callerOf(res));
-    const message = readKey(req.body, 'Message');
-    if (typeof message !== 'string' || message.trim() === '')
-      throw badRequest('The request body must be a LogEntry with a Message.');
-    if (message.length > HISTORY_MESSAGE_MAX)
-      throw badRequest(`The Message may have at most ${HISTORY_MESSAGE_MAX} characters.`);
-    const category = readKey(req.body, 'Category');
-    const row = repos.audit.add({
-      databaseId: ref.databaseId,
-      archiveId: ref.archive.id,
-      documentId: ref.docId,
-      oldArchiveId: intKey(req.body, 'OldArchiveID'),
-      oldDocId: intKey(req.body, 'OldDocID'),
-      userName: callerOf(res).user.name,
-      category: typeof category === 'string' && isHistoryCategory(category) ? category : categoryOf(message),
-      message,
-      time: clock.now(),
-      connectionString: '',
-    });
-    const body: HistoryEntry = toHistoryEntry(row);
-    res.json(body);
+  /**
+   * Only with `documentID` (asked before authenticating): without it this path is a document
+   * import, which is not ours. The document is read from the query, then the path.
+   */
+  const addEntry = {
+    match: (q: Lookup) => q('documentID') !== undefined,
+    params: pathAsSent,
+    query: queryLookup,
+    body: asSent,
+    policy: signedIn,
   };
-  router.post('/dbs/:db/archives/:archive', addEntry);
+  router.post(
+    '/dbs/:db/archives/:archive',
+    ...route(deps, addEntry, ({ caller, secureId }, { params, query, body }): HistoryEntry => {
+      const doc = parseId(query('documentID') ?? '', 'documentID');
+      const ids = { db: pathInt(params, 'db'), archive: pathInt(params, 'archive'), doc };
+      const ref = resolveDocument(deps, caller, ids, secureId);
+      requireEditingLicense(caller);
+      const message = readKey(body, 'Message');
+      if (typeof message !== 'string' || message.trim() === '')
+        throw badRequest('The request body must be a LogEntry with a Message.');
+      if (message.length > HISTORY_MESSAGE_MAX)
+        throw badRequest(`The Message may have at most ${HISTORY_MESSAGE_MAX} characters.`);
+      const category = readKey(body, 'Category');
+      const row = repos.audit.add({
+        databaseId: ref.databaseId,
+        archiveId: ref.archive.id,
+        documentId: ref.docId,
+        oldArchiveId: intKey(body, 'OldArchiveID'),
+        oldDocId: intKey(body, 'OldDocID'),
+        userName: caller.user.name,
+        category:
+          typeof category === 'string' && isHistoryCategory(category) ? category : categoryOf(message),
+        message,
+        time: clock.now(),
+        connectionString: '',
+      });
+      return toHistoryEntry(row);
+    }),
+  );
   return router;
 }

@@ -13,13 +13,14 @@
 // document's archive (or inbox) and answers the base document's id (0 for an inbox file). Every
 // variant needs an editing licence. A merged or appended archive document has its new file's text
 // read for content search after the answer (documents/services/documentMerge.ts, decision 040).
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import { ArchivePermission, InboxPermission, hasFlag } from '@gs/contract/flags';
-import { accessOf, type RouteDeps } from '../../deps';
+import type { RouteDeps } from '../../deps';
+import type { Caller } from '../../domain/caller';
 import { secureId } from '../../security/repos/secureIds';
-import { callerOf } from '../../http/auth';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import { intParam, readKey } from '../../http/query';
+import { pathInt, readKey } from '../../http/query';
+import { asSent, pathAsSent, present, route, type Policy, type RouteContext } from '../../http/route';
 import { messages } from '../../security/services/access';
 import { documentMessages, requireEditingLicense } from '../services/documentAccess';
 import {
@@ -68,20 +69,20 @@ export function createDocumentMergeRouter(deps: RouteDeps): Router {
   // the merged or appended document's new file has its text read after the answer (decision 040)
   const textJobs = createPdfTextJobs(repos);
 
-  const itemOf = (res: Response, db: number, item: unknown, what: string): MergeItem => {
+  const itemOf = (ctx: RouteContext, db: number, item: unknown, what: string): MergeItem => {
     const inboxId = intOf(item, INBOX_KEYS);
     const path = readKey(item, 'Path') ?? readKey(item, 'FileName');
     if (inboxId !== undefined || path !== undefined) {
       if (inboxId === undefined || typeof path !== 'string' || path.trim() === '')
         throw badRequest(`An inbox item of ${what} needs an InboxId and a Path.`);
-      const ref = inboxAccess(deps, callerOf(res)).inbox(inboxId);
+      const ref = inboxAccess(deps, ctx.caller).inbox(inboxId);
       return { inbox: ref.inbox, name: safeName(path.trim()) };
     }
     const archiveId = intOf(item, ARCHIVE_KEYS);
     const docId = intOf(item, DOC_KEYS);
     if (archiveId === undefined || docId === undefined)
       throw badRequest(`Each of ${what} needs an ArchiveID and a DocID (or an InboxId and a Path).`);
-    const archive = accessOf(deps, res).archive(db, archiveId);
+    const archive = ctx.access.archive(db, archiveId);
     if (!repos.documents.existsInArchive(db, archive.id, docId))
       throw notFound(messages.document(archive.id, docId));
     const hash = readKey(item, 'Hash') ?? readKey(item, 'SecureId');
@@ -95,88 +96,91 @@ export function createDocumentMergeRouter(deps: RouteDeps): Router {
       ? isInboxPart(b) && a.inbox.id === b.inbox.id && a.name.toLowerCase() === b.name.toLowerCase()
       : !isInboxPart(b) && a.docId === b.docId;
 
-  const context = (res: Response): DocumentOpsContext => ({
+  const context = (caller: Caller): DocumentOpsContext => ({
     ops: repos.documentOps,
     audit: repos.audit,
     annotations: repos.annotations,
     textJobs,
     dataDir: deps.files.dataDir,
     now: () => deps.clock.now(),
-    userName: callerOf(res).user.name,
+    userName: caller.user.name,
   });
 
-  const archiveTarget = (res: Response, db: number, id: number) => {
-    const access = accessOf(deps, res);
+  const archiveTarget = ({ access }: RouteContext, db: number, id: number) => {
     const archive = access.archive(db, id);
     return { archive, permissions: access.archivePermissions(archive) };
   };
 
-  router.post('/dbs/:db/merge', deps.auth.requireAuth, async (req: Request, res: Response) => {
-    const db = accessOf(deps, res).database(intParam(req, 'db')).Id;
-    requireEditingLicense(callerOf(res));
-    const body: unknown = req.body;
-    const type = typeOf(readKey(body, 'Type'), ['Merge', 'Append'], 'Type');
-    const items = readKey(body, 'Documents');
-    if (!Array.isArray(items)) throw badRequest('The Documents are required.');
-    if (type === 0 && items.length < 2) throw badRequest('A merge needs two or more Documents.');
-    if (type === 1 && items.length !== 2) throw badRequest('An append needs exactly two Documents.');
-    const parts = items.map((item) => itemOf(res, db, item, 'the Documents'));
-    const baseBody = readKey(body, 'BaseDocument');
-    const given =
-      baseBody && typeof baseBody === 'object' && Object.keys(baseBody).length > 0
-        ? itemOf(res, db, baseBody, 'BaseDocument')
-        : undefined;
-    const base = (given && parts.find((p) => sameItem(p, given))) ?? given ?? parts[0];
-    if (!base) throw badRequest('The Documents are required.');
-    const target = readKey(body, 'Target');
-    const targetType = typeOf(readKey(target, 'Type'), ['Archive', 'Inbox'], 'Target Type');
-    const targetId = intOf(target, ['Id', 'ArchiveID', 'InboxId']);
-    const ctx = context(res);
+  /** the database (404) and a licence that may edit (403) */
+  const merger: Policy<Record<string, string>, number> = ({ access, caller }, params) => {
+    const db = access.database(pathInt(params, 'db')).Id;
+    requireEditingLicense(caller);
+    return db;
+  };
 
-    if (type === 1) {
-      const before = intOf(target, ['AppendType']) === 1;
-      const others = parts.filter((p) => !sameItem(p, base));
-      if (others.length !== 1) throw badRequest('An append needs a BaseDocument and one other item.');
-      if (targetType === 1) {
-        if (!isInboxPart(base))
-          throw badRequest('Appending to an inbox needs an inbox file as the BaseDocument.');
-        if (targetId !== undefined && targetId !== base.inbox.id)
-          throw badRequest(`The BaseDocument is not a file of inbox ${targetId}.`);
-        const inboxes = inboxAccess(deps, callerOf(res));
-        inboxes.require(inboxes.inbox(base.inbox.id), InboxPermission.ModifyDocument, 'append pages');
-        await appendToInboxFile(ctx, { databaseId: db, base: base as InboxPart, others, before });
-        res.json(0);
-        return;
+  const spec = { params: pathAsSent, policy: merger, body: asSent };
+  router.post(
+    '/dbs/:db/merge',
+    ...route(deps, spec, async (rc, { body, granted: db }) => {
+      const type = typeOf(readKey(body, 'Type'), ['Merge', 'Append'], 'Type');
+      const items = readKey(body, 'Documents');
+      if (!Array.isArray(items)) throw badRequest('The Documents are required.');
+      if (type === 0 && items.length < 2) throw badRequest('A merge needs two or more Documents.');
+      if (type === 1 && items.length !== 2) throw badRequest('An append needs exactly two Documents.');
+      const parts = items.map((item) => itemOf(rc, db, item, 'the Documents'));
+      const baseBody = readKey(body, 'BaseDocument');
+      const given =
+        baseBody && typeof baseBody === 'object' && Object.keys(baseBody).length > 0
+          ? itemOf(rc, db, baseBody, 'BaseDocument')
+          : undefined;
+      const base = (given && parts.find((p) => sameItem(p, given))) ?? given ?? parts[0];
+      if (!base) throw badRequest('The Documents are required.');
+      const target = readKey(body, 'Target');
+      const targetType = typeOf(readKey(target, 'Type'), ['Archive', 'Inbox'], 'Target Type');
+      const targetId = intOf(target, ['Id', 'ArchiveID', 'InboxId']);
+      const ctx = context(rc.caller);
+
+      if (type === 1) {
+        const before = intOf(target, ['AppendType']) === 1;
+        const others = parts.filter((p) => !sameItem(p, base));
+        if (others.length !== 1) throw badRequest('An append needs a BaseDocument and one other item.');
+        if (targetType === 1) {
+          if (!isInboxPart(base))
+            throw badRequest('Appending to an inbox needs an inbox file as the BaseDocument.');
+          if (targetId !== undefined && targetId !== base.inbox.id)
+            throw badRequest(`The BaseDocument is not a file of inbox ${targetId}.`);
+          const inboxes = inboxAccess(deps, rc.caller);
+          inboxes.require(inboxes.inbox(base.inbox.id), InboxPermission.ModifyDocument, 'append pages');
+          await appendToInboxFile(ctx, { databaseId: db, base: base as InboxPart, others, before });
+          return 0;
+        }
+        if (isInboxPart(base))
+          throw badRequest('Appending to an archive needs an archive document as the BaseDocument.');
+        if (targetId !== undefined && targetId !== 0 && targetId !== base.archive.id)
+          throw badRequest(`Document ${base.docId} is not in archive ${targetId}.`);
+        const { archive, permissions } = archiveTarget(rc, db, base.archive.id);
+        if (!hasFlag(permissions, ArchivePermission.ModifyDocument))
+          throw forbidden(documentMessages.permission(archive, 'append pages'));
+        return appendToDocument(ctx, { databaseId: db, base: base as MergePart, others, before });
       }
-      if (isInboxPart(base))
-        throw badRequest('Appending to an archive needs an archive document as the BaseDocument.');
-      if (targetId !== undefined && targetId !== 0 && targetId !== base.archive.id)
-        throw badRequest(`Document ${base.docId} is not in archive ${targetId}.`);
-      const { archive, permissions } = archiveTarget(res, db, base.archive.id);
-      if (!hasFlag(permissions, ArchivePermission.ModifyDocument))
-        throw forbidden(documentMessages.permission(archive, 'append pages'));
-      res.json(await appendToDocument(ctx, { databaseId: db, base: base as MergePart, others, before }));
-      return;
-    }
 
-    if (targetType === 1) {
-      if (targetId === undefined) throw badRequest('The Target Id (an inbox) is required.');
-      const inboxes = inboxAccess(deps, callerOf(res));
-      const ref = inboxes.inbox(targetId);
-      inboxes.require(ref, InboxPermission.Add, 'add files');
-      const name = await mergeIntoInbox(ctx, { databaseId: db, parts, base, target: ref.inbox });
-      res.setHeader('Merge-File', encodeURIComponent(name));
-      res.json(0);
-      return;
-    }
-    const targetArchive = targetId || (isInboxPart(base) ? undefined : base.archive.id);
-    if (targetArchive === undefined)
-      throw badRequest('The Target Id (an archive) is required when the BaseDocument is an inbox file.');
-    const { archive, permissions } = archiveTarget(res, db, targetArchive);
-    if (!hasFlag(permissions, ArchivePermission.Add))
-      throw forbidden(documentMessages.permission(archive, 'add documents'));
-    res.json(await mergeDocuments(ctx, { databaseId: db, parts, base, target: archive }));
-  });
+      if (targetType === 1) {
+        if (targetId === undefined) throw badRequest('The Target Id (an inbox) is required.');
+        const inboxes = inboxAccess(deps, rc.caller);
+        const ref = inboxes.inbox(targetId);
+        inboxes.require(ref, InboxPermission.Add, 'add files');
+        const name = await mergeIntoInbox(ctx, { databaseId: db, parts, base, target: ref.inbox });
+        return present((_req, res) => void res.setHeader('Merge-File', encodeURIComponent(name)).json(0));
+      }
+      const targetArchive = targetId || (isInboxPart(base) ? undefined : base.archive.id);
+      if (targetArchive === undefined)
+        throw badRequest('The Target Id (an archive) is required when the BaseDocument is an inbox file.');
+      const { archive, permissions } = archiveTarget(rc, db, targetArchive);
+      if (!hasFlag(permissions, ArchivePermission.Add))
+        throw forbidden(documentMessages.permission(archive, 'add documents'));
+      return mergeDocuments(ctx, { databaseId: db, parts, base, target: archive });
+    }),
+  );
 
   return router;
 }

@@ -2,33 +2,35 @@
 // GET `indexes/?database=&Field=&Filter1=&Filter2=` lists the items a (dynamic) list field offers,
 // for a field of an archive the caller may view (with `Archive=`, that archive): anyone else gets
 // the 404 of an unknown field, as archive routes answer for archives the caller cannot see.
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { DynamicListResponse, FieldCheckResponse } from '@gs/contract/fieldChecks';
 import { TOKEN_REQUEST_HEADER } from '@gs/contract/licenses';
-import { accessOf, type RouteDeps } from '../../deps';
+import type { RouteDeps } from '../../deps';
 import { requestToken } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import { parseCheckBody } from '../../http/fieldInput';
-import { parseId, query, queryAny, readKey } from '../../http/query';
+import { parseId, readKey } from '../../http/query';
+import { asSent, queryLookup, route, signedIn } from '../../http/route';
+import { lookupAny, type Lookup } from '../../lib/keys';
 import { createFieldEdits } from '../services/fieldEdits';
 import { createFieldLists } from '../../lists/services/fieldLists';
 import { readListItems } from '../../lists/services/sqlListItems';
 import { ListQueryError } from '../../lists/repos/sqlListQuery';
 
 /** A parameter from the query (any of its spellings) or, failing that, a key of an object body. */
-function param(req: Request, keys: string[]): string | undefined {
-  const fromQuery = queryAny(req, keys)?.value;
+function param(q: Lookup, body: unknown, keys: string[]): string | undefined {
+  const fromQuery = lookupAny(q, keys)?.value;
   if (fromQuery !== undefined) return fromQuery;
   for (const key of keys) {
-    const v = readKey(req.body, key);
+    const v = readKey(body, key);
     if (typeof v === 'string' || typeof v === 'number') return String(v);
   }
   return undefined;
 }
 
-function requiredId(req: Request, keys: string[]): number {
+function requiredId(q: Lookup, body: unknown, keys: string[]): number {
   const [name = ''] = keys;
-  const v = param(req, keys);
+  const v = param(q, body, keys);
   if (v === undefined || v.trim() === '') throw badRequest(`The parameter '${name}' is required.`);
   return parseId(v, name);
 }
@@ -47,37 +49,45 @@ export function createIndexesRouter(deps: RouteDeps): Router {
   const edits = createFieldEdits(repos, deps.listQueries);
   const router = Router();
 
-  router.post('/indexes', tokenFromBody, deps.auth.requireAuth, async (req, res) => {
-    const access = accessOf(deps, res);
-    const db = access.database(requiredId(req, ['db', 'database', 'DatabaseId'])).Id;
-    const archive = access.archive(db, requiredId(req, ['archive', 'ArchiveId']));
-    const body: FieldCheckResponse = await edits.check(archive.id, parseCheckBody(req.body));
-    res.json(body);
-  });
+  // the query (any casing) and the body as sent: a parameter is read from either
+  const sent = { policy: signedIn, query: queryLookup, body: asSent };
 
-  router.get('/indexes', deps.auth.requireAuth, async (req, res) => {
-    const access = accessOf(deps, res);
-    const db = access.database(requiredId(req, ['database', 'db'])).Id;
-    const fieldId = requiredId(req, ['Field', 'FieldId']);
-    const rule = repos.fieldRules.byId(db, fieldId);
-    const unknown = notFound(`Field ${fieldId} was not found in database ${db}.`);
-    if (!rule) throw unknown;
-    const archiveParam = param(req, ['Archive', 'ArchiveId']);
-    if (archiveParam !== undefined && archiveParam.trim() !== '') {
-      const archive = access.archive(db, parseId(archiveParam, 'Archive'));
-      if (!repos.archives.fields(archive.id).some((f) => f.ID === fieldId)) throw unknown;
-    } else if (!repos.archives.withField(fieldId).some((a) => a.databaseId === db && access.canView(a)))
-      throw unknown;
-    // a [SQL] list runs its query (decision 044): refused, failed or stopped, it is a 400
-    const listId = lists.listFor(rule, query(req, 'Filter1') ?? '', query(req, 'Filter2') ?? '');
-    let body: DynamicListResponse = [];
-    try {
-      if (listId !== undefined) body = await readListItems(repos.fieldRules, deps.listQueries, listId);
-    } catch (err) {
-      throw err instanceof ListQueryError ? badRequest(err.message) : err;
-    }
-    res.json(body);
-  });
+  // the token may come in the body, read before authentication (http/apiFront.ts)
+  router.post(
+    '/indexes',
+    ...route(deps, { ...sent, beforeAuth: [tokenFromBody] }, async ({ access }, { query, body }) => {
+      const db = access.database(requiredId(query, body, ['db', 'database', 'DatabaseId'])).Id;
+      const archive = access.archive(db, requiredId(query, body, ['archive', 'ArchiveId']));
+      const checked: FieldCheckResponse = await edits.check(archive.id, parseCheckBody(body));
+      return checked;
+    }),
+  );
+
+  router.get(
+    '/indexes',
+    ...route(deps, sent, async ({ access }, { query, body: sentBody }) => {
+      const db = access.database(requiredId(query, sentBody, ['database', 'db'])).Id;
+      const fieldId = requiredId(query, sentBody, ['Field', 'FieldId']);
+      const rule = repos.fieldRules.byId(db, fieldId);
+      const unknown = notFound(`Field ${fieldId} was not found in database ${db}.`);
+      if (!rule) throw unknown;
+      const archiveParam = param(query, sentBody, ['Archive', 'ArchiveId']);
+      if (archiveParam !== undefined && archiveParam.trim() !== '') {
+        const archive = access.archive(db, parseId(archiveParam, 'Archive'));
+        if (!repos.archives.fields(archive.id).some((f) => f.ID === fieldId)) throw unknown;
+      } else if (!repos.archives.withField(fieldId).some((a) => a.databaseId === db && access.canView(a)))
+        throw unknown;
+      // a [SQL] list runs its query (decision 044): refused, failed or stopped, it is a 400
+      const listId = lists.listFor(rule, query('Filter1') ?? '', query('Filter2') ?? '');
+      let body: DynamicListResponse = [];
+      try {
+        if (listId !== undefined) body = await readListItems(repos.fieldRules, deps.listQueries, listId);
+      } catch (err) {
+        throw err instanceof ListQueryError ? badRequest(err.message) : err;
+      }
+      return body;
+    }),
+  );
 
   return router;
 }

@@ -15,8 +15,7 @@
 // Imports need an administrator of all databases who may write; the export an administrator of
 // the database. Users and groups created go through the same names rules as user administration.
 import { rm } from 'node:fs/promises';
-import { Router, type Request, type RequestHandler, type Response } from 'express';
-import multer from 'multer';
+import { Router } from 'express';
 import { AdminFeature, MULTIPLE_DATABASES_NOT_LICENSED } from '@gs/contract/admin';
 import {
   ImportAccountType,
@@ -26,11 +25,23 @@ import {
 } from '@gs/contract/admin/packages';
 import type { RouteDeps } from '../../deps';
 import type { Db } from '../../db/connection';
-import { callerOf } from '../../http/auth';
+import type { FileAnswer } from '../../domain/answers';
+import { allWriter } from '../../http/adminPolicies';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
-import { query, queryBool, queryInt } from '../../http/query';
+import type { MultipartOptions, UploadedPart } from '../../http/multipartBody';
+import { boolOf, intOf } from '../../http/query';
+import {
+  present,
+  queryLookup,
+  route,
+  signedIn,
+  streamedBody,
+  withStatus,
+  type BodyCall,
+} from '../../http/route';
+import type { Lookup } from '../../lib/keys';
 import { messages } from '../../security/services/access';
-import { requireAdminAll, requireDbAdmin } from '../../security/services/adminRights';
+import { requireDbAdmin } from '../../security/services/adminRights';
 import { createImportJobs } from '../services/importJobs';
 import { packagePrincipals, readChoices, templateTree } from '../services/importTree';
 import { buildPackage, writePackage } from '../services/packageExport';
@@ -53,113 +64,114 @@ export const packageMessages = {
   tooLarge: `The package is larger than ${MAX_PACKAGE_BYTES} bytes.`,
 };
 
-const memory = multer({
-  storage: multer.memoryStorage(),
-  defParamCharset: 'utf8',
-  limits: { fileSize: MAX_CSV_BYTES, files: 1 },
-}).any();
+/** A user CSV, read in memory. */
+const csvUpload = (refusal: MultipartOptions['refusal']): MultipartOptions => ({
+  storage: 'memory',
+  fileSize: MAX_CSV_BYTES,
+  files: 1,
+  refusal,
+});
 
-/** Multer streaming the one file into `dir` as `name` (removed by multer if the upload fails). */
-const toDisk = (dir: string, name: string) =>
-  multer({
-    storage: multer.diskStorage({ destination: dir, filename: (_req, _file, done) => done(null, name) }),
-    defParamCharset: 'utf8',
-    limits: { fileSize: MAX_PACKAGE_BYTES, files: 1 },
-  }).any();
+/** The package streamed into `dir` as `name` (removed by multer if the upload fails). */
+const packageUpload = (
+  dir: string,
+  name: string,
+  refusal: MultipartOptions['refusal'],
+): MultipartOptions => ({
+  storage: { dir, name: () => name },
+  fileSize: MAX_PACKAGE_BYTES,
+  files: 1,
+  refusal,
+});
 
-/** The one file of a multipart request (multer's errors as 400/413 with a Message). */
-const oneFile = (
-  req: Request,
-  res: Response,
-  upload: RequestHandler,
-  tooLarge: string,
-): Promise<Express.Multer.File> =>
-  new Promise((resolve, reject) => {
-    if (!req.is('multipart/form-data')) return reject(badRequest(packageMessages.notMultipart));
-    void upload(req, res, (err: unknown) => {
-      const files = Array.isArray(req.files) ? req.files : [];
-      if (err instanceof multer.MulterError)
-        return reject(
-          err.code === 'LIMIT_FILE_SIZE'
-            ? new HttpError(413, { Message: tooLarge })
-            : badRequest(`The upload was refused: ${err.message}.`),
-        );
-      if (err)
-        return reject(
-          badRequest(`The upload could not be read: ${err instanceof Error ? err.message : String(err)}`),
-        );
-      const [file] = files;
-      if (files.length !== 1 || !file) {
-        void Promise.all(files.map((f) => f.path && rm(f.path, { force: true })));
-        return reject(badRequest(packageMessages.oneFile));
-      }
-      resolve(file);
-    });
-  });
+/** multer's failures as 400/413 with a Message. */
+const refusalOf =
+  (tooLarge: string): MultipartOptions['refusal'] =>
+  (failure) => {
+    if (failure.kind === 'tooLarge') return new HttpError(413, { Message: tooLarge });
+    if (failure.kind === 'limit') return badRequest(`The upload was refused: ${failure.message}.`);
+    const err = failure.error;
+    return badRequest(`The upload could not be read: ${err instanceof Error ? err.message : String(err)}`);
+  };
+
+/** The one file of a multipart body (400 unless it is multipart with exactly one file). */
+async function oneFile(body: BodyCall, options: () => MultipartOptions): Promise<UploadedPart> {
+  if (!body.is('multipart/form-data')) throw badRequest(packageMessages.notMultipart);
+  const files = await body.multipart(options());
+  const [file] = files;
+  if (files.length !== 1 || !file) {
+    await Promise.all(files.map((f) => f.path && rm(f.path, { force: true })));
+    throw badRequest(packageMessages.oneFile);
+  }
+  return file;
+}
+
+/** What `POST FullAdminDatabaseImport` carries, by its query. */
+type ImportBody =
+  | { kind: 'csv'; file: UploadedPart }
+  | { kind: 'userList' }
+  | { kind: 'package'; file: UploadedPart }
+  | { kind: 'choices'; json: unknown };
 
 export function createAdminPackagesRouter(deps: RouteDeps, db: Db): Router {
-  const { auth, repos, clock, files } = deps;
+  const { repos, clock, files } = deps;
   const jobs = createImportJobs(db, clock, files.dataDir);
   const router = Router();
 
-  const importer = (res: Response) => {
-    requireAdminAll(deps, callerOf(res), true);
-    return callerOf(res).user;
-  };
   const stagedOf = async (user: number) => {
     const s = await jobs.staged(user);
     if (!s) throw notFound(packageMessages.noPackage);
     return s;
   };
   /** DatabaseID of the query: 0 (a new database) or one that exists. */
-  const targetOf = (req: Request): number => {
-    const id = queryInt(req, 'DatabaseID') ?? 0;
+  const targetOf = (query: Lookup): number => {
+    const id = intOf(query, 'DatabaseID') ?? 0;
     if (id < 0) throw badRequest('DatabaseID must be 0 (a new database) or a database id.');
     if (id > 0 && !repos.databases.byId(id)) throw notFound(messages.database(id));
     return id;
   };
+  // imports need an administrator of all databases who may write
+  const importer = { policy: allWriter, query: queryLookup };
 
-  router.get('/admin/importdatabase', auth.requireAuth, async (req, res) => {
-    const user = importer(res);
-    const { pkg } = await stagedOf(user.id);
-    const id = targetOf(req);
-    const name = id ? (repos.databases.byId(id)?.Name ?? '') : '';
-    res.json(templateTree(db, pkg, id, name));
-  });
+  router.get(
+    '/admin/importdatabase',
+    ...route(deps, importer, async ({ caller }, { query }) => {
+      const { pkg } = await stagedOf(caller.user.id);
+      const id = targetOf(query);
+      const name = id ? (repos.databases.byId(id)?.Name ?? '') : '';
+      return templateTree(db, pkg, id, name);
+    }),
+  );
 
-  router.get('/admin/FullAdminPackage', auth.requireAuth, async (_req, res) => {
-    const user = importer(res);
-    const info = await jobs.info(user.id);
-    if (!info) throw notFound(packageMessages.noPackage);
-    res.json(info);
-  });
+  router.get(
+    '/admin/FullAdminPackage',
+    ...route(deps, { policy: allWriter }, async ({ caller }) => {
+      const info = await jobs.info(caller.user.id);
+      if (!info) throw notFound(packageMessages.noPackage);
+      return info;
+    }),
+  );
 
-  const uploadPackage: RequestHandler = async (req, res) => {
-    const user = importer(res);
-    const target = jobs.uploadTarget(user.id);
-    const file = await oneFile(req, res, toDisk(target.dir, target.name), packageMessages.tooLarge);
-    const name = file.originalname;
-    if (!name.toLowerCase().endsWith(PACKAGE_EXTENSION)) {
-      await rm(file.path, { force: true });
-      throw badRequest(packageMessages.notPackageName(name));
-    }
-    try {
-      res.json(await jobs.stage(user.id, file.path, name));
-    } catch (e) {
-      if (!(e instanceof PackageError)) throw e;
-      const message = `The package ${name} is corrupted: ${e.message}`;
-      const body: PackageRejected = {
-        Message: message,
-        LogId: jobs.rejected(user.id, name, user.name, message),
+  /** the body by the query: a user CSV, nothing, a package streamed to disk, or the choices' JSON */
+  const importBody = streamedBody<ImportBody, unknown, Lookup>(async (body, { caller }, { query }) => {
+    if (query('FileName') !== undefined)
+      return {
+        kind: 'csv',
+        file: await oneFile(body, () =>
+          csvUpload(refusalOf(`The file is larger than ${MAX_CSV_BYTES} bytes.`)),
+        ),
       };
-      res.status(400).json(body);
-    }
-  };
+    if (boolOf(query, 'UserList')) return { kind: 'userList' };
+    if (query('DatabaseID') !== undefined) return { kind: 'choices', json: body.json };
+    const target = jobs.uploadTarget(caller.user.id);
+    const file = await oneFile(body, () =>
+      packageUpload(target.dir, target.name, refusalOf(packageMessages.tooLarge)),
+    );
+    return { kind: 'package', file };
+  });
 
-  const userCsv = async (req: Request, res: Response): Promise<void> => {
-    importer(res);
-    const file = await oneFile(req, res, memory, `The file is larger than ${MAX_CSV_BYTES} bytes.`);
-    const rows = parseUserCsv(file.buffer.toString('utf8'));
+  const userCsv = (file: UploadedPart): ImportUser[] => {
+    const rows = parseUserCsv((file.bytes ?? Buffer.alloc(0)).toString('utf8'));
     const users: ImportUser[] = rows.map((r) => ({
       Name: r.name.trim(),
       Password: r.password,
@@ -171,7 +183,26 @@ export function createAdminPackagesRouter(deps: RouteDeps, db: Db): Router {
       Users: [],
       Exists: db.prepare(`SELECT 1 FROM users WHERE name = ?`).get(r.name.trim()) !== undefined,
     }));
-    res.json(users.filter((u) => u.Name !== ''));
+    return users.filter((u) => u.Name !== '');
+  };
+
+  const stagePackage = async (user: { id: number; name: string }, file: UploadedPart): Promise<unknown> => {
+    const name = file.originalName;
+    if (!name.toLowerCase().endsWith(PACKAGE_EXTENSION)) {
+      await rm(file.path, { force: true });
+      throw badRequest(packageMessages.notPackageName(name));
+    }
+    try {
+      return await jobs.stage(user.id, file.path, name);
+    } catch (e) {
+      if (!(e instanceof PackageError)) throw e;
+      const message = `The package ${name} is corrupted: ${e.message}`;
+      const body: PackageRejected = {
+        Message: message,
+        LogId: jobs.rejected(user.id, name, user.name, message),
+      };
+      return withStatus(400, body);
+    }
   };
 
   const licensedForAnother = (): boolean => {
@@ -179,69 +210,78 @@ export function createAdminPackagesRouter(deps: RouteDeps, db: Db): Router {
     return Number.isSafeInteger(count) && count > 0;
   };
 
-  router.post('/admin/FullAdminDatabaseImport', auth.requireAuth, async (req, res) => {
-    const user = importer(res);
-    if (query(req, 'FileName') !== undefined) return userCsv(req, res);
-    if (queryBool(req, 'UserList')) {
-      const { users, groups } = packagePrincipals(db, (await stagedOf(user.id)).pkg);
-      res.json([...users, ...groups]);
-      return;
-    }
-    if (query(req, 'DatabaseID') === undefined) return uploadPackage(req, res, () => undefined);
-    const id = targetOf(req);
-    const staged = await stagedOf(user.id);
-    const choices = readChoices(db, staged.pkg, id, req.body);
-    if (id === 0 && !licensedForAnother()) throw forbidden(MULTIPLE_DATABASES_NOT_LICENSED);
-    res.json(await jobs.start(staged, user.id, user.name, choices));
-  });
+  router.post(
+    '/admin/FullAdminDatabaseImport',
+    ...route(deps, { ...importer, body: importBody }, async ({ caller: { user } }, { query, body }) => {
+      if (body.kind === 'csv') return userCsv(body.file);
+      if (body.kind === 'userList') {
+        const { users, groups } = packagePrincipals(db, (await stagedOf(user.id)).pkg);
+        return [...users, ...groups];
+      }
+      if (body.kind === 'package') return stagePackage(user, body.file);
+      const id = targetOf(query);
+      const staged = await stagedOf(user.id);
+      const choices = readChoices(db, staged.pkg, id, body.json);
+      if (id === 0 && !licensedForAnother()) throw forbidden(MULTIPLE_DATABASES_NOT_LICENSED);
+      return jobs.start(staged, user.id, user.name, choices);
+    }),
+  );
 
-  router.get('/admin/FullAdminLog', auth.requireAuth, (req, res) => {
-    importer(res);
-    const guid = query(req, 'Guid');
-    const logId = query(req, 'logId');
-    if (guid !== undefined) {
-      const log = jobs.logFile(query(req, 'DatabaseName') ?? '', guid);
-      if (!log) throw notFound(packageMessages.noLog(guid));
-      res.attachment(`import-${log.DatabaseName || 'package'}-${log.Guid}.log`.replace(/[^\w.-]/g, '_'));
-      res.type('text/plain').send(log.LogText);
-      return;
-    }
-    if (logId === undefined) {
-      res.json(jobs.history());
-      return;
-    }
-    const log = jobs.log(logId);
-    if (!log) throw notFound(packageMessages.noLog(logId));
-    res.json(log);
-  });
+  router.get(
+    '/admin/FullAdminLog',
+    ...route(deps, importer, (_ctx, { query }) => {
+      const guid = query('Guid');
+      const logId = query('logId');
+      if (guid !== undefined) {
+        const log = jobs.logFile(query('DatabaseName') ?? '', guid);
+        if (!log) throw notFound(packageMessages.noLog(guid));
+        const fileName = `import-${log.DatabaseName || 'package'}-${log.Guid}.log`.replace(/[^\w.-]/g, '_');
+        return present((_req, res) => void res.attachment(fileName).type('text/plain').send(log.LogText));
+      }
+      if (logId === undefined) return jobs.history();
+      const log = jobs.log(logId);
+      if (!log) throw notFound(packageMessages.noLog(logId));
+      return log;
+    }),
+  );
 
-  router.delete('/admin/FullAdminLog', auth.requireAuth, (req, res) => {
-    importer(res);
-    const logId = query(req, 'logId');
-    const deleted = jobs.remove(logId);
-    if (logId !== undefined && deleted === 0) throw notFound(packageMessages.noLog(logId));
-    res.json({ Deleted: deleted });
-  });
+  router.delete(
+    '/admin/FullAdminLog',
+    ...route(deps, importer, (_ctx, { query }) => {
+      const logId = query('logId');
+      const deleted = jobs.remove(logId);
+      if (logId !== undefined && deleted === 0) throw notFound(packageMessages.noLog(logId));
+      return { Deleted: deleted };
+    }),
+  );
 
-  router.get('/admin/FullAdminDatabaseExport', auth.requireAuth, async (req, res) => {
-    const id = queryInt(req, 'DatabaseID');
-    if (id === undefined || id <= 0) throw badRequest('DatabaseID must name a database.');
-    requireDbAdmin(deps, callerOf(res), id);
-    const row = repos.databases.byId(id);
-    if (!row) throw notFound(messages.database(id));
-    const acronym = query(req, 'Acronym') ?? '';
-    if (!ACRONYM.test(acronym)) throw badRequest(packageMessages.badAcronym);
-    const entries = await buildPackage(db, {
-      databaseId: id,
-      acronym,
-      exportedBy: callerOf(res).user.name,
-      now: clock.now(),
-      dataDir: files.dataDir,
-    });
-    res.attachment(`${acronym}.${PACKAGE_EXTENSION}`);
-    res.type('application/zip');
-    await writePackage(entries, res);
-  });
+  // the export needs an administrator of the database, named by the query (read first)
+  router.get(
+    '/admin/FullAdminDatabaseExport',
+    ...route(deps, { policy: signedIn, query: queryLookup }, async ({ caller }, { query }) => {
+      const id = intOf(query, 'DatabaseID');
+      if (id === undefined || id <= 0) throw badRequest('DatabaseID must name a database.');
+      requireDbAdmin(deps, caller, id);
+      const row = repos.databases.byId(id);
+      if (!row) throw notFound(messages.database(id));
+      const acronym = query('Acronym') ?? '';
+      if (!ACRONYM.test(acronym)) throw badRequest(packageMessages.badAcronym);
+      const entries = await buildPackage(db, {
+        databaseId: id,
+        acronym,
+        exportedBy: caller.user.name,
+        now: clock.now(),
+        dataDir: files.dataDir,
+      });
+      const zip: FileAnswer = {
+        kind: 'file',
+        source: { write: (out) => writePackage(entries, out) },
+        type: 'application/zip',
+        disposition: { kind: 'attachment', fileName: `${acronym}.${PACKAGE_EXTENSION}` },
+      };
+      return zip;
+    }),
+  );
 
   return router;
 }

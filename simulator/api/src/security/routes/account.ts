@@ -4,18 +4,19 @@
 // back-off (403 when wrong, 429 while waiting); an address that is malformed or another user's is
 // one and the same 400 (decision 046). Shapes are our design (contract/src/account.ts, decision
 // 022). Passwords are hashed (scrypt) before they are stored.
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { EMAIL_REFUSED_MESSAGE, type Account, type NeedsDbId } from '@gs/contract/account';
-import { accessOf, type RouteDeps } from '../../deps';
-import { callerOf, clientIp } from '../../http/auth';
+import type { RouteDeps } from '../../deps';
 import { badRequest, notFound } from '../../http/errors';
-import { parseBool, query } from '../../http/query';
+import { parseBool } from '../../http/query';
+import { asSent, queryLookup, route, signedIn } from '../../http/route';
+import type { Lookup } from '../../lib/keys';
 import { hashPasswordAsync } from '../repos/passwords';
 import { passwordProblem, passwordRule } from '../services/passwordPolicy';
 
 /** `?name` alone (the spec's `users?isSelfPasswordChange&token`) counts as true. */
-const flag = (req: Request, name: string): boolean => {
-  const v = query(req, name);
+const flag = (query: Lookup, name: string): boolean => {
+  const v = query(name);
   return v === undefined ? false : v.trim() === '' || parseBool(v, name);
 };
 
@@ -57,45 +58,51 @@ export function createAccountRouter(deps: RouteDeps): Router {
   const { repos } = deps;
   const router = Router();
 
-  router.get('/users', deps.auth.requireAuth, (req, res) => {
-    const { user } = callerOf(res);
-    if (flag(req, 'needsDbId')) {
-      const dbs = accessOf(deps, res).visibleDatabases();
-      const body: NeedsDbId = {
-        NeedsDbId: dbs.length !== 1,
-        DatabaseId: dbs.length === 1 ? (dbs[0]?.Id ?? null) : null,
-      };
-      res.json(body);
-      return;
-    }
-    const row = repos.account.account(user.id);
-    if (!row) throw notFound(`The user ${user.name} does not exist.`);
-    const body: Account = {
-      Name: row.name,
-      Email: row.email,
-      License: row.licenseType,
-      CanDelegate: row.canDelegate,
-    };
-    res.json(body);
-  });
+  const sent = { policy: signedIn, query: queryLookup };
 
-  router.post('/users', deps.auth.requireAuth, async (req, res) => {
-    if (!flag(req, 'isSelfPasswordChange'))
-      throw badRequest(`Only 'isSelfPasswordChange=true' is supported.`);
-    const { user } = callerOf(res);
-    const { password, currentPassword, email } = bodyOf(req.body);
-    if (!currentPassword) throw badRequest('The current password is required.');
-    const refused = await deps.auth.recheckPassword(user, currentPassword, clientIp(req));
-    if (refused) throw refused;
-    if (password.trim() === '') throw badRequest('The password must not be blank.');
-    const problem = passwordProblem(passwordRule(repos.settings), password);
-    if (problem) throw badRequest(problem);
-    // a taken address is answered as an invalid one: the change does not tell whose addresses exist
-    if (email !== undefined && !usableEmail(deps, email, user.id)) throw badRequest(EMAIL_REFUSED_MESSAGE);
-    const hash = await hashPasswordAsync(password);
-    repos.account.changePassword(user.id, hash, email);
-    res.json({ Success: true });
-  });
+  router.get(
+    '/users',
+    ...route(deps, sent, ({ caller: { user }, access }, { query }) => {
+      if (flag(query, 'needsDbId')) {
+        const dbs = access.visibleDatabases();
+        const body: NeedsDbId = {
+          NeedsDbId: dbs.length !== 1,
+          DatabaseId: dbs.length === 1 ? (dbs[0]?.Id ?? null) : null,
+        };
+        return body;
+      }
+      const row = repos.account.account(user.id);
+      if (!row) throw notFound(`The user ${user.name} does not exist.`);
+      const body: Account = {
+        Name: row.name,
+        Email: row.email,
+        License: row.licenseType,
+        CanDelegate: row.canDelegate,
+      };
+      return body;
+    }),
+  );
+
+  // the query's flag is read before the body, as it always was
+  router.post(
+    '/users',
+    ...route(deps, { ...sent, body: asSent }, async ({ caller: { user }, ip }, { query, body: raw }) => {
+      if (!flag(query, 'isSelfPasswordChange'))
+        throw badRequest(`Only 'isSelfPasswordChange=true' is supported.`);
+      const { password, currentPassword, email } = bodyOf(raw);
+      if (!currentPassword) throw badRequest('The current password is required.');
+      const refused = await deps.auth.recheckPassword(user, currentPassword, ip);
+      if (refused) throw refused;
+      if (password.trim() === '') throw badRequest('The password must not be blank.');
+      const problem = passwordProblem(passwordRule(repos.settings), password);
+      if (problem) throw badRequest(problem);
+      // a taken address is answered as an invalid one: the change does not tell whose addresses exist
+      if (email !== undefined && !usableEmail(deps, email, user.id)) throw badRequest(EMAIL_REFUSED_MESSAGE);
+      const hash = await hashPasswordAsync(password);
+      repos.account.changePassword(user.id, hash, email);
+      return { Success: true };
+    }),
+  );
 
   return router;
 }

@@ -6,12 +6,12 @@
 // read-only licence may not upload (403): upload/services/uploadCache.ts, decision 010. A body that is
 // not readable multipart (no boundary, truncated, malformed part headers) is 400.
 import { rm } from 'node:fs/promises';
-import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import multer from 'multer';
+import { Router } from 'express';
 import { UPLOAD_CONTENT_TYPE, type UploadResponse, type UploadedFile } from '@gs/contract/upload';
 import type { RouteDeps } from '../../deps';
-import { callerOf } from '../../http/auth';
 import { HttpError, asHttpError } from '../../http/errors';
+import type { MultipartFailure, UploadedPart } from '../../http/multipartBody';
+import { present, route, streamedBody, type Policy } from '../../http/route';
 import { requireEditingLicense } from '../../documents/services/documentAccess';
 import { newCacheName, safeName } from '../../files/services/fileStore';
 import { cacheMessages } from '../services/uploadCache';
@@ -26,118 +26,85 @@ export const uploadMessages = {
     `The file '${field}' is larger than the upload limit of ${mib(maxBytes)}.`,
 };
 
-/** What one request may write: its folder and the bytes a file may have. */
+/** What one request may write: the bytes a file may have. */
 interface Target {
-  dir: string;
   fileSize: number;
   /** the quota, not the upload limit, bounds fileSize */
   byQuota: boolean;
 }
-const targets = new WeakMap<Request, Target>();
-const targetOf = (req: Request): Target => {
-  const t = targets.get(req);
-  if (!t) throw new Error('upload target not prepared');
-  return t;
-};
-
-const storage = multer.diskStorage({
-  destination: (req, _file, cb) => cb(null, targetOf(req).dir),
-  filename: (_req, file, cb) => cb(null, newCacheName(file.originalname)),
-});
-
-/** The multipart reader of one request (its file-size limit is the request's own). */
-const parserFor = (target: Target): RequestHandler =>
-  multer({
-    storage,
-    // keep the client's path so that `../x` reaches the name check instead of being cut off
-    preservePath: true,
-    // browsers send file names as raw UTF-8
-    defParamCharset: 'utf8',
-    limits: { fileSize: target.fileSize },
-    fileFilter: (_req, file, cb) => {
-      try {
-        safeName(file.originalname);
-        cb(null, true);
-      } catch (err) {
-        cb(err as Error);
-      }
-    },
-  }).any();
 
 /** An error of the file system (disk full, no access) is the server's; anything else the body's. */
 const isSystemError = (err: Error): boolean => /^E[A-Z]+$/.test(String((err as NodeJS.ErrnoException).code));
 
-/** multer's and busboy's errors as the API's `{"Message"}` answers. */
-function uploadError(err: unknown, target: Target, quota: number): unknown {
+/** multer's and busboy's failures as the API's `{"Message"}` answers. */
+function uploadError(failure: MultipartFailure, target: Target, quota: number): unknown {
+  if (failure.kind === 'tooLarge')
+    return new HttpError(413, {
+      Message: target.byQuota
+        ? cacheMessages.quota(quota)
+        : uploadMessages.tooLarge(failure.field, target.fileSize),
+    });
+  if (failure.kind === 'limit')
+    return new HttpError(400, { Message: `The upload was refused: ${failure.message}.` });
+  const err = failure.error;
   if (asHttpError(err) || !(err instanceof Error)) return err;
-  if (err instanceof multer.MulterError) {
-    if (err.code === 'LIMIT_FILE_SIZE')
-      return new HttpError(413, {
-        Message: target.byQuota
-          ? cacheMessages.quota(quota)
-          : uploadMessages.tooLarge(err.field ?? '', target.fileSize),
-      });
-    return new HttpError(400, { Message: `The upload was refused: ${err.message}.` });
-  }
   // busboy: no boundary, "Unexpected end of form", "Malformed part header"...
   if (isSystemError(err)) return err;
   return new HttpError(400, { Message: uploadMessages.unreadable(err.message.replace(/\.$/, '')) });
 }
 
-const filesOf = (req: Request): Express.Multer.File[] => (Array.isArray(req.files) ? req.files : []);
+/** A licence that may edit: the upload writes into the caller's cache (decision 010). */
+const editor: Policy = ({ caller }) => requireEditingLicense(caller);
 
 export function createUploadRouter(deps: RouteDeps): Router {
   const router = Router();
   const maxBytes = deps.config.uploadMaxBytes;
 
-  const receive: RequestHandler = (req, res, next) => {
-    requireEditingLicense(callerOf(res));
-    if (!req.is('multipart/form-data'))
-      return next(new HttpError(400, { Message: uploadMessages.notMultipart }));
-    const user = callerOf(res).user.id;
+  /** multipart, then the caller's room and folder, then the files streamed into it */
+  const files = streamedBody<UploadedPart[]>(async (body, { caller }) => {
+    if (!body.is('multipart/form-data')) throw new HttpError(400, { Message: uploadMessages.notMultipart });
     const { uploads } = deps;
-    const ready = async (): Promise<void> => {
-      const room = await uploads.room(user);
-      const target = {
-        dir: await uploads.prepare(user),
-        fileSize: Math.min(maxBytes, room),
-        byQuota: room < maxBytes,
-      };
-      targets.set(req, target);
-      parserFor(target)(req, res, (err: unknown) =>
-        next(err ? uploadError(err, target, uploads.quotaBytes) : undefined),
-      );
-    };
-    ready().catch(next);
-  };
-
-  const answer = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    const all = filesOf(req);
-    if (all.length === 0) return next(new HttpError(400, { Message: uploadMessages.noFile }));
-    const empty = all.filter((f) => f.size === 0);
-    await Promise.all(empty.map((f) => rm(f.path, { force: true })));
-    const kept = all.filter((f) => f.size > 0);
-    await deps.uploads.settle(
-      callerOf(res).user.id,
-      kept.map((f) => f.path),
-    );
-    const files: UploadedFile[] = kept.map((f) => ({
-      name: f.filename,
-      originalName: f.originalname,
-      isEmail: false,
-      oEmailData: null,
-      test: null,
-    }));
-    const body: UploadResponse = empty.length
-      ? { files, skipped: empty.map((f) => f.originalname) }
-      : { files };
-    // Node's setHeader and a Buffer: Express's res.set/res.type and a string body would each
-    // append `; charset=utf-8`, which the real server does not send (decision 056)
-    res.status(200).setHeader('Content-Type', UPLOAD_CONTENT_TYPE);
-    res.send(Buffer.from(JSON.stringify(body), 'utf8'));
-  };
+    const user = caller.user.id;
+    const room = await uploads.room(user);
+    const target: Target = { fileSize: Math.min(maxBytes, room), byQuota: room < maxBytes };
+    return body.multipart({
+      storage: { dir: await uploads.prepare(user), name: newCacheName },
+      fileSize: target.fileSize,
+      preservePath: true,
+      accept: (name) => void safeName(name),
+      refusal: (failure) => uploadError(failure, target, uploads.quotaBytes),
+    });
+  });
 
   // the viewer's multipart upload (spec §7 `POST api/upload/import`) answers the same way
-  router.post(['/files', '/upload/import'], deps.auth.requireAuth, receive, answer);
+  router.post(
+    ['/files', '/upload/import'],
+    ...route(deps, { policy: editor, body: files }, async ({ caller }, { body: all }) => {
+      if (all.length === 0) throw new HttpError(400, { Message: uploadMessages.noFile });
+      const empty = all.filter((f) => f.size === 0);
+      await Promise.all(empty.map((f) => rm(f.path, { force: true })));
+      const kept = all.filter((f) => f.size > 0);
+      await deps.uploads.settle(
+        caller.user.id,
+        kept.map((f) => f.path),
+      );
+      const list: UploadedFile[] = kept.map((f) => ({
+        name: f.storedName,
+        originalName: f.originalName,
+        isEmail: false,
+        oEmailData: null,
+        test: null,
+      }));
+      const answer: UploadResponse = empty.length
+        ? { files: list, skipped: empty.map((f) => f.originalName) }
+        : { files: list };
+      // Node's setHeader and a Buffer: Express's res.set/res.type and a string body would each
+      // append `; charset=utf-8`, which the real server does not send (decision 056)
+      return present((_req, res) => {
+        res.status(200).setHeader('Content-Type', UPLOAD_CONTENT_TYPE);
+        res.send(Buffer.from(JSON.stringify(answer), 'utf8'));
+      });
+    }),
+  );
   return router;
 }

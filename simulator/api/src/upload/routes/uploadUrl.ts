@@ -10,8 +10,7 @@ import { basename, extname, join } from 'node:path';
 import { Router } from 'express';
 import type { RouteDeps } from '../../deps';
 import { HttpError } from '../../http/errors';
-import { query } from '../../http/query';
-import { callerOf } from '../../http/auth';
+import { queryLookup, route, type Policy } from '../../http/route';
 import { refuseCookieOnlyGet } from '../../http/cookieOnly';
 import { createAddressPolicy } from '../services/addressPolicy';
 import { requireEditingLicense } from '../../documents/services/documentAccess';
@@ -84,32 +83,36 @@ function refusal(text: string, failure: FetchFailure): HttpError {
 export function createUploadUrlRouter(deps: RouteDeps): Router {
   const router = Router();
   const policy = createAddressPolicy(deps.config.uploadUrlAllow);
-  router.get('/upload', deps.auth.requireAuth, refuseCookieOnlyGet, async (req, res) => {
-    // a write into the caller's own upload cache (decision 010)
-    requireEditingLicense(callerOf(res));
-    const user = callerOf(res).user.id;
-    await deps.uploads.room(user);
-    const text = query(req, 'url')?.trim();
-    if (!text) throw bad(urlUploadMessages.missing);
-    const url = publicUrl(text);
-    let fetched;
-    try {
-      fetched = await fetchAllowedUrl(url, {
-        policy,
-        maxBytes: deps.config.uploadMaxBytes,
-        signal: AbortSignal.timeout(URL_UPLOAD_TIMEOUT_MS),
-      });
-    } catch (err) {
-      if (err instanceof UrlFetchError) throw refusal(text, err.failure);
-      throw err;
-    }
-    const { bytes } = fetched;
-    if (bytes.length === 0) throw bad(urlUploadMessages.failed(text, 'the file is empty'));
-    const dir = await deps.uploads.prepare(user);
-    const name = newCacheName(`download${extensionOf(url, fetched.contentType)}`);
-    await writeFile(join(dir, name), bytes);
-    await deps.uploads.settle(user, [join(dir, name)]);
-    res.json(name);
-  });
+  // a write into the caller's own upload cache (decision 010): a licence that may edit
+  const editor: Policy = ({ caller }) => requireEditingLicense(caller);
+  const spec = { before: [refuseCookieOnlyGet], policy: editor, query: queryLookup };
+  router.get(
+    '/upload',
+    ...route(deps, spec, async ({ caller }, { query }) => {
+      const user = caller.user.id;
+      await deps.uploads.room(user);
+      const text = query('url')?.trim();
+      if (!text) throw bad(urlUploadMessages.missing);
+      const url = publicUrl(text);
+      let fetched;
+      try {
+        fetched = await fetchAllowedUrl(url, {
+          policy,
+          maxBytes: deps.config.uploadMaxBytes,
+          signal: AbortSignal.timeout(URL_UPLOAD_TIMEOUT_MS),
+        });
+      } catch (err) {
+        if (err instanceof UrlFetchError) throw refusal(text, err.failure);
+        throw err;
+      }
+      const { bytes } = fetched;
+      if (bytes.length === 0) throw bad(urlUploadMessages.failed(text, 'the file is empty'));
+      const dir = await deps.uploads.prepare(user);
+      const name = newCacheName(`download${extensionOf(url, fetched.contentType)}`);
+      await writeFile(join(dir, name), bytes);
+      await deps.uploads.settle(user, [join(dir, name)]);
+      return name;
+    }),
+  );
   return router;
 }

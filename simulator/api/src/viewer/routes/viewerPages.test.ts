@@ -130,6 +130,25 @@ describe('POST Processing.ashx', () => {
     await rotate(rotation(t.v.pdf, 1, 90, t.w.contracts)).expect(404);
   });
 
+  it('reads the SecureId from the body, else a query value that is not blank, else the header', async () => {
+    const { SecureId: hash, ...unsigned } = rotation(t.v.pdf, 1, 90);
+    const post = (query: Record<string, string>, header?: string) => {
+      const call = request(t.app)
+        .post(`${API}Processing.ashx`)
+        .query(query)
+        .set('Authorization', basic('full.user'));
+      return header === undefined ? call : call.set('SecureId', header);
+    };
+    // the body's wins over a wrong query and header
+    await post({ secureid: 'wrong' }, 'wrong')
+      .send({ ...unsigned, SecureId: hash })
+      .expect(200);
+    await post({ SECUREID: hash }, 'wrong').send(unsigned).expect(200);
+    // a blank query value is passed over for the header
+    await post({ SecureId: ' ' }, hash).send(unsigned).expect(200);
+    await post({ SecureId: ' ' }, 'wrong').send(unsigned).expect(403);
+  });
+
   it('needs Modify Pages and a licence that may edit (403)', async () => {
     // web.user: View and Modify Data on Invoices, no Modify Pages
     expect(messageOf(await rotate(rotation(t.v.pdf, 1, 90), 'web.user').expect(403))).toMatch(/modify pages/);

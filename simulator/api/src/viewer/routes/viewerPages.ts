@@ -10,19 +10,19 @@
 // none), and `GET inboxes/{id}/page?FileName&page[&width]` draws one of its pages (View).
 import { stat, writeFile, rename } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import sharp from 'sharp';
 import { ArchivePermission, InboxPermission } from '@gs/contract/flags';
 import type { RotatePageResponse } from '@gs/contract/viewer';
 import type { RouteDeps } from '../../deps';
-import { callerOf } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
-import { parseId, query, readKey } from '../../http/query';
+import { parseId, readKey } from '../../http/query';
+import type { Caller } from '../../domain/caller';
 import { messages } from '../../security/services/access';
 import { requireEditingLicense, requirePermission } from '../../documents/services/documentAccess';
 import { documentParams } from '../../http/documentRequest';
-import { present, queryLookup, route, signedIn } from '../../http/route';
+import { asSent, present, queryLookup, route, signedIn } from '../../http/route';
 import type { Lookup } from '../../lib/keys';
 import { int32Value } from '../../lib/zodInput';
 import { storedFile } from '../../documents/services/documentOps';
@@ -36,22 +36,28 @@ import { removeLeftover } from '../../files/services/leftovers';
 
 const MAX_PAGE_WIDTH = 4000;
 
+/** The body as sent and the query (any casing) of `Processing.ashx`. */
+interface Sent {
+  body: unknown;
+  query: Lookup;
+}
+
 /** A value of the body (any casing) or else the query; the first of several names. */
-function input(req: Request, names: string[]): string | undefined {
+function input(sent: Sent, names: string[]): string | undefined {
   for (const name of names) {
-    const v = readKey(req.body, name);
+    const v = readKey(sent.body, name);
     if (typeof v === 'number') return String(v);
     if (typeof v === 'string' && v.trim() !== '') return v;
   }
   for (const name of names) {
-    const v = query(req, name);
+    const v = sent.query(name);
     if (v !== undefined && v.trim() !== '') return v;
   }
   return undefined;
 }
 
-function requiredInt(req: Request, names: string[]): number {
-  const v = input(req, names);
+function requiredInt(sent: Sent, names: string[]): number {
+  const v = input(sent, names);
   if (v === undefined) throw badRequest(`The parameter '${names[0] ?? ''}' is missing.`);
   return parseId(v, names[0] ?? '');
 }
@@ -88,12 +94,12 @@ export function createViewerPagesRouter(deps: RouteDeps): Router {
   const router = Router();
 
   /** Turns a page of an inbox file (InboxId and InboxFileName): Modify Pages on the inbox. */
-  async function rotateInboxPage(req: Request, res: Response, inboxId: number): Promise<RotatePageResponse> {
-    const name = input(req, ['InboxFileName', 'FileName', 'FilePath']);
+  async function rotateInboxPage(caller: Caller, sent: Sent, inboxId: number): Promise<RotatePageResponse> {
+    const name = input(sent, ['InboxFileName', 'FileName', 'FilePath']);
     if (name === undefined) throw badRequest(`The parameter 'InboxFileName' is missing.`);
-    const page = requiredInt(req, ['Page', 'PageNumber']);
-    const turn = requiredInt(req, ['Degrees', 'Rotation', 'Angle']);
-    const access = inboxAccess(deps, callerOf(res));
+    const page = requiredInt(sent, ['Page', 'PageNumber']);
+    const turn = requiredInt(sent, ['Degrees', 'Rotation', 'Angle']);
+    const access = inboxAccess(deps, caller);
     const ref = access.inbox(inboxId);
     access.require(ref, InboxPermission.ModifyPages, 'modify pages');
     const file = await existingFile(inboxDir(deps.files.dataDir, ref.inbox), safeName(name));
@@ -106,62 +112,65 @@ export function createViewerPagesRouter(deps: RouteDeps): Router {
     });
   }
 
-  router.post('/Processing.ashx', deps.auth.requireAuth, async (req, res) => {
-    const inboxId = input(req, ['InboxId', 'Inbox']);
-    if (inboxId !== undefined) {
-      res.json(await rotateInboxPage(req, res, parseId(inboxId, 'InboxId')));
-      return;
-    }
-    const ids = {
-      db: requiredInt(req, ['Database', 'db', 'DatabaseId']),
-      archive: requiredInt(req, ['Archive', 'ArchiveId']),
-      doc: requiredInt(req, ['Document', 'DocumentId', 'Id']),
-    };
-    const page = requiredInt(req, ['Page', 'PageNumber']);
-    const turn = requiredInt(req, ['Degrees', 'Rotation', 'Angle']);
-    const ref = viewerDocument(deps, callerOf(res), ids, input(req, ['SecureId']) ?? req.get('SecureId'));
-    requireEditingLicense(callerOf(res));
-    requirePermission(ref, ArchivePermission.ModifyPages, 'modify pages');
-    const row = repos.viewer.file(ref.databaseId, ref.docId);
-    const file = row && storedFile(deps.files.dataDir, row.filePath);
-    if (!row || !file) throw notFound(`Document ${ref.docId} has no file.`);
-    const type = (row.fileType || extname(row.filePath)).toLowerCase();
-    const userName = callerOf(res).user.name;
+  // what it turns is read from the body, else the query, in the order it always was; its SecureId
+  // from the body, the query (not blank), then the header, unlike route()'s secureId
+  const rotation = { policy: signedIn, query: queryLookup, body: asSent };
+  router.post(
+    '/Processing.ashx',
+    ...route(deps, rotation, async ({ caller, header }, sent) => {
+      const inboxId = input(sent, ['InboxId', 'Inbox']);
+      if (inboxId !== undefined) return rotateInboxPage(caller, sent, parseId(inboxId, 'InboxId'));
+      const ids = {
+        db: requiredInt(sent, ['Database', 'db', 'DatabaseId']),
+        archive: requiredInt(sent, ['Archive', 'ArchiveId']),
+        doc: requiredInt(sent, ['Document', 'DocumentId', 'Id']),
+      };
+      const page = requiredInt(sent, ['Page', 'PageNumber']);
+      const turn = requiredInt(sent, ['Degrees', 'Rotation', 'Angle']);
+      const ref = viewerDocument(deps, caller, ids, input(sent, ['SecureId']) ?? header('SecureId'));
+      requireEditingLicense(caller);
+      requirePermission(ref, ArchivePermission.ModifyPages, 'modify pages');
+      const row = repos.viewer.file(ref.databaseId, ref.docId);
+      const file = row && storedFile(deps.files.dataDir, row.filePath);
+      if (!row || !file) throw notFound(`Document ${ref.docId} has no file.`);
+      const type = (row.fileType || extname(row.filePath)).toLowerCase();
+      const userName = caller.user.name;
 
-    const answer = await oneAtATime(file, async (): Promise<RotatePageResponse> => {
-      const rotated = await rotatePage(file, type, page, turn).catch((error: unknown) => {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-          throw notFound(`The file of document ${ref.docId} was not found.`);
-        throw error;
-      });
-      const partial = `${file}.${process.pid}.rotate.part`;
-      await writeFile(partial, rotated.bytes);
-      try {
-        const now = deps.clock.now();
-        repos.viewer.transaction(() => {
-          repos.viewer.fileChanged(ref.databaseId, ref.docId, rotated.bytes.length, now);
-          repos.audit.add({
-            databaseId: ref.databaseId,
-            archiveId: ref.archive.id,
-            documentId: ref.docId,
-            oldArchiveId: 0,
-            oldDocId: 0,
-            userName,
-            category: 'updated',
-            message: `Page ${page} rotated ${turn} degrees`,
-            time: now,
-            connectionString: '',
-          });
+      const answer = await oneAtATime(file, async (): Promise<RotatePageResponse> => {
+        const rotated = await rotatePage(file, type, page, turn).catch((error: unknown) => {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+            throw notFound(`The file of document ${ref.docId} was not found.`);
+          throw error;
         });
-      } catch (error) {
-        await removeLeftover(partial, 'The partial rotation');
-        throw error;
-      }
-      await rename(partial, file);
-      return { Page: page, Rotation: rotated.rotation, PageCount: rotated.pages };
-    });
-    res.json(answer);
-  });
+        const partial = `${file}.${process.pid}.rotate.part`;
+        await writeFile(partial, rotated.bytes);
+        try {
+          const now = deps.clock.now();
+          repos.viewer.transaction(() => {
+            repos.viewer.fileChanged(ref.databaseId, ref.docId, rotated.bytes.length, now);
+            repos.audit.add({
+              databaseId: ref.databaseId,
+              archiveId: ref.archive.id,
+              documentId: ref.docId,
+              oldArchiveId: 0,
+              oldDocId: 0,
+              userName,
+              category: 'updated',
+              message: `Page ${page} rotated ${turn} degrees`,
+              time: now,
+              connectionString: '',
+            });
+          });
+        } catch (error) {
+          await removeLeftover(partial, 'The partial rotation');
+          throw error;
+        }
+        await rename(partial, file);
+        return { Page: page, Rotation: rotated.rotation, PageCount: rotated.pages };
+      });
+      return answer;
+    }),
+  );
 
   /** A rendered page, with the time its file last changed. */
   const pngAnswer = (png: Buffer, modified: number) =>
