@@ -146,6 +146,13 @@ export class AdminConsolePage {
           .concat(
             document.querySelector('[data-testid="admin-alert"]')?.getAttribute('data-status') ?? undefined,
           );
+        // a second save while 'saved' still shows is shown afresh: a new status element, not a change
+        const shownAfresh = records.some((r) =>
+          [...r.addedNodes].some(
+            (n) => n instanceof Element && n.matches('[data-testid="admin-alert"][data-status="saved"]'),
+          ),
+        );
+        if (shownAfresh) w.__adminStatuses?.push('saved');
         for (const status of seen) {
           // changes only: a status that stays does not count twice
           if (status && status !== w.__adminLast) w.__adminStatuses?.push(status);

@@ -47,6 +47,21 @@ describe('alert status (admin-spec §2, §9)', () => {
     expect(store.get(alertStatusAtom)).toBe('idle');
   });
 
+  it('shows a second save made while saved still shows for its own 2.5 s, as a status of its own', () => {
+    vi.useFakeTimers();
+    const { store, status } = renderAlert();
+    act(() => store.set(reportSavedAtom));
+    const first = screen.getByTestId('admin-alert');
+    act(() => vi.advanceTimersByTime(2000));
+    act(() => store.set(reportSavedAtom));
+    // shown afresh (a screen reader hears it again), and the fade starts over
+    expect(screen.getByTestId('admin-alert')).not.toBe(first);
+    act(() => vi.advanceTimersByTime(2000));
+    expect(status()).toBe('saved');
+    act(() => vi.advanceTimersByTime(500));
+    expect(status()).toBe('idle');
+  });
+
   it('lets each notification fade after 5 s', () => {
     vi.useFakeTimers();
     const { store } = renderAlert();

@@ -5,6 +5,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import {
   ALERT_FADE_MS,
+  alertReportAtom,
   alertStatusAtom,
   dismissNotificationAtom,
   NOTIFICATION_FADE_MS,
@@ -38,16 +39,19 @@ function Notification({ note }: { note: AdminNotification }) {
 export function AdminAlert() {
   const { t } = useTranslation();
   const status = useAtomValue(alertStatusAtom);
+  const report = useAtomValue(alertReportAtom);
   const notes = useAtomValue(notificationsAtom);
   const settle = useSetAtom(settleAlertAtom);
   useEffect(() => {
     if (status !== 'saved' && status !== 'error') return;
     const timer = setTimeout(settle, ALERT_FADE_MS);
     return () => clearTimeout(timer);
-  }, [status, settle]);
+    // a new report of the same status starts the fade again
+  }, [status, report, settle]);
   return (
     <div className="admin-alert">
       <span
+        key={report}
         className={`admin-alert__status admin-alert__status--${status}`}
         data-testid="admin-alert"
         data-status={status}

@@ -29,13 +29,21 @@ export const dismissNotificationAtom = atom(null, (_get, set, id: number) => {
   set(notificationsAtom, (all) => all.filter((n) => n.id !== id));
 });
 
-export const reportSavedAtom = atom(null, (_get, set) => {
+/**
+ * Counts the reports: a second save while 'saved' still shows is a report of its own, so the fade
+ * starts again and the status is shown afresh (AdminAlert keys it on this count).
+ */
+export const alertReportAtom = atom(0);
+
+export const reportSavedAtom = atom(null, (get, set) => {
+  set(alertReportAtom, get(alertReportAtom) + 1);
   set(alertStatusAtom, 'saved');
   set(unsavedChangesAtom, false);
 });
 
 /** An error: the status turns to error and the server's Message (or `fallback`) is shown. */
-export const reportErrorAtom = atom(null, (_get, set, text: string) => {
+export const reportErrorAtom = atom(null, (get, set, text: string) => {
+  set(alertReportAtom, get(alertReportAtom) + 1);
   set(alertStatusAtom, 'error');
   set(notifyAtom, { kind: 'error', text });
 });
