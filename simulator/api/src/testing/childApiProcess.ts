@@ -21,3 +21,17 @@ export function startChildApi(dataDir: string): Promise<{ child: ChildProcess; p
     child.once('exit', (code) => fail(new Error(`the API exited early (${String(code)})`)));
   });
 }
+
+/** Calls `path` of the child's Square9API as `user` with Basic credentials, a JSON body if given. */
+export function basicSender(port: number, password: string) {
+  const api = `http://127.0.0.1:${port}/Square9API/api/`;
+  return (user: string, method: string, path: string, body?: unknown): Promise<Response> =>
+    fetch(`${api}${path}`, {
+      method,
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`,
+        'Content-Type': 'application/json',
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+}

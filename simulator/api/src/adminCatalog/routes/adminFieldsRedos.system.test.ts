@@ -12,7 +12,7 @@ import type { AdminField } from '@gs/contract/admin/catalog';
 import { documentInserter } from '@gs/simulator-fixtures/builders';
 import { openDatabase } from '../../db/connection';
 import { secureId, serverSecret } from '../../security/repos/secureIds';
-import { startChildApi } from '../../testing/childApiProcess';
+import { basicSender, startChildApi } from '../../testing/childApiProcess';
 import { PASSWORD, seedWorld } from '../../testing/testApp';
 
 const dirs: string[] = [];
@@ -46,16 +46,7 @@ describe("a field's RegEx that backtracks exponentially", () => {
     const { w, doc, docSecureId } = seed(dataDir);
     const { child, port } = await startChildApi(dataDir);
     children.push(child);
-    const api = `http://127.0.0.1:${port}/Square9API/api/`;
-    const send = (user: string, method: string, path: string, body?: unknown) =>
-      fetch(`${api}${path}`, {
-        method,
-        headers: {
-          Authorization: `Basic ${Buffer.from(`${user}:${PASSWORD}`).toString('base64')}`,
-          'Content-Type': 'application/json',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    const send = basicSender(port, PASSWORD);
 
     const fieldPath = `admin/databases/${w.alpha}/fields/${w.vendor}`;
     const [vendor] = (await (await send('SSAdministrator', 'GET', fieldPath)).json()) as AdminField[];

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PASSWORD_POLICY_PATH } from '@gs/contract/account';
 import { openDatabase } from '../../db/connection';
-import { startChildApi } from '../../testing/childApiProcess';
+import { basicSender, startChildApi } from '../../testing/childApiProcess';
 import { PASSWORD, seedWorld } from '../../testing/testApp';
 
 const dirs: string[] = [];
@@ -29,16 +29,7 @@ describe('a password pattern that backtracks exponentially', () => {
     db.close();
     const { child, port } = await startChildApi(dataDir);
     children.push(child);
-    const api = `http://127.0.0.1:${port}/Square9API/api/`;
-    const send = (user: string, method: string, path: string, body?: unknown) =>
-      fetch(`${api}${path}`, {
-        method,
-        headers: {
-          Authorization: `Basic ${Buffer.from(`${user}:${PASSWORD}`).toString('base64')}`,
-          'Content-Type': 'application/json',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    const send = basicSender(port, PASSWORD);
 
     const saved = await send('SSAdministrator', 'PUT', PASSWORD_POLICY_PATH, {
       Pattern: String.raw`^(\w+\s?)*$`,
