@@ -84,7 +84,8 @@ beforeAll(() => {
     }
   })();
   repo = createDocSearchRepo(db);
-});
+  // 20,000 documents: seconds on a quiet machine, more when the machine is shared
+}, 60_000);
 
 type Key = (d: Doc) => string | number;
 const byKey =
