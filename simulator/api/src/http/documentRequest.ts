@@ -7,11 +7,8 @@ import type { RouteDeps } from '../deps';
 import { int32Value } from '../lib/zodInput';
 import { resolveDocument, type DocumentIds, type DocumentRef } from '../documents/services/documentAccess';
 import { callerOf } from './auth';
-import { intParam, query } from './query';
+import { intParam, requestSecureId } from './query';
 import type { Policy } from './route';
-
-export const requestSecureId = (req: Request): string | undefined =>
-  query(req, 'SecureId') ?? req.get('SecureId') ?? undefined;
 
 /** The ids of a document route's `:db`, `:archive` and `:doc`. */
 export const documentIds = (req: Request): DocumentIds => ({
