@@ -34,6 +34,30 @@ const servicesOffTheEdge = {
     },
   ],
 };
+// A repository knows only SQL (decision 076): what it may import is listed, everything else is
+// refused (express, http/, any services/ or routes/, the file store, sharp, pdf-lib, mupdf, node:fs...).
+// A pure helper a repository needs (of domain/ or lib/) is added here by name, with its reason.
+const REPO_IMPORTS = [
+  'better-sqlite3',
+  '@gs/contract/[\\w/-]+',
+  // the connection's types and the schema's text helpers
+  '\\.\\./\\.\\./db/(connection|schemaText)',
+  // another repository, of its own capability or another's
+  '\\./\\w+',
+  '\\.\\./\\.\\./\\w+/repos/\\w+',
+];
+const REPO_MESSAGE =
+  'A repository knows only SQL (decision 076): better-sqlite3, db/connection, other repos and @gs/contract. ' +
+  'Work on files, images, PDFs, HTTP or rules belongs in a service; a pure helper is allowed by name in eslint.config.js.';
+const onlyAllowed = (allowed) => ({
+  patterns: [{ regex: `^(?!(${allowed.join('|')})$)`, message: REPO_MESSAGE }],
+});
+const reposOnlySql = onlyAllowed(REPO_IMPORTS);
+const noDynamicImports = [
+  { selector: 'ImportExpression', message: REPO_MESSAGE },
+  { selector: "CallExpression[callee.name='require']", message: REPO_MESSAGE },
+];
+
 const contractIsLeaf = {
   patterns: [
     {
@@ -134,6 +158,29 @@ export default tseslint.config(
     // a capability's services/ (decision 070), and the flat services/ it replaced
     files: ['simulator/api/src/**/services/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', servicesOffTheEdge] },
+  },
+  {
+    // a capability's repos/ (decision 070): SQL only (decision 076)
+    files: ['simulator/api/src/**/repos/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', reposOnlySql],
+      'no-restricted-syntax': ['error', ...noDynamicImports],
+    },
+  },
+  {
+    // their tests run on vitest over the fixtures' builders
+    files: ['simulator/api/src/**/repos/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        onlyAllowed([...REPO_IMPORTS, 'vitest', '@gs/simulator-fixtures/builders']),
+      ],
+    },
+  },
+  {
+    // the server secret is made here and stored in settings; a secure id is an HMAC under it
+    files: ['simulator/api/src/security/repos/secureIds.ts'],
+    rules: { 'no-restricted-imports': ['error', onlyAllowed([...REPO_IMPORTS, 'node:crypto'])] },
   },
   { files: ['contract/**/*.ts'], rules: { 'no-restricted-imports': ['error', contractIsLeaf] } },
   {

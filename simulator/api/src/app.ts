@@ -205,7 +205,7 @@ export function createSimulator(options: AppOptions): Simulator {
   app.use(captureMount(config.client.captureBase), createCaptureRouter(deps));
   app.use(ANALYTICS_MOUNT, createAnalyticsRouter(deps, db));
   if (options.testEndpoints)
-    app.use('/__sim', express.json({ strict: false }), createSimRouter(deps, pdfConverter));
+    app.use('/__sim', express.json({ strict: false }), createSimRouter(deps, db, pdfConverter));
   if (options.clientDir) app.use(createStaticClient(options.clientDir, config.client));
   app.use((req, res) => {
     res.status(404).json({ Message: notFoundMessage(requestUri(req)) });

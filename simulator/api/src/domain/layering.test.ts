@@ -1,5 +1,6 @@
-// The ESLint rule that keeps services off the request edge (decision 063): a service importing
-// express or anything of http/ fails the lint, a route may, and a service may use domain/ and lib/.
+// The ESLint rules of the layers: a service importing express or anything of http/ fails the lint,
+// a route may, and a service may use domain/ and lib/ (decision 063); a repository may import only
+// SQL, other repositories and the contract (decision 076).
 import { ESLint } from 'eslint';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -41,5 +42,62 @@ describe('services stay off the request edge', () => {
       "import { Router } from 'express';\nimport { route } from '../http/route';\nexport const r = [Router, route];\n";
     expect(await restricted('simulator/api/src/routes/example.ts', routeCode)).toEqual([]);
     expect(await restricted('simulator/api/src/workflow/routes/example.ts', routeCode)).toEqual([]);
+  });
+});
+
+describe('repositories know only SQL (decision 076)', () => {
+  const refusals = async (file: string, code: string): Promise<string[]> => {
+    const [result] = await eslint.lintText(code, { filePath: `${root}${file}` });
+    return (result?.messages ?? [])
+      .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+      .map((m) => m.message);
+  };
+  const importing = (...specs: string[]): string =>
+    [
+      ...specs.map((s, i) => `import * as m${i} from '${s}';`),
+      `export const all = [${specs.map((_s, i) => `m${i}`).join(', ')}];`,
+      '',
+    ].join('\n');
+
+  it('refuses the edge, services, routes, the file store, files and images in a repository, its tests too', async () => {
+    const forbidden = importing(
+      'express',
+      '../../http/errors',
+      '../services/licensing',
+      '../../documents/services/documentAccess',
+      '../routes/licenses',
+      '../../files/services/fileStore',
+      'sharp',
+      'pdf-lib',
+      'mupdf',
+      'node:fs',
+      'node:crypto',
+      '../../lib/keys',
+    );
+    for (const file of [
+      'simulator/api/src/licensing/repos/example.ts',
+      'simulator/api/src/search/repos/example.test.ts',
+    ])
+      expect(await refusals(file, forbidden)).toHaveLength(12);
+    const dynamic = "export const load = () => import('sharp');\nexport const fs = require('node:fs');\n";
+    expect(await refusals('simulator/api/src/documents/repos/example.ts', dynamic)).toHaveLength(2);
+  });
+
+  it('lets a repository use SQL, other repositories and the contract; the secure ids their HMAC', async () => {
+    const sql = importing(
+      'better-sqlite3',
+      '../../db/connection',
+      '../../db/schemaText',
+      './docSql',
+      '../../documents/repos/docTables',
+      '@gs/contract/flags',
+      '@gs/contract/admin/catalog',
+    );
+    expect(await refusals('simulator/api/src/search/repos/example.ts', sql)).toEqual([]);
+    const test = importing('vitest', '@gs/simulator-fixtures/builders', './docSql');
+    expect(await refusals('simulator/api/src/search/repos/example.test.ts', test)).toEqual([]);
+    const crypto = importing('node:crypto', '../../db/connection');
+    expect(await refusals('simulator/api/src/security/repos/secureIds.ts', crypto)).toEqual([]);
+    expect(await refusals('simulator/api/src/security/repos/usersRepo.ts', crypto)).toHaveLength(1);
   });
 });

@@ -22,7 +22,7 @@ import type { Clock } from '../clock';
 import type { Caller } from '../domain/caller';
 import type { LicenseRow } from '../licensing/repos/licensesRepo';
 import type { UsersRepo, UserRow } from '../security/repos/usersRepo';
-import { DUMMY_PASSWORD_HASH, verifyPassword } from '../security/repos/passwords';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from '../security/services/passwords';
 import type { Licensing } from '../licensing/services/licensing';
 import { parseCookies, setUserCookie } from './cookies';
 import { denied, forbidden, HttpError } from './errors';

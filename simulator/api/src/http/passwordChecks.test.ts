@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API, basic, makeWorldApp, signIn, type TestApp } from '../testing/testApp';
-import { passwordChecksRun } from '../security/repos/passwords';
+import { passwordChecksRun } from '../security/services/passwords';
 
 /** password checks run since the last reset */
 let base = 0;

@@ -15,6 +15,10 @@ export const queryOf = (req: Request): Lookup => lookupOf(req.query);
 /** The query value of `key`, whatever its casing; the first one when repeated. */
 export const query = (req: Request, key: string): string | undefined => queryOf(req)(key);
 
+/** The document's SecureId of a call: the query's `SecureId` (any casing), else the header. */
+export const requestSecureId = (req: Request): string | undefined =>
+  query(req, 'SecureId') ?? req.get('SecureId') ?? undefined;
+
 /** The first of several spellings that is present (`database`, `db`, `DatabaseId`). */
 export const queryAny = (req: Request, keys: string[]): { key: string; value: string } | undefined =>
   lookupAny(queryOf(req), keys);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { addUser } from '@gs/simulator-fixtures/builders';
 import { LicenseType } from '@gs/contract/flags';
+import { AUTHORIZATION_DENIED } from '@gs/contract/errors';
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../app';
 import { openDatabase } from '../db/connection';
@@ -18,7 +19,7 @@ import { int32Value, rejectWith } from '../lib/zodInput';
 import { createTestClock } from '../testClock';
 import { createApiFront } from './apiFront';
 import { errorHandler } from './errors';
-import { route, signedIn, type Policy } from './route';
+import { anonymous, route, signedIn, type Policy } from './route';
 import { API, basic, PASSWORD, TEST_PASSWORD_COST } from '../testing/testApp';
 
 const KINDS: [DomainErrorKind, number][] = [
@@ -101,9 +102,40 @@ function makeEdgeApp() {
       },
     ),
   );
+  // anonymous: no caller, the call's credentials in the context; the same parsing and transaction
+  router.get(
+    '/edge-who',
+    ...route(deps, { policy: anonymous }, (ctx) => ({
+      Basic: ctx.basicUser()?.name ?? null,
+      Token: ctx.token() ?? null,
+      Cookie: ctx.cookie('flavour') ?? null,
+    })),
+  );
+  const open = Router();
+  open.post(
+    '/open-notes/:id',
+    ...route(
+      deps,
+      {
+        policy: anonymous,
+        params: z.object({ id: int32Value('id') }),
+        body: z.object({ notes: z.array(notes) }),
+        transaction: db,
+      },
+      (_ctx, { params, body }) => {
+        for (const n of body.notes) {
+          if (n.text === 'boom') throw new DomainError('conflict', 'No boom.');
+          db.prepare('INSERT INTO edge_notes (text) VALUES (?)').run(n.text);
+        }
+        return { Id: params.id, Added: body.notes.length };
+      },
+    ),
+  );
   const app = express();
   app.use(API, createApiFront(deps.auth, []));
   app.use(API, router);
+  // outside the API and its front, as /__sim is
+  app.use(express.json(), open);
   app.use(errorHandler);
   const count = (): number => (db.prepare('SELECT COUNT(*) AS n FROM edge_notes').get() as { n: number }).n;
   return { app, count };
@@ -178,5 +210,46 @@ describe('route()', () => {
         { Message: `Failed as ${kind}.`, Extra: 1 },
       ]);
     }
+  });
+
+  it('runs an anonymous route without credentials, with the same parsing, errors and transaction', async () => {
+    const { app, count } = makeEdgeApp();
+    const ok = await request(app)
+      .post('/open-notes/7')
+      .send({ NOTES: [{ Text: 'a' }, { text: 'b' }] })
+      .expect(200);
+    expect(ok.body).toEqual({ Id: 7, Added: 2 });
+    // nobody signed in: no authenticatedUser cookie
+    expect(ok.headers['set-cookie']).toBeUndefined();
+    const badId = await request(app).post('/open-notes/x').send({ notes: [] }).expect(400);
+    expect(badId.body).toEqual({
+      Message: 'The request is invalid.',
+      MessageDetail: "The value 'x' is not valid for parameter 'id'.",
+    });
+    const badBody = await request(app)
+      .post('/open-notes/7')
+      .send({ notes: [{}] })
+      .expect(400);
+    expect((badBody.body as { MessageDetail: string }).MessageDetail).toMatch(
+      /^The request body is not valid/,
+    );
+    await request(app)
+      .post('/open-notes/7')
+      .send({ notes: [{ text: 'c' }, { text: 'boom' }] })
+      .expect(409, { Message: 'No boom.' });
+    expect(count()).toBe(2);
+  });
+
+  it("hands an anonymous route the call's credentials, the password checked by the front", async () => {
+    const { app } = makeEdgeApp();
+    const none = await request(app).get(`${API}edge-who`).set('Cookie', 'flavour=plain').expect(200);
+    expect(none.body).toEqual({ Basic: null, Token: null, Cookie: 'plain' });
+    expect(none.headers['set-cookie']).toBeUndefined();
+    const who = await request(app).get(`${API}edge-who?token=abc`).set('Authorization', basic('writer'));
+    expect(who.body).toEqual({ Basic: 'writer', Token: 'abc', Cookie: null });
+    await request(app)
+      .get(`${API}edge-who`)
+      .set('Authorization', basic('writer', 'wrong'))
+      .expect(401, { Message: AUTHORIZATION_DENIED });
   });
 });

@@ -3,7 +3,9 @@
 // the caller and the typed input. The edge authenticates, reads the path, authorises by the
 // policy, reads the query (keys in any casing) and the body (a field's own DomainError, else a 400
 // naming what is wrong), runs a writing handler in one transaction, and presents: JSON, a file
-// (domain/answers.ts), or 200 with no body for undefined.
+// (domain/answers.ts), or 200 with no body for undefined (http/presenters.ts).
+// A route whose policy is `anonymous` runs without a caller (the sign-in itself, /config.json, the
+// test-only /__sim): nothing is authenticated, and the rest is the same.
 // A DomainError thrown anywhere reaches errorHandler (http/errors.ts), the one place that maps its
 // kind to a status. Routes stay `router.get(path, ...route(...))`, so the route walkers still read
 // them from the router stack.
@@ -11,22 +13,24 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { Db } from '../db/connection';
 import type { RouteDeps } from '../deps';
-import { isFileAnswer, type FileAnswer } from '../domain/answers';
 import type { Caller } from '../domain/caller';
 import { caselessQuery, lookupOf, lowerKeys, type Lookup } from '../lib/keys';
 import { parseInput } from '../lib/zodInput';
+import type { UserRow } from '../security/repos/usersRepo';
 import { callerAccess, type UserAccess } from '../security/services/access';
-import { callerOf, clientIp } from './auth';
+import { callerOf, clientIp, requestToken } from './auth';
+import { parseCookies } from './cookies';
 import { cookieOnly } from './cookieOnly';
-import { requestSecureId } from './documentRequest';
 import { readMultipart, type MultipartOptions, type UploadedPart } from './multipartBody';
+import { sendAnswer } from './presenters';
+import { requestSecureId } from './query';
 
-/** What a handler knows of its call besides its input. */
-export interface RouteContext {
+// a route's answers are written by the presenters; a route imports its edge from here
+export { present, withStatus, type Presenter } from './presenters';
+
+/** What a handler knows of its call besides its input, signed in or not. */
+export interface CallContext {
   deps: RouteDeps;
-  caller: Caller;
-  /** the caller's rights (security/services/access.ts) */
-  access: UserAccess;
   /** the document's SecureId of the call: the query's `SecureId` (any casing), else the header */
   secureId: string | undefined;
   /** the call's only credential is the sstoken cookie (http/cookieOnly.ts, decision 014) */
@@ -35,6 +39,26 @@ export interface RouteContext {
   header: (name: string) => string | undefined;
   /** the caller's address (http/auth.ts `clientIp`), for the sign-in back-off */
   ip: string;
+}
+
+/** What the handler of a signed-in route knows: the call and its authenticated caller. */
+export interface RouteContext extends CallContext {
+  caller: Caller;
+  /** the caller's rights (security/services/access.ts) */
+  access: UserAccess;
+}
+
+/**
+ * What the handler of an anonymous route knows: the call and the credentials it carries, unchecked
+ * but for its Basic password (for the sign-in that turns them into a licence).
+ */
+export interface AnonymousContext extends CallContext {
+  /** the user of the call's Basic credentials, undefined without any; throws the 401 (429) of wrong ones */
+  basicUser: () => UserRow | undefined;
+  /** the call's licence token: query, headers, then (unless `withCookie` is false) the sstoken cookie */
+  token: (withCookie?: boolean) => string | undefined;
+  /** a cookie of the call */
+  cookie: (name: string) => string | undefined;
 }
 
 export interface RouteInput<P, Q, B, G = void> {
@@ -133,6 +157,27 @@ export const asSent = (raw: unknown): unknown => raw;
 /** Any signed-in caller (the edge has authenticated the call). */
 export const signedIn: Policy = () => undefined;
 
+/**
+ * The policy of a route that runs with no user: the edge authenticates nothing, and the handler
+ * gets an AnonymousContext. For the sign-in itself (`licenses`, `authorize`), `/config.json` and
+ * the test-only `/__sim`; every other route declares who may call.
+ */
+export interface Anonymous {
+  readonly kind: 'anonymous';
+}
+export const anonymous: Anonymous = Object.freeze({ kind: 'anonymous' });
+
+const isAnonymous = (policy: unknown): policy is Anonymous => policy === anonymous;
+
+/**
+ * The spec of an anonymous route: no policy to check and nothing to authenticate, so no
+ * `beforeAuth` or `matchAfterAuth`; a body the API front parsed (no streamed body).
+ */
+export type AnonymousSpec<P, Q, B> = Omit<
+  RouteSpec<P, Q, B>,
+  'policy' | 'body' | 'beforeAuth' | 'matchAfterAuth'
+> & { policy: Anonymous; body?: Parser<B> };
+
 function parseWith<T>(parser: Parser<T> | undefined, raw: () => unknown, what: string, zodValue = raw): T {
   if (parser === undefined) return undefined as T;
   if (typeof parser === 'function') return parser(raw());
@@ -140,90 +185,31 @@ function parseWith<T>(parser: Parser<T> | undefined, raw: () => unknown, what: s
 }
 
 /**
- * A presenter for a wire answer that is neither JSON nor a whole file (byte ranges, a status of its
- * own): the handler has done its work, this only writes the response.
- */
-export interface Presenter {
-  kind: 'present';
-  send: (req: Request, res: Response) => void;
-}
-
-export const present = (send: Presenter['send']): Presenter => ({ kind: 'present', send });
-
-/** An answer with a status of its own: 201 with the created thing, 204 with nothing. */
-export const withStatus = (status: number, body?: unknown): Presenter =>
-  present((_req, res) => {
-    if (body === undefined) res.status(status).end();
-    else res.status(status).json(body);
-  });
-
-const isPresenter = (value: unknown): value is Presenter =>
-  typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'present';
-
-/** Send what a handler answered (settles once a written file is written). */
-export async function sendAnswer(res: Response, answer: unknown, req?: Request): Promise<void> {
-  if (req && isPresenter(answer)) {
-    answer.send(req, res);
-    return;
-  }
-  if (answer === undefined) {
-    res.status(200).end();
-    return;
-  }
-  if (!isFileAnswer(answer)) {
-    res.json(answer);
-    return;
-  }
-  await sendFile(res, answer);
-}
-
-async function sendFile(res: Response, file: FileAnswer): Promise<void> {
-  // the disposition first: Express's attachment() sets a type from the name's extension, and the
-  // answer's own type wins
-  if (file.disposition) {
-    if (file.disposition.kind === 'attachment') res.attachment(file.disposition.fileName);
-    else
-      res.set('Content-Disposition', `inline; filename="${encodeURIComponent(file.disposition.fileName)}"`);
-  }
-  res.type(file.type);
-  if ('write' in file.source) {
-    await file.source.write(res);
-    return;
-  }
-  if ('bytes' in file.source) {
-    res.set('Content-Length', String(file.source.bytes.length)).end(file.source.bytes);
-    return;
-  }
-  if ('path' in file.source) {
-    res.sendFile(file.source.path);
-    return;
-  }
-  if (file.source.length !== undefined) res.set('Content-Length', String(file.source.length));
-  file.source.stream.pipe(res);
-}
-
-/**
  * The handlers of one route: authentication, then parse, authorise, (transaction,) handle and
- * present. `router.get(path, ...route(deps, spec, handler))`.
+ * present. `router.get(path, ...route(deps, spec, handler))`. With `policy: anonymous` nothing is
+ * authenticated and the handler gets the call's credentials instead of a caller.
  */
+export function route<P = undefined, Q = undefined, B = undefined, T = unknown>(
+  deps: RouteDeps,
+  spec: AnonymousSpec<P, Q, B>,
+  handler: (ctx: AnonymousContext, input: RouteInput<P, Q, B>) => T | Promise<T>,
+): RequestHandler[];
 export function route<P = undefined, Q = undefined, B = undefined, T = unknown, G = void>(
   deps: RouteDeps,
   spec: RouteSpec<P, Q, B, G>,
   handler: (ctx: RouteContext, input: RouteInput<P, Q, B, G>) => T | Promise<T>,
+): RequestHandler[];
+export function route<P, Q, B, T, G>(
+  deps: RouteDeps,
+  spec: RouteSpec<P, Q, B, G> | AnonymousSpec<P, Q, B>,
+  handler: (ctx: RouteContext & AnonymousContext, input: RouteInput<P, Q, B, G>) => T | Promise<T>,
 ): RequestHandler[] {
+  const { policy } = spec;
+  const signed = isAnonymous(policy) ? undefined : (spec as RouteSpec<P, Q, B, G>);
   const run: RequestHandler = async (req, res) => {
-    const caller = callerOf(res);
-    const ctx: RouteContext = {
-      deps,
-      caller,
-      access: callerAccess(deps.repos, caller),
-      secureId: requestSecureId(req),
-      cookieOnly: cookieOnly(req),
-      header: (name) => req.get(name),
-      ip: clientIp(req),
-    };
+    const ctx = signed ? signedInContext(deps, req, res) : anonymousContext(deps, req);
     const params = parseWith(spec.params, () => req.params, 'path');
-    const granted = spec.policy(ctx, params);
+    const granted = isAnonymous(policy) ? (undefined as G) : policy(ctx as RouteContext, params);
     // a schema reads the query's keys in lower case; a function reads it as sent (queryLookup)
     const query = parseWith(
       spec.query,
@@ -232,7 +218,7 @@ export function route<P = undefined, Q = undefined, B = undefined, T = unknown, 
       () => caselessQuery(req.query as Record<string, unknown>),
     );
     const body = isStreamed<B, P, Q, G>(spec.body)
-      ? await spec.body.read(bodyCall(req, res), ctx, { params, query, granted })
+      ? await spec.body.read(bodyCall(req, res), ctx as RouteContext, { params, query, granted })
       : parseWith(
           spec.body as Parser<B> | undefined,
           () => req.body as unknown,
@@ -240,20 +226,43 @@ export function route<P = undefined, Q = undefined, B = undefined, T = unknown, 
           () => lowerKeys(req.body),
         );
     const input = { params, query, body, granted };
+    // each handler is typed by its overload: a signed-in one reads only RouteContext, an anonymous
+    // one only AnonymousContext
+    const typed = ctx as RouteContext & AnonymousContext;
     const answer = spec.transaction
-      ? inTransaction(spec.transaction, () => handler(ctx, input))
-      : await handler(ctx, input);
+      ? inTransaction(spec.transaction, () => handler(typed, input))
+      : await handler(typed, input);
     await sendAnswer(res, answer, req);
   };
-  const auth = [...(spec.beforeAuth ?? []), deps.auth.requireAuth];
+  const auth = signed ? [...(signed.beforeAuth ?? []), deps.auth.requireAuth] : [];
   const { match } = spec;
   if (!match) return [...auth, ...(spec.before ?? []), run];
   const matched: RequestHandler = (req, _res, next) => {
     next(match(lookupOf(req.query as Record<string, unknown>)) ? undefined : 'route');
   };
-  const front = spec.matchAfterAuth ? [...auth, matched] : [matched, ...auth];
+  const front = signed?.matchAfterAuth ? [...auth, matched] : [matched, ...auth];
   return [...front, ...(spec.before ?? []), run];
 }
+
+const callContext = (deps: RouteDeps, req: Request): CallContext => ({
+  deps,
+  secureId: requestSecureId(req),
+  cookieOnly: cookieOnly(req),
+  header: (name) => req.get(name),
+  ip: clientIp(req),
+});
+
+function signedInContext(deps: RouteDeps, req: Request, res: Response): RouteContext {
+  const caller = callerOf(res);
+  return { ...callContext(deps, req), caller, access: callerAccess(deps.repos, caller) };
+}
+
+const anonymousContext = (deps: RouteDeps, req: Request): AnonymousContext => ({
+  ...callContext(deps, req),
+  basicUser: () => deps.auth.basicUser(req),
+  token: (withCookie = true) => requestToken(req, withCookie),
+  cookie: (name) => parseCookies(req)[name],
+});
 
 const bodyCall = (req: Request, res: Response): BodyCall => ({
   json: req.body as unknown,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { LicenseType } from '@gs/contract/flags';
 import { addArchive, addDatabase, grantDatabase } from '@gs/simulator-fixtures/builders';
 import { openDatabase, type Db } from '../db/connection';
-import { hashPassword } from '../security/repos/passwords';
+import { hashPassword } from '../security/services/passwords';
 import { startApi, type RunningApi } from '../server';
 import { DB_FILE_NAME } from './liveData';
 

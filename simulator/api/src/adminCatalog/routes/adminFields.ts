@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { RouteDeps } from '../../deps';
 import type { Db } from '../../db/connection';
 import { notFound } from '../../domain/errors';
-import { parseAdminField } from '../../http/adminCatalogBodies';
+import { parseAdminField } from './adminCatalogBodies';
 import { dbReader, dbWriter, inDatabase, inDatabaseWith } from '../../http/adminPolicies';
 import { asSent, route } from '../../http/route';
 import { boolValue } from '../../lib/zodInput';

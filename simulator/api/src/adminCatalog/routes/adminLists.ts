@@ -4,7 +4,7 @@
 import { Router } from 'express';
 import type { AdminList } from '@gs/contract/admin/catalog';
 import type { RouteDeps } from '../../deps';
-import { parseAdminList } from '../../http/adminCatalogBodies';
+import { parseAdminList } from './adminCatalogBodies';
 import { badRequest, notFound } from '../../domain/errors';
 import { dbReader, dbWriter, inDatabase, inDatabaseWith } from '../../http/adminPolicies';
 import { asSent, route } from '../../http/route';

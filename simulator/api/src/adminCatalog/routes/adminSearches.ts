@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { RouteDeps } from '../../deps';
 import type { Db } from '../../db/connection';
 import { notFound } from '../../domain/errors';
-import { parseAdminSearch } from '../../http/adminCatalogBodies';
+import { parseAdminSearch } from './adminCatalogBodies';
 import { route, type Policy } from '../../http/route';
 import { int32Value } from '../../lib/zodInput';
 import { dbAdminOf, dbAdminWriterOf } from '../../security/services/adminRights';

@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { RouteDeps } from '../../deps';
 import type { Db } from '../../db/connection';
 import { notFound } from '../../domain/errors';
-import { parseAdminTableField } from '../../http/adminCatalogBodies';
+import { parseAdminTableField } from './adminCatalogBodies';
 import { dbReader, dbWriter, inDatabase, inDatabaseWith } from '../../http/adminPolicies';
 import { asSent, route } from '../../http/route';
 import type { CatalogRules } from '../services/catalogRules';

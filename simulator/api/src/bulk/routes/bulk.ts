@@ -14,7 +14,7 @@ import type { Db } from '../../db/connection';
 import { badRequest, forbidden, notFound } from '../../domain/errors';
 import { lowerKeys } from '../../lib/keys';
 import { int32Value } from '../../lib/zodInput';
-import { readBulkImport, readBulkUpdate } from '../../http/bulkBodies';
+import { readBulkImport, readBulkUpdate } from './bulkBodies';
 import { route, signedIn, type Policy } from '../../http/route';
 import { messages } from '../../security/services/access';
 import { documentMessages, requireEditingLicense } from '../../documents/services/documentAccess';

@@ -17,7 +17,7 @@ import {
   requirePermission,
   resolveDocument,
 } from '../services/documentAccess';
-import { documentParams, theDocument } from '../../http/documentRequest';
+import { documentParams, theDocument } from './documentRequest';
 import { asSent, pathAsSent, queryLookup, route, signedIn, type Policy } from '../../http/route';
 import type { Lookup } from '../../lib/keys';
 import { int32Value } from '../../lib/zodInput';

@@ -22,7 +22,7 @@ import { storedFileHeaders } from '../../http/securityHeaders';
 import { present, route, type Policy } from '../../http/route';
 import { messages } from '../../security/services/access';
 import { requirePermission, type DocumentIds, type DocumentRef } from '../services/documentAccess';
-import { documentParams, theDocument } from '../../http/documentRequest';
+import { documentParams, theDocument } from './documentRequest';
 import { annotatedFile } from '../../viewer/services/annotationBurnIn';
 import { storedFile } from '../services/documentOps';
 import { contentTypeOf, parseRange } from '../../files/services/fileTypes';

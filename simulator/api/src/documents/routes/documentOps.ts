@@ -26,7 +26,7 @@ import type { ArchiveRow } from '../../catalog/repos/archivesRepo';
 import type { Caller } from '../../domain/caller';
 import { forbidden, invalid } from '../../domain/errors';
 import { refuseCookieOnlyGet } from '../../http/cookieOnly';
-import { documentParams, theDocument } from '../../http/documentRequest';
+import { documentParams, theDocument } from './documentRequest';
 import { route, type Policy, type RouteContext } from '../../http/route';
 import { idValue, requiredId } from '../../lib/zodInput';
 import type { DocumentIds } from '../services/documentAccess';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { RouteDeps } from '../../deps';
 import { bytesAnswer } from '../../domain/answers';
 import { badRequest, notFound } from '../../domain/errors';
-import { documentParams, theDocument } from '../../http/documentRequest';
+import { documentParams, theDocument } from './documentRequest';
 import { route } from '../../http/route';
 import { rejectWith } from '../../lib/zodInput';
 import { messages } from '../../security/services/access';

@@ -1,6 +1,7 @@
 // The document a call names: its database and archive must be ones the caller can see (404), the
 // document must be in that archive (404), and the call must carry the document's SecureId, in the
-// query (`SecureId`, any casing) or a `SecureId` header (read at the edge, http/documentRequest.ts):
+// query (`SecureId`, any casing) or a `SecureId` header (read at the edge,
+// http/query.ts `requestSecureId`; the route policy is documents/routes/documentRequest.ts):
 // missing or wrong is a 403.
 import { timingSafeEqual } from 'node:crypto';
 import { hasFlag } from '@gs/contract/flags';

@@ -7,8 +7,8 @@ import { Router } from 'express';
 import type { FieldDataResponse } from '@gs/contract/fieldChecks';
 import { ArchivePermission } from '@gs/contract/flags';
 import type { RouteDeps } from '../../deps';
-import { parseFieldValues, parseSaveBody } from '../../http/fieldInput';
-import { documentParams, theDocument } from '../../http/documentRequest';
+import { parseFieldValues, parseSaveBody } from './fieldInput';
+import { documentParams, theDocument } from '../../documents/routes/documentRequest';
 import { route, type Policy } from '../../http/route';
 import {
   requireEditingLicense,

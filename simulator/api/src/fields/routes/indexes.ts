@@ -8,7 +8,7 @@ import { TOKEN_REQUEST_HEADER } from '@gs/contract/licenses';
 import type { RouteDeps } from '../../deps';
 import { requestToken } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
-import { parseCheckBody } from '../../http/fieldInput';
+import { parseCheckBody } from './fieldInput';
 import { parseId, readKey } from '../../http/query';
 import { asSent, queryLookup, route, signedIn } from '../../http/route';
 import { lookupAny, type Lookup } from '../../lib/keys';

@@ -4,7 +4,7 @@
 // an e-mail shared by two users is a warning in the log.
 import type { ImportUser } from '@gs/contract/admin/packages';
 import type { Db } from '../../db/connection';
-import { hashPasswordAsync } from '../../security/repos/passwords';
+import { hashPasswordAsync } from '../../security/services/passwords';
 import type { ImportChoices, ImportLogger } from './packageImport';
 
 const LICENSES = new Set([1, 2, 4]);

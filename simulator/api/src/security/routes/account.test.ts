@@ -9,7 +9,7 @@ import {
   type Account,
 } from '@gs/contract/account';
 import { API, PASSWORD, basic, makeWorldApp, signIn, type TestApp } from '../../testing/testApp';
-import { verifyPasswordSync } from '../repos/passwords';
+import { verifyPasswordSync } from '../services/passwords';
 
 let t: TestApp;
 beforeEach(() => {

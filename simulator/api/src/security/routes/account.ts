@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { parseBool } from '../../http/query';
 import { asSent, queryLookup, route, signedIn } from '../../http/route';
 import type { Lookup } from '../../lib/keys';
-import { hashPasswordAsync } from '../repos/passwords';
+import { hashPasswordAsync } from '../services/passwords';
 import { passwordProblem, passwordRule } from '../services/passwordPolicy';
 
 /** `?name` alone (the spec's `users?isSelfPasswordChange&token`) counts as true. */

@@ -20,7 +20,7 @@ import { HttpError, badRequest, notFound } from '../../http/errors';
 import { userAdminReader, userAdminWriter } from '../../http/adminPolicies';
 import { asSent, queryLookup, route } from '../../http/route';
 import { bodyOf, int32, parseBody, trimmed } from '../../lib/zodInput';
-import { hashPasswordAsync } from '../repos/passwords';
+import { hashPasswordAsync } from '../services/passwords';
 import { PRINCIPAL_GROUP, PRINCIPAL_USER, type PrincipalsRepo } from '../repos/principalsRepo';
 import { kindOf, userAdminMessages } from '../services/userAdmin';
 import { parseUserCsv } from '../services/userImport';

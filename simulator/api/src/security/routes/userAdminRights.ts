@@ -23,7 +23,7 @@ import { bodyOf, int32, looseBool } from '../../lib/zodInput';
 import { lookupOf, type Lookup } from '../../lib/keys';
 import { messages } from '../services/access';
 import { userAdminReader, userAdminWriter } from '../../http/adminPolicies';
-import { principalOf } from '../../http/principalQuery';
+import { principalOf } from './principalQuery';
 import { requiredIntOf } from '../../http/query';
 import { queryLookup, route } from '../../http/route';
 import { principalsOf, securityTree, targetSchema, userRefSchema } from '../services/userAdmin';

@@ -1,6 +1,7 @@
 // Test-only endpoints (SIM_TEST_ENDPOINTS=1): take seats away, drop every licence, move the
 // clock, run the PDF converter's due work now, put a document into a workflow or out of it.
-// Mounted at /__sim only when enabled; otherwise those paths are plain 404s.
+// Mounted at /__sim only when enabled; otherwise those paths are plain 404s. Anonymous routes of
+// route(); a body is read with the simulator's own wording of a 400.
 import { Router } from 'express';
 import { z } from 'zod';
 import type {
@@ -12,9 +13,11 @@ import type {
 } from '@gs/contract/sim';
 import { WorkflowState } from '@gs/contract/searches';
 import { LicenseType } from '@gs/contract/flags';
+import type { Db } from '../../db/connection';
 import type { RouteDeps } from '../../deps';
 import { badRequest, notFound } from '../../http/errors';
 import { lowerKeys } from '../../http/query';
+import { anonymous, route } from '../../http/route';
 import { isAdjustable } from '../../testClock';
 import type { PdfConverter } from '../../pdf/services/pdfConversion';
 import { moveThroughWorkflow } from '../../workflow/services/workflow';
@@ -53,61 +56,80 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   return result.data;
 }
 
-export function createSimRouter(deps: RouteDeps, pdfConverter: PdfConverter): Router {
+export function createSimRouter(deps: RouteDeps, db: Db, pdfConverter: PdfConverter): Router {
   const { repos, licensing, clock } = deps;
   const router = Router();
 
-  router.post('/seats', (req, res) => {
-    const { type, seats } = parse(seatsBody, req.body);
-    repos.licenses.transaction(() => repos.licenses.setSeats(type, seats));
-    const body: SimSeatsRequest = { Type: type, Seats: seats };
-    res.json(body);
-  });
+  router.post(
+    '/seats',
+    ...route(
+      deps,
+      { policy: anonymous, body: (raw) => parse(seatsBody, raw), transaction: db },
+      (_ctx, { body: { type, seats } }): SimSeatsRequest => {
+        repos.licenses.setSeats(type, seats);
+        return { Type: type, Seats: seats };
+      },
+    ),
+  );
 
-  router.post('/licenses/clear', (_req, res) => {
-    const body: SimClearLicensesResponse = { Released: licensing.revokeAllBut(null, true) };
-    res.json(body);
-  });
+  router.post(
+    '/licenses/clear',
+    ...route(deps, { policy: anonymous }, (): SimClearLicensesResponse => ({
+      Released: licensing.revokeAllBut(null, true),
+    })),
+  );
 
-  router.post('/clock', (req, res) => {
-    const { advancems } = parse(clockBody, req.body);
-    if (!isAdjustable(clock)) throw badRequest('This server runs on a fixed clock.');
-    clock.advance(advancems);
-    const body: SimClockResponse = { now: clock.now() };
-    res.json(body);
-  });
+  router.post(
+    '/clock',
+    ...route(
+      deps,
+      { policy: anonymous, body: (raw) => parse(clockBody, raw) },
+      (_ctx, { body: { advancems } }): SimClockResponse => {
+        if (!isAdjustable(clock)) throw badRequest('This server runs on a fixed clock.');
+        clock.advance(advancems);
+        return { now: clock.now() };
+      },
+    ),
+  );
 
-  router.post('/pdf-conversion', async (_req, res) => {
-    const round = await pdfConverter.runDue();
-    const body: SimPdfConversionResponse = { Converted: round.converted, Pending: round.pending };
-    res.json(body);
-  });
+  router.post(
+    '/pdf-conversion',
+    ...route(deps, { policy: anonymous }, async (): Promise<SimPdfConversionResponse> => {
+      const round = await pdfConverter.runDue();
+      return { Converted: round.converted, Pending: round.pending };
+    }),
+  );
 
-  router.post('/workflow', (req, res) => {
-    const w = parse(workflowBody, req.body);
-    const archive = repos.archives.byId(w.archive);
-    if (!archive || archive.databaseId !== w.database)
-      throw notFound(`Archive ${w.archive} does not exist in database ${w.database}.`);
-    if (!repos.documents.existsInArchive(w.database, w.archive, w.document))
-      throw notFound(messages.document(w.archive, w.document));
-    const state = moveThroughWorkflow(repos, {
-      databaseId: w.database,
-      archiveId: w.archive,
-      docId: w.document,
-      status: w.status,
-      name: w.name,
-      processId: w.processid,
-      queue: w.queue,
-      userName: WORKFLOW_USER,
-      now: clock.now(),
-    });
-    const body: SimWorkflowResponse = {
-      Document: w.document,
-      WorkflowStatus: state?.workflowStatus ?? WorkflowState.None,
-      PdfConvertStatus: state?.pdfPending ?? false,
-    };
-    res.json(body);
-  });
+  router.post(
+    '/workflow',
+    ...route(
+      deps,
+      { policy: anonymous, body: (raw) => parse(workflowBody, raw), transaction: db },
+      (_ctx, { body: w }): SimWorkflowResponse => {
+        const archive = repos.archives.byId(w.archive);
+        if (!archive || archive.databaseId !== w.database)
+          throw notFound(`Archive ${w.archive} does not exist in database ${w.database}.`);
+        if (!repos.documents.existsInArchive(w.database, w.archive, w.document))
+          throw notFound(messages.document(w.archive, w.document));
+        const state = moveThroughWorkflow(repos, {
+          databaseId: w.database,
+          archiveId: w.archive,
+          docId: w.document,
+          status: w.status,
+          name: w.name,
+          processId: w.processid,
+          queue: w.queue,
+          userName: WORKFLOW_USER,
+          now: clock.now(),
+        });
+        return {
+          Document: w.document,
+          WorkflowStatus: state?.workflowStatus ?? WorkflowState.None,
+          PdfConvertStatus: state?.pdfPending ?? false,
+        };
+      },
+    ),
+  );
 
   return router;
 }

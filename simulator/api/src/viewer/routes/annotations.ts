@@ -8,7 +8,7 @@
 import { Router } from 'express';
 import { ArchivePermission } from '@gs/contract/flags';
 import type { RouteDeps } from '../../deps';
-import { documentParams, theDocument } from '../../http/documentRequest';
+import { documentParams, theDocument } from '../../documents/routes/documentRequest';
 import { route, type Policy } from '../../http/route';
 import { parseAnnotationsBody, replaceAnnotations, toWireAnnotation } from '../services/annotations';
 import {

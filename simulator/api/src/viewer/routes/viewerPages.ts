@@ -21,7 +21,7 @@ import { parseId, readKey } from '../../http/query';
 import type { Caller } from '../../domain/caller';
 import { messages } from '../../security/services/access';
 import { requireEditingLicense, requirePermission } from '../../documents/services/documentAccess';
-import { documentParams } from '../../http/documentRequest';
+import { documentParams } from '../../documents/routes/documentRequest';
 import { asSent, present, queryLookup, route, signedIn } from '../../http/route';
 import type { Lookup } from '../../lib/keys';
 import { int32Value } from '../../lib/zodInput';

@@ -3,7 +3,7 @@
 // lower-case keys and then through a schema: on a 10,000-document batch that copying cost more
 // than the checks themselves. A bad body is a 400 naming the path of the first bad value.
 import type { BulkApiImportRequest, BulkApiUpdateRequest, BulkFieldValue } from '@gs/contract/helperBulk';
-import { badRequest } from './errors';
+import { badRequest } from '../../http/errors';
 
 type Json = Record<string, unknown>;
 

@@ -1,9 +1,9 @@
 // Field values in request bodies: `{ID, VAL, MVAL}` in any casing (HL sends Id/Val/Mval), VAL as
 // a string or a bare number, MVAL absent or null for single-value fields.
 import { z } from 'zod';
-import type { FieldInput } from '../fields/services/fieldValidation';
-import { badRequest } from './errors';
-import { lowerKeys, readKey } from './query';
+import type { FieldInput } from '../services/fieldValidation';
+import { badRequest } from '../../http/errors';
+import { lowerKeys, readKey } from '../../http/query';
 
 const text = z
   .union([z.string(), z.number(), z.boolean(), z.null()])

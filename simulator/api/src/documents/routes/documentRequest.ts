@@ -3,15 +3,12 @@
 // documents/services/documentAccess.ts for the caller.
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import type { RouteDeps } from '../deps';
-import { int32Value } from '../lib/zodInput';
-import { resolveDocument, type DocumentIds, type DocumentRef } from '../documents/services/documentAccess';
-import { callerOf } from './auth';
-import { intParam, query } from './query';
-import type { Policy } from './route';
-
-export const requestSecureId = (req: Request): string | undefined =>
-  query(req, 'SecureId') ?? req.get('SecureId') ?? undefined;
+import type { RouteDeps } from '../../deps';
+import { int32Value } from '../../lib/zodInput';
+import { resolveDocument, type DocumentIds, type DocumentRef } from '../services/documentAccess';
+import { callerOf } from '../../http/auth';
+import { intParam, requestSecureId } from '../../http/query';
+import type { Policy } from '../../http/route';
 
 /** The ids of a document route's `:db`, `:archive` and `:doc`. */
 export const documentIds = (req: Request): DocumentIds => ({

@@ -1,11 +1,11 @@
 // The principal a user-administration query names: `username` and an optional AccountType `type`
 // (any casing), resolved by security/services/userAdmin.ts.
 import type { Request } from 'express';
-import type { PrincipalsRepo, Principal } from '../security/repos/principalsRepo';
-import { badRequest } from '../domain/errors';
-import { kindOf, resolvePrincipal } from '../security/services/userAdmin';
-import { parseId, type Lookup } from '../lib/keys';
-import { queryOf } from './query';
+import type { PrincipalsRepo, Principal } from '../repos/principalsRepo';
+import { badRequest } from '../../domain/errors';
+import { kindOf, resolvePrincipal } from '../services/userAdmin';
+import { parseId, type Lookup } from '../../lib/keys';
+import { queryOf } from '../../http/query';
 
 /** The `username` (and optional `type`) of a query read as a Lookup; 400 when missing. */
 export function principalOf(q: Lookup, repo: PrincipalsRepo): Principal {

@@ -11,8 +11,8 @@ import {
   type AdminSearch,
   type AdminTableField,
 } from '@gs/contract/admin/catalog';
-import { badRequest } from './errors';
-import { lowerKeys } from './query';
+import { badRequest } from '../../http/errors';
+import { lowerKeys } from '../../http/query';
 
 const str = z
   .string()
