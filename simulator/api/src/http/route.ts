@@ -157,6 +157,16 @@ export const withStatus = (status: number, body?: unknown): Presenter =>
     else res.status(status).json(body);
   });
 
+/**
+ * JSON already serialised (a search reader's Result page, decision 078): the headers `res.json`
+ * sets, and the bytes as they are.
+ */
+export const jsonBytes = (bytes: Uint8Array): Presenter =>
+  present((_req, res) => {
+    res.set('Content-Type', 'application/json; charset=utf-8');
+    res.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  });
+
 const isPresenter = (value: unknown): value is Presenter =>
   typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'present';
 
