@@ -5,6 +5,7 @@
 import type { Db } from './connection';
 import { createAuditRollups } from '../analytics/repos/auditRollups';
 import { neverReuseIds } from './idSequences';
+import { createCatalogVersion } from '../catalog/repos/catalogVersion';
 
 export type Migration = string | ((db: Db) => void);
 
@@ -623,4 +624,7 @@ export const migrations: Migration[] = [
   /* 17: the history's daily roll-ups per archive, category and hour, and per user (decision 073),
      filled from the history and kept by the audit table's triggers */
   createAuditRollups,
+  /* 19: the catalogue version every write to a catalogue or security table bumps (decision 078),
+     which the per-process cache of their reads checks */
+  createCatalogVersion,
 ];

@@ -1,6 +1,9 @@
-// Every repo of one app, with its statements prepared once when the app is made.
+// Every repo of one app, with its statements prepared once when the app is made; the catalogue and
+// security reads every request makes go through a cache checked against the catalogue version.
 import { createAccountRepo } from '../security/repos/accountRepo';
 import type { Db } from './connection';
+import { createCatalogVersionRepo } from '../catalog/repos/catalogVersion';
+import { withCatalogCache } from '../catalog/services/catalogCache';
 import { createAdminArchivesRepo } from '../adminCatalog/repos/adminArchivesRepo';
 import { createAdminDatabasesRepo } from '../adminCatalog/repos/adminDatabasesRepo';
 import { createAdminServerRepos } from '../adminServer/repos/adminServerRepos';
@@ -35,6 +38,10 @@ import { createWorkflowsRepo } from '../workflow/repos/workflowsRepo';
 import { createViewerRepo } from '../viewer/repos/viewerRepo';
 
 export function createRepos(db: Db) {
+  return withCatalogCache(createUncachedRepos(db), db, createCatalogVersionRepo(db));
+}
+
+function createUncachedRepos(db: Db) {
   return {
     account: createAccountRepo(db),
     adminArchives: createAdminArchivesRepo(db),

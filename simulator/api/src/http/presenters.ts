@@ -25,6 +25,16 @@ export const withStatus = (status: number, body?: unknown): Presenter =>
 const isPresenter = (value: unknown): value is Presenter =>
   typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'present';
 
+/**
+ * JSON already serialised (a search reader's Result page, decision 078): the headers `res.json`
+ * sets, and the bytes as they are.
+ */
+export const jsonBytes = (bytes: Uint8Array): Presenter =>
+  present((_req, res) => {
+    res.set('Content-Type', 'application/json; charset=utf-8');
+    res.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  });
+
 /** Send what a handler answered (settles once a written file is written). */
 export async function sendAnswer(res: Response, answer: unknown, req?: Request): Promise<void> {
   if (req && isPresenter(answer)) {

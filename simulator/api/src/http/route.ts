@@ -26,7 +26,7 @@ import { sendAnswer } from './presenters';
 import { requestSecureId } from './query';
 
 // a route's answers are written by the presenters; a route imports its edge from here
-export { present, withStatus, type Presenter } from './presenters';
+export { jsonBytes, present, withStatus, type Presenter } from './presenters';
 
 /** What a handler knows of its call besides its input, signed in or not. */
 export interface CallContext {

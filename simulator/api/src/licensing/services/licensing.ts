@@ -49,6 +49,12 @@ export interface LicenseRuleLimits {
   longestIdleMinutes(): number;
 }
 
+/**
+ * How far a licence's access time may lag behind its last use (decision 078): a busy token is not
+ * written on every request. Its idle expiry may come this much sooner; the timeout is in minutes.
+ */
+export const TOUCH_RESOLUTION_MS = 5_000;
+
 /** how long a licence past its idle time is still known (as expired) before it is removed */
 export const FORGET_AFTER_MS = 24 * 60 * 60_000;
 
@@ -104,8 +110,13 @@ export function createLicensing(
       return isLive(row) ? { kind: 'live', row } : { kind: 'expired', row, idle: timedOut(row) };
     },
 
-    /** a use of a live licence keeps it alive */
+    /**
+     * A use of a live licence keeps it alive. Its access time is written at most once per
+     * TOUCH_RESOLUTION_MS (decision 078): a token used again within that keeps the time written.
+     */
     touch(row: LicenseRow): LicenseRow {
+      const since = clock.now() - row.accessedAt;
+      if (since >= 0 && since < TOUCH_RESOLUTION_MS) return row;
       return licenses.transaction(() => refresh(row));
     },
 

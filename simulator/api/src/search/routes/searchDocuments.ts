@@ -10,7 +10,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { RouteDeps } from '../../deps';
-import { route, signedIn } from '../../http/route';
+import { jsonBytes, route, signedIn } from '../../http/route';
 import { int32Value } from '../../lib/zodInput';
 import { searchInputOf, searchQuery } from '../services/params';
 import { runSearch, searchTarget } from '../services/run';
@@ -31,7 +31,12 @@ export function createSearchDocumentsRouter(deps: RouteDeps): Router {
       async ({ access }, { params: p, query }) => {
         const input = searchInputOf(query);
         const db = access.database(p.db).Id;
-        return runSearch(deps, searchTarget(deps, access, db, p.search, p.archive, input.secureId), input);
+        const answer = await runSearch(
+          deps,
+          searchTarget(deps, access, db, p.search, p.archive, input.secureId),
+          input,
+        );
+        return answer instanceof Uint8Array ? jsonBytes(answer) : answer;
       },
     ),
   );

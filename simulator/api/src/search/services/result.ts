@@ -37,10 +37,11 @@ export function fieldValues(fields: FieldDefinition[], row: DocRow): FieldValue[
   });
 }
 
+/** What a Result needs besides its rows; plain data, so a search reader can be sent it. */
 export interface ResultContext {
   secret: string;
   databaseId: number;
-  archive: ArchiveRow;
+  archive: Pick<ArchiveRow, 'folderOptions' | 'versionsArchiveId'>;
   fields: FieldDefinition[];
   permissions: number;
   terms: boolean;

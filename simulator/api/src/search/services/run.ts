@@ -3,7 +3,7 @@
 import type { FieldDefinition } from '@gs/contract/fields';
 import { Operator, SearchSettings, hasFlag } from '@gs/contract/flags';
 import { CONTENT_CRITERIA_KEY, CONTENT_CRITERIA_KEY_ALT } from '@gs/contract/searches';
-import type { SearchCountResult, SearchPageResult, SearchPrompt } from '@gs/contract/searches';
+import type { SearchCountResult, SearchPrompt } from '@gs/contract/searches';
 import type { RouteDeps } from '../../deps';
 import type { ArchiveRow } from '../../catalog/repos/archivesRepo';
 import type { DocFilter } from '../repos/docQueryModel';
@@ -14,7 +14,6 @@ import { messages, type UserAccess } from '../../security/services/access';
 import { conditionFor, fieldRef, promptConditions, searchError } from './conditions';
 import { contentQuery } from './content';
 import { parseSort, type SearchInput } from './params';
-import { toResult } from './result';
 
 export interface SearchTarget {
   databaseId: number;
@@ -93,30 +92,32 @@ export function documentFilter(
   return { filter, terms: content !== undefined };
 }
 
-/** The answer of the documents route: a Result page, or `{ArchiveId, Count}` with Count=true. */
+/**
+ * The answer of the documents route: a Result page, serialised where the search reader read its
+ * rows (the JSON `res.json` would send, as UTF-8 bytes), or `{ArchiveId, Count}` with Count=true.
+ */
 export async function runSearch(
   deps: RouteDeps,
   t: SearchTarget,
   input: SearchInput,
-): Promise<SearchPageResult | SearchCountResult> {
+): Promise<Uint8Array | SearchCountResult> {
   const { countOnly, paging } = input;
   const sort = parseSort(input.sort, t.fields, t.archive.name);
   const { filter, terms } = documentFilter(deps, t, input);
   if (countOnly) return { ArchiveId: t.archive.id, Count: await deps.searchReads.count(filter) };
-  const { page, status } = await deps.searchReads.page({
+  const query = {
     ...filter,
     sort,
     offset: (paging.page - 1) * paging.recordsPerPage,
     limit: paging.recordsPerPage,
     columns: t.fields.map((f) => fieldRef(f.ID, f.Type, f.Prop)),
-  });
-  const ctx = {
+  };
+  return deps.searchReads.result(query, {
     secret: deps.secret,
     databaseId: t.databaseId,
-    archive: t.archive,
+    archive: { folderOptions: t.archive.folderOptions, versionsArchiveId: t.archive.versionsArchiveId },
     fields: t.fields,
     permissions: t.permissions,
     terms,
-  };
-  return toResult(ctx, page.count, page.rows, page.count ? status : undefined);
+  });
 }

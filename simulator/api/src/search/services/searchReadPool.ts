@@ -8,13 +8,18 @@
 import { Worker } from 'node:worker_threads';
 import type { DocFilter, DocPageQuery } from '../repos/docQueryModel';
 import type { KeptNote } from '../repos/keptCounts';
+import type { ResultContext } from './result';
 import type { SearchPageRead, SearchReads } from './searchReads';
 
-type ReadQuestion = { op: 'count'; filter: DocFilter } | { op: 'page'; query: DocPageQuery };
+type ReadQuestion =
+  | { op: 'count'; filter: DocFilter }
+  | { op: 'page'; query: DocPageQuery }
+  | { op: 'result'; query: DocPageQuery; shape: ResultContext };
 export type ReadRequest = ReadQuestion & { id: number };
 /** `kept`: what the writer must do for the counts kept on write the read used (decision 067) */
 export type ReadAnswer = (
-  { id: number; value: number | SearchPageRead; error?: undefined } | { id: number; error: string }
+  | { id: number; value: number | SearchPageRead | Uint8Array; error?: undefined }
+  | { id: number; error: string }
 ) & { kept?: KeptNote[] };
 
 /** Each thread's page cache (the request thread keeps 256 MB, connection.ts): RSS under 600 MB. */
@@ -100,6 +105,7 @@ export function createSearchReadPool(
   return {
     count: (filter) => send<number>({ op: 'count', filter }),
     page: (query) => send<SearchPageRead>({ op: 'page', query }),
+    result: (query, shape) => send<Uint8Array>({ op: 'result', query, shape }),
     async close() {
       closed = true;
       for (const p of queue.splice(0)) p.reject(new Error('the search readers are closed'));
