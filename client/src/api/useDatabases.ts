@@ -34,8 +34,10 @@ export function useDatabases(): [QueryState<Database[]>, () => void] {
   return [{ status: 'loading' }, reload];
 }
 
-/** The databases once loaded; an empty list while loading or after a failure. */
+const NONE: Database[] = [];
+
+/** The databases once loaded; an empty list (always the same one) while loading or after a failure. */
 export function useKnownDatabases(): Database[] {
   const [state] = useDatabases();
-  return state.status === 'success' ? state.data : [];
+  return state.status === 'success' ? state.data : NONE;
 }
