@@ -112,6 +112,14 @@ const serverWordsThroughServerTexts = [
   },
 ];
 
+/** A query's loading and error are shown by components/QueryBoundary (decisions 064, 081). */
+const errorThroughTheBoundary = {
+  selector:
+    "BinaryExpression[operator=/^[!=]==$/][left.property.name='status'][right.value='error'], BinaryExpression[operator=/^[!=]==$/][right.property.name='status'][left.value='error']",
+  message:
+    "Show a query's failure with QueryBoundary or QueryFailure (components/QueryBoundary.tsx), not an inline status === 'error' branch.",
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -147,6 +155,19 @@ export default tseslint.config(
         { name: 'fetch', message: 'Call the server through Http (api/http.ts).' },
       ],
       'no-restricted-syntax': ['error', noDirectFetch, ...serverWordsThroughServerTexts],
+    },
+  },
+  {
+    // the screens' components: one boundary for a query's failure (decision 081)
+    files: ['client/src/**/*.tsx'],
+    ignores: ['client/src/**/*.test.tsx', 'client/src/test/**', 'client/src/components/QueryBoundary.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        noDirectFetch,
+        ...serverWordsThroughServerTexts,
+        errorThroughTheBoundary,
+      ],
     },
   },
   {

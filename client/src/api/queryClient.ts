@@ -69,9 +69,10 @@ export const invalidationMap = {
   ],
   /** an inbox file was indexed, merged, moved or deleted */
   inbox: ['archive-info', 'archive-counts', 'inbox', 'inboxes', 'pages'],
-  /** an administrator's write: the catalogue, the tree, the searches and the lists may change */
+  /** an administrator's write: the databases, the catalogue, the tree, the searches and the lists may change */
   admin: [
     'admin',
+    'databases',
     'archive-info',
     'roots',
     'children',

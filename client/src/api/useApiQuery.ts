@@ -82,3 +82,21 @@ export function useCachedQuery<T>(
 ): [QueryState<T>, () => void] {
   return useApiQuery(key, load, { cached: true });
 }
+
+/** A query's answer as a value: `ok(data)` once loaded, `failed(error)` after a failure, undefined
+ * while loading (for a value that is not shown, like a parent's flags; what is shown goes through
+ * components/QueryBoundary). */
+export function settled<T, R, F>(
+  state: QueryState<T>,
+  ok: (data: T) => R,
+  failed: (error: unknown) => F,
+): R | F | undefined {
+  switch (state.status) {
+    case 'success':
+      return ok(state.data);
+    case 'error':
+      return failed(state.error);
+    default:
+      return undefined;
+  }
+}

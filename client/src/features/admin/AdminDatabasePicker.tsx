@@ -7,6 +7,7 @@ import { getAdminDatabases } from '../../api/adminCatalog';
 import { getDatabases } from '../../api/databases';
 import type { Http } from '../../api/http';
 import { useApiQuery } from '../../api/useApiQuery';
+import { QueryFailure } from '../../components/QueryBoundary';
 import { readStoredDatabase, SELECTED_DATABASE_KEY } from '../../state/database';
 import { writeLocal } from '../../lib/storage';
 
@@ -43,24 +44,25 @@ export function AdminDatabasePicker({ db, onChange }: AdminDatabasePickerProps) 
   useEffect(() => {
     if (chosen !== null && chosen !== db) onChange(chosen);
   }, [chosen, db, onChange]);
-  if (state.status === 'error') return <p role="alert">{t('admin.databases.loadFailed')}</p>;
   return (
-    <label className="field admin-db-picker">
-      <span>{t('admin.databases.current')}</span>
-      <select
-        value={chosen ?? ''}
-        onChange={(e) => {
-          const id = Number(e.target.value);
-          writeLocal(SELECTED_DATABASE_KEY, String(id));
-          onChange(id);
-        }}
-      >
-        {databases.map((d) => (
-          <option key={d.Id} value={d.Id}>
-            {d.Name}
-          </option>
-        ))}
-      </select>
-    </label>
+    <QueryFailure state={state} error={t('admin.databases.loadFailed')} failureAs="line" className="">
+      <label className="field admin-db-picker">
+        <span>{t('admin.databases.current')}</span>
+        <select
+          value={chosen ?? ''}
+          onChange={(e) => {
+            const id = Number(e.target.value);
+            writeLocal(SELECTED_DATABASE_KEY, String(id));
+            onChange(id);
+          }}
+        >
+          {databases.map((d) => (
+            <option key={d.Id} value={d.Id}>
+              {d.Name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </QueryFailure>
   );
 }

@@ -7,7 +7,7 @@ import { getActionCounts, type AnalyticsQuery } from '../../api/analytics';
 import { useApiQuery } from '../../api/useApiQuery';
 import { analyticsFiltersAtom, setAnalyticsFiltersAtom } from './analyticsAtoms';
 import { DayChart } from './DayChart';
-import { PanelState } from './PanelState';
+import { QueryBoundary } from '../../components/QueryBoundary';
 import { dayText, queryKey } from './analyticsFormat';
 import { useDateFormat } from '../../app/useDateFormat';
 
@@ -38,9 +38,13 @@ export function ActionsPanel({ query, actions }: { query: AnalyticsQuery; action
       {actions.length === 0 ? (
         <p className="muted">{t('analytics.noActions')}</p>
       ) : (
-        <PanelState state={counts} reload={reload} testId="analytics-actions">
-          {(data) => <ActionFigures data={data} actions={actions} />}
-        </PanelState>
+        <QueryBoundary preset="analytics" state={counts} reload={reload} testId="analytics-actions-error">
+          {(data) => (
+            <div className="analytics-panel-body" data-testid="analytics-actions">
+              <ActionFigures data={data} actions={actions} />
+            </div>
+          )}
+        </QueryBoundary>
       )}
     </section>
   );

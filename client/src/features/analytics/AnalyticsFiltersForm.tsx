@@ -1,11 +1,10 @@
 // The filters of /analytics: range preset or custom days, database, archive and the action
 // checkboxes (the user filter sits with the actions it applies to, ActionsPanel).
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { ANALYTICS_ACTIONS } from '@gs/contract/analytics';
 import { getRootArchives } from '../../api/archives';
 import { useApiQuery } from '../../api/useApiQuery';
-import { knownDatabasesAtom } from '../../state/database';
+import { useKnownDatabases } from '../../api/useDatabases';
 import { orderedActions, RANGE_PRESETS, type AnalyticsFilters } from './analyticsFilters';
 
 interface Props {
@@ -17,7 +16,7 @@ interface Props {
 
 export function AnalyticsFiltersForm({ filters, database, archive, onChange }: Props) {
   const { t } = useTranslation();
-  const databases = useAtomValue(knownDatabasesAtom);
+  const databases = useKnownDatabases();
   const [archives] = useApiQuery(database === null ? null : `analytics-archives:${database}`, (http) =>
     getRootArchives(http, database ?? 0),
   );

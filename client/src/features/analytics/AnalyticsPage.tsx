@@ -11,7 +11,8 @@ import { getPortals } from '../../api/capture';
 import { useApiQuery, withSignal } from '../../api/useApiQuery';
 import { positiveId } from '../../app/paths';
 import { Alert } from '../../components/Alert';
-import { knownDatabasesAtom, selectedDatabaseAtom } from '../../state/database';
+import { selectedDatabaseAtom } from '../../state/database';
+import { useKnownDatabases } from '../../api/useDatabases';
 import { captureHttpAtom, configAtom } from '../../state/environment';
 import { ActionsPanel } from './ActionsPanel';
 import { AnalyticsFiltersForm } from './AnalyticsFiltersForm';
@@ -39,7 +40,7 @@ export function AnalyticsPage() {
   const portal = usePortal(portalId);
   const filters = useAtomValue(analyticsFiltersAtom);
   const setFilters = useSetAtom(setAnalyticsFiltersAtom);
-  const databases = useAtomValue(knownDatabasesAtom);
+  const databases = useKnownDatabases();
   const remembered = useAtomValue(selectedDatabaseAtom);
   const today = localDay(new Date());
   const range = useMemo(() => rangeOf(filters, new Date(`${today}T12:00:00`)), [filters, today]);

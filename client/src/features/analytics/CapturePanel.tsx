@@ -5,7 +5,7 @@ import type { CaptureFiguresResponse } from '@gs/contract/analytics';
 import { getCaptureFigures, type AnalyticsQuery } from '../../api/analytics';
 import { useApiQuery } from '../../api/useApiQuery';
 import { DayChart } from './DayChart';
-import { PanelState } from './PanelState';
+import { QueryBoundary } from '../../components/QueryBoundary';
 import { dayText, hoursOf, queryKey } from './analyticsFormat';
 import { useDateFormat } from '../../app/useDateFormat';
 
@@ -22,9 +22,13 @@ export function CapturePanel({ query, portal }: { query: AnalyticsQuery; portal:
       <h2 id="analytics-capture-title" className="panel__subtitle">
         {t('analytics.capture.title')}
       </h2>
-      <PanelState state={figures} reload={reload} testId="analytics-capture">
-        {(data) => <CaptureFigures data={data} />}
-      </PanelState>
+      <QueryBoundary preset="analytics" state={figures} reload={reload} testId="analytics-capture-error">
+        {(data) => (
+          <div className="analytics-panel-body" data-testid="analytics-capture">
+            <CaptureFigures data={data} />
+          </div>
+        )}
+      </QueryBoundary>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import type { WorkflowDay, WorkflowFiguresResponse } from '@gs/contract/analytic
 import { getWorkflowFigures, type AnalyticsQuery } from '../../api/analytics';
 import { useApiQuery } from '../../api/useApiQuery';
 import { DayChart } from './DayChart';
-import { PanelState } from './PanelState';
+import { QueryBoundary } from '../../components/QueryBoundary';
 import { hoursOf, queryKey } from './analyticsFormat';
 
 export function WorkflowPanel({ query }: { query: AnalyticsQuery }) {
@@ -19,9 +19,13 @@ export function WorkflowPanel({ query }: { query: AnalyticsQuery }) {
       <h2 id="analytics-workflow-title" className="panel__subtitle">
         {t('analytics.workflow.title')}
       </h2>
-      <PanelState state={figures} reload={reload} testId="analytics-workflow">
-        {(data) => <WorkflowFigures data={data} />}
-      </PanelState>
+      <QueryBoundary preset="analytics" state={figures} reload={reload} testId="analytics-workflow-error">
+        {(data) => (
+          <div className="analytics-panel-body" data-testid="analytics-workflow">
+            <WorkflowFigures data={data} />
+          </div>
+        )}
+      </QueryBoundary>
     </section>
   );
 }

@@ -96,12 +96,10 @@ function PortalBatches({ portalId, statuses, page }: PortalBatchesProps) {
     go(statuses.includes(s) ? statuses.filter((x) => x !== s) : [...statuses, s].sort((a, b) => a - b));
 
   const portal = portals.status === 'success' ? portals.data.find((p) => p.Id === portalId) : undefined;
-  if (portals.status === 'error')
-    return <QueryFailure state={portals} error={t('ERROR_GET_BATCHPORTALS')} testId="batch-portals-error" />;
   const pageCount = data ? Math.max(1, Math.ceil(data.Total / data.PageSize)) : 1;
 
   return (
-    <>
+    <QueryFailure state={portals} error={t('ERROR_GET_BATCHPORTALS')} testId="batch-portals-error">
       <div className="batches-page__header">
         <h1 id="batches-title" className="panel__title">
           {portal ? t('batches.list.title', { portal: portal.Name }) : t('batches.list.titleLoading')}
@@ -170,6 +168,6 @@ function PortalBatches({ portalId, statuses, page }: PortalBatchesProps) {
           />
         </>
       )}
-    </>
+    </QueryFailure>
   );
 }

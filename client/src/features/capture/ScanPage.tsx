@@ -2,14 +2,20 @@
 // the Extensions helper (the extensions warning while it cannot be reached), offers the helper's
 // scanner profiles, runs the scan (scanFlow.ts) with the 'continue scanning' prompt and a progress
 // bar for the chunk download and the upload, then delivers the file: the indexing view for an
-// archive, the inbox results for an inbox.
+// archive, the inbox results for an inbox. Its controls and their rules are the scan actions of
+// the action registry (actions/scanActions.ts).
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import type { ScanScannersResponse } from '@gs/contract/helper';
-import { LicenseType } from '@gs/contract/flags';
+import { attempt } from '../../actions/registry';
+import {
+  scanActions,
+  type ScanActionEffects,
+  type ScanActionId,
+  type ScanActionState,
+} from '../../actions/scanActions';
 import { serverReason, translateServerMessage } from '../../lib/serverTexts';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
@@ -21,19 +27,12 @@ import { deliverToTarget, readCaptureTarget, type CaptureTarget } from './captur
 import { ExtensionsNotice } from './ExtensionsNotice';
 import { rememberTitles, scanFileName } from './fileTitle';
 import { effectiveHelperSettingsAtom, helperClientAtom } from './helperSettings';
-import { ProgressBar } from './ProgressBar';
-import { runScan, ScanFailure, type ScanFailureKind, type ScanPhase } from './scanFlow';
+import { runScan, ScanFailure } from './scanFlow';
+import { failureText, ScanProgress, type Step } from './ScanProgress';
 import { useHelperStatus } from './useHelperStatus';
 import { useUploadFiles } from './useUploadFiles';
 import { ZeroByteNotice } from './ZeroByteNotice';
 import './capture.css';
-
-type Step =
-  | { step: 'idle' }
-  | { step: 'scanning'; phase: ScanPhase }
-  | { step: 'uploading'; fraction: number }
-  | { step: 'delivering' }
-  | { step: 'failed'; kind: ScanFailureKind | 'upload'; detail: string | null };
 
 export function ScanPage() {
   const { t } = useTranslation();
@@ -42,11 +41,17 @@ export function ScanPage() {
   const session = useAtomValue(sessionAtom);
   const status = useHelperStatus('scan');
   const secure = useAtomValue(effectiveHelperSettingsAtom).scanSsl;
+  // the licence: a read-only one may not scan (the start action's `allowed`)
+  const licence = scanActions.get('start').allowed({
+    licenseType: session?.licenseType ?? null,
+    scannersRead: false,
+    busy: false,
+    asking: false,
+  });
 
   let body;
   if (!target) body = <Alert tone="error">{t('ERROR_INCORRECT_PARAMETERS')}</Alert>;
-  else if (session?.licenseType === LicenseType.ReadOnly)
-    body = <Alert tone="error">{t('ERROR_FAILED_DUE_TO_PERMISSIONS')}</Alert>;
+  else if (licence !== true) body = <Alert tone="error">{t(licence)}</Alert>;
   else if (status.state !== 'connected') body = <ExtensionsNotice status={status} secure={secure} />;
   else body = <Scanner target={target} />;
 
@@ -62,21 +67,6 @@ export function ScanPage() {
   );
 }
 
-function failureText(t: TFunction, kind: ScanFailureKind | 'upload'): string {
-  switch (kind) {
-    case 'inUse':
-      return t('capture.scan.inUse');
-    case 'cancelled':
-      return t('capture.scan.cancelled');
-    case 'connect':
-      return t('capture.scan.connectError');
-    case 'upload':
-      return t('capture.upload.failed');
-    default:
-      return t('ERROR_SCAN_ERROR');
-  }
-}
-
 function Scanner({ target }: { target: CaptureTarget }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -84,6 +74,7 @@ function Scanner({ target }: { target: CaptureTarget }) {
   const http = useAtomValue(httpAtom);
   const captureHttp = useAtomValue(captureHttpAtom);
   const upload = useUploadFiles();
+  const licenseType = useAtomValue(sessionAtom)?.licenseType ?? null;
   const [scanners, setScanners] = useState<ScanScannersResponse | null>(null);
   const [scanner, setScanner] = useState('');
   const [pages, setPages] = useState('');
@@ -108,7 +99,7 @@ function Scanner({ target }: { target: CaptureTarget }) {
 
   useEffect(() => () => running.current?.abort(), []);
 
-  const start = async () => {
+  const scan = async () => {
     const controller = new AbortController();
     running.current = controller;
     setSkipped([]);
@@ -188,6 +179,23 @@ function Scanner({ target }: { target: CaptureTarget }) {
 
   if (!scanners && step.step !== 'failed') return <Spinner label={t('capture.scan.loadingScanners')} />;
   const busy = step.step !== 'idle' && step.step !== 'failed';
+  // the screen the scan actions' rules read, and what they do to it
+  const shown: ScanActionState = {
+    licenseType,
+    scannersRead: scanners !== null,
+    busy,
+    asking: prompt !== null,
+  };
+  const effects: ScanActionEffects = {
+    start: () => void scan(),
+    cancel,
+    answer: (more) => prompt?.answer(more),
+  };
+  const use = (id: ScanActionId) => attempt(scanActions.get(id), { ...shown, ...effects });
+  const startAction = scanActions.get('start');
+  const cancelAction = scanActions.get('cancel');
+  const moreAction = scanActions.get('scanMore');
+  const finishAction = scanActions.get('finish');
 
   return (
     <div className="stack">
@@ -203,7 +211,7 @@ function Scanner({ target }: { target: CaptureTarget }) {
           className="capture-form"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!busy) void start();
+            use('start');
           }}
         >
           <div className="field">
@@ -235,12 +243,22 @@ function Scanner({ target }: { target: CaptureTarget }) {
             />
           </div>
           <div className="capture-actions">
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {t('capture.scan.start')}
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={startAction.enabled(shown) !== true}
+              data-testid={startAction.testId}
+            >
+              {t(startAction.label)}
             </button>
-            {busy && (
-              <button type="button" className="button" onClick={cancel}>
-                {t('common.cancel')}
+            {cancelAction.enabled(shown) === true && (
+              <button
+                type="button"
+                className="button"
+                onClick={() => use('cancel')}
+                data-testid={cancelAction.testId}
+              >
+                {t(cancelAction.label)}
               </button>
             )}
           </div>
@@ -250,21 +268,27 @@ function Scanner({ target }: { target: CaptureTarget }) {
       {prompt && (
         <Modal
           title={t('capture.scan.continueTitle')}
-          onClose={() => prompt.answer(false)}
+          onClose={() => use('finish')}
           size="small"
           testId="continue-scanning"
           footer={
             <>
-              <button type="button" className="button" onClick={() => prompt.answer(true)}>
-                {t('capture.scan.scanMore')}
+              <button
+                type="button"
+                className="button"
+                onClick={() => use('scanMore')}
+                data-testid={moreAction.testId}
+              >
+                {t(moreAction.label)}
               </button>
               <button
                 type="button"
                 className="button button--primary"
                 data-autofocus
-                onClick={() => prompt.answer(false)}
+                onClick={() => use('finish')}
+                data-testid={finishAction.testId}
               >
-                {t('capture.scan.finish')}
+                {t(finishAction.label)}
               </button>
             </>
           }
@@ -274,27 +298,4 @@ function Scanner({ target }: { target: CaptureTarget }) {
       )}
     </div>
   );
-}
-
-function ScanProgress({ step }: { step: Step }) {
-  const { t } = useTranslation();
-  if (step.step === 'uploading')
-    return (
-      <ProgressBar label={t('capture.upload.progress')} fraction={step.fraction} testId="upload-progress" />
-    );
-  if (step.step === 'delivering') return <Spinner label={t('capture.scan.delivering')} />;
-  if (step.step !== 'scanning') return null;
-  const { phase } = step;
-  if (phase.phase === 'downloading')
-    return (
-      <ProgressBar
-        label={t('capture.scan.downloading')}
-        fraction={phase.total ? phase.loaded / phase.total : 0}
-        testId="download-progress"
-      />
-    );
-  if (phase.phase === 'merging') return <Spinner label={t('capture.scan.merging')} />;
-  if (phase.phase === 'scanning')
-    return <Spinner label={t('capture.scan.scanning', { pages: phase.pages })} />;
-  return <Spinner label={t('capture.scan.starting')} />;
 }

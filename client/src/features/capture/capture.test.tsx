@@ -116,6 +116,25 @@ describe('scan page (/scan)', () => {
     expect(fake.requests.some((r) => r.method === 'DELETE' && r.path === '/api/scan/session/abc')).toBe(true);
   });
 
+  it('shows the scan actions of the registry: Scan held and Cancel offered while a scan runs', async () => {
+    fastTimings();
+    const fake = server(scanner());
+    renderApp({ url: '/scan?db=1&a=2', fetch: fake.fetch, session: session() });
+    const start = (await screen.findByTestId('scan-start')) as HTMLButtonElement;
+    expect(start.textContent).toBe('Scan');
+    expect(start.disabled).toBe(false);
+    expect(screen.queryByTestId('scan-cancel')).toBeNull();
+    fireEvent.click(start);
+    const prompt = await screen.findByTestId('continue-scanning');
+    expect(within(prompt).getByTestId('scan-more').textContent).toBe('Scan more pages');
+    expect(within(prompt).getByTestId('scan-finish').textContent).toBe('Finish');
+    expect(start.disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('scan-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('continue-scanning')).toBeNull());
+    expect(start.disabled).toBe(false);
+    expect(screen.queryByTestId('scan-cancel')).toBeNull();
+  });
+
   it("puts the batches of 'Scan more pages' into one document", async () => {
     fastTimings();
     vi.stubGlobal('XMLHttpRequest', UploadXhr);

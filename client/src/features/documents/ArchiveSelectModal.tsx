@@ -3,11 +3,10 @@
 // move. With more than one database, a database selector (the databases the client loaded at
 // sign-in) shows another database's tree, so documents can go to an archive there.
 import { useState } from 'react';
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
 import { ChoiceModal } from '../../components/Modal';
-import { knownDatabasesAtom } from '../../state/database';
+import { useKnownDatabases } from '../../api/useDatabases';
 import { ArchiveTree } from '../view/ArchiveTree';
 
 export interface ArchiveSelectModalProps {
@@ -31,7 +30,7 @@ export function ArchiveSelectModal({
   onClose,
 }: ArchiveSelectModalProps) {
   const { t } = useTranslation();
-  const databases = useAtomValue(knownDatabasesAtom);
+  const databases = useKnownDatabases();
   const [targetDb, setTargetDb] = useState(db);
   const [chosen, setChosen] = useState<Archive | null>(null);
   const same = chosen !== null && targetDb === db && chosen.Id === exclude;

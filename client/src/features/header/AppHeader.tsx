@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { routes, viewPath } from '../../app/paths';
 import { Icon, ProductMark } from '../../components/Icon';
 import { currentAdminFlagsAtom } from '../../state/adminFlags';
-import { knownDatabasesAtom, selectedDatabaseAtom } from '../../state/database';
+import { selectedDatabaseAtom } from '../../state/database';
+import { useKnownDatabases } from '../../api/useDatabases';
 import { configAtom } from '../../state/environment';
 import { HEADER_BUTTONS, visibleHeaderButtons, type HeaderButtonDef } from './headerButtons';
 import { UserControls } from './UserControls';
@@ -18,7 +19,7 @@ export function AppHeader() {
   const { pathname } = useLocation();
   const config = useAtomValue(configAtom);
   const flags = useAtomValue(currentAdminFlagsAtom);
-  const databases = useAtomValue(knownDatabasesAtom);
+  const databases = useKnownDatabases();
   const selected = useAtomValue(selectedDatabaseAtom);
   const shown = visibleHeaderButtons({ flags, hide: config.hide, databaseCount: databases.length });
   const database = pathname === routes.select ? undefined : databases.find((d) => d.Id === selected);

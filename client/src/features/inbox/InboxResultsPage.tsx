@@ -13,6 +13,7 @@ import type { Inbox } from '@gs/contract/inboxes';
 import { fullName, getInboxPage } from '../../api/inboxes';
 import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
+import { QueryFailure } from '../../components/QueryBoundary';
 import { GRID_PAGE_SIZE_DEFAULT, gridPageSize } from '../../lib/pageSize';
 import { sidebarOpenAtom } from '../../state/preferences';
 import { ResultsBadAddress, ResultsSidebar, resultsPageClass } from '../results/ResultsFrame';
@@ -168,12 +169,7 @@ function InboxMain({
           {t('inbox.list.dropRefused', { name: inbox.Name })}
         </Alert>
       )}
-      {data.status === 'error' && (
-        <Alert tone="error" testId="inbox-load-error">
-          {inboxErrorText(t, data.error)}
-        </Alert>
-      )}
-      {data.status !== 'error' && (
+      <QueryFailure state={data} error={(error) => inboxErrorText(t, error)} testId="inbox-load-error">
         <InboxGrid
           inboxId={params.inboxId}
           files={inbox?.Files ?? []}
@@ -196,7 +192,7 @@ function InboxMain({
           onPageSize={(size) => void go({ size, page: 1 })}
           onOpen={openFile}
         />
-      )}
+      </QueryFailure>
     </section>
   );
 }

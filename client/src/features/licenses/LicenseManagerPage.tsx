@@ -11,7 +11,7 @@ import { listLicenses, releaseAllLicenses, releaseUserLicenses } from '../../api
 import { useApiQuery } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
-import { Spinner } from '../../components/Spinner';
+import { QueryBoundary } from '../../components/QueryBoundary';
 import { httpAtom } from '../../state/environment';
 import { sessionAtom } from '../../state/session';
 import { licenseRows, type LicenseRow } from './licenseRows';
@@ -55,70 +55,72 @@ export function LicenseManagerPage() {
   const dates = useDateFormat();
   const when = (ms: number | null) => (ms === null ? '' : dates.dateTime(ms));
 
-  let body;
-  if (state.status === 'loading') body = <Spinner label={t('licenseManager.loading')} />;
-  else if (state.status === 'error')
-    body = (
-      <Alert tone="error" testId="license-manager-error">
-        {state.error instanceof ApiError && state.error.status === 403
+  const body = (
+    <QueryBoundary
+      state={state}
+      loading={t('licenseManager.loading')}
+      error={(error) =>
+        error instanceof ApiError && error.status === 403
           ? t('licenseManager.forbidden')
-          : t('licenseManager.error')}
-      </Alert>
-    );
-  else {
-    const rows = licenseRows(state.data.licenses, state.data.at, session?.token ?? null);
-    body =
-      rows.length === 0 ? (
-        <p>{t('licenseManager.empty')}</p>
-      ) : (
-        <table className="license-table" data-testid="license-table">
-          <thead>
-            <tr>
-              <th>{t('licenseManager.user')}</th>
-              <th>{t('licenseManager.type')}</th>
-              <th>{t('licenseManager.sessions')}</th>
-              <th>{t('licenseManager.ip')}</th>
-              <th>{t('licenseManager.created')}</th>
-              <th>{t('licenseManager.accessed')}</th>
-              <th>{t('licenseManager.idle')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.user} data-testid="license-row" data-user={row.user}>
-                <td>
-                  {row.user} {row.mine && t('licenseManager.you')}
-                </td>
-                <td>{t(`session.licenseType.${row.type}`, { defaultValue: String(row.type) })}</td>
-                <td data-testid="license-sessions">{row.sessions}</td>
-                <td>{row.ip}</td>
-                <td>{when(row.created)}</td>
-                <td>{when(row.accessed)}</td>
-                <td>
-                  {row.idleMinutes === null
-                    ? ''
-                    : t('licenseManager.idleMinutes', { count: row.idleMinutes })}
-                </td>
-                <td>
-                  {!row.mine && (
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={busy}
-                      aria-label={t('licenseManager.releaseUser', { name: row.user })}
-                      onClick={() => setAsking(row)}
-                    >
-                      {t('licenseManager.release')}
-                    </button>
-                  )}
-                </td>
+          : t('licenseManager.error')
+      }
+      testId="license-manager-error"
+    >
+      {(data) => {
+        const rows = licenseRows(data.licenses, data.at, session?.token ?? null);
+        return rows.length === 0 ? (
+          <p>{t('licenseManager.empty')}</p>
+        ) : (
+          <table className="license-table" data-testid="license-table">
+            <thead>
+              <tr>
+                <th>{t('licenseManager.user')}</th>
+                <th>{t('licenseManager.type')}</th>
+                <th>{t('licenseManager.sessions')}</th>
+                <th>{t('licenseManager.ip')}</th>
+                <th>{t('licenseManager.created')}</th>
+                <th>{t('licenseManager.accessed')}</th>
+                <th>{t('licenseManager.idle')}</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
-      );
-  }
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.user} data-testid="license-row" data-user={row.user}>
+                  <td>
+                    {row.user} {row.mine && t('licenseManager.you')}
+                  </td>
+                  <td>{t(`session.licenseType.${row.type}`, { defaultValue: String(row.type) })}</td>
+                  <td data-testid="license-sessions">{row.sessions}</td>
+                  <td>{row.ip}</td>
+                  <td>{when(row.created)}</td>
+                  <td>{when(row.accessed)}</td>
+                  <td>
+                    {row.idleMinutes === null
+                      ? ''
+                      : t('licenseManager.idleMinutes', { count: row.idleMinutes })}
+                  </td>
+                  <td>
+                    {!row.mine && (
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={busy}
+                        aria-label={t('licenseManager.releaseUser', { name: row.user })}
+                        onClick={() => setAsking(row)}
+                      >
+                        {t('licenseManager.release')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        );
+      }}
+    </QueryBoundary>
+  );
 
   return (
     <section className="panel" aria-labelledby="license-manager-title" data-testid="license-manager">

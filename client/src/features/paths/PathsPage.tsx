@@ -5,7 +5,8 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { currentAdminFlagsAtom } from '../../state/adminFlags';
-import { knownDatabasesAtom, selectedDatabaseAtom } from '../../state/database';
+import { selectedDatabaseAtom } from '../../state/database';
+import { useKnownDatabases } from '../../api/useDatabases';
 import { configAtom } from '../../state/environment';
 import { pathEntries, type PathEntry } from './pathEntries';
 import './paths.css';
@@ -15,7 +16,7 @@ export function PathsPage() {
   const flags = useAtomValue(currentAdminFlagsAtom);
   const hide = useAtomValue(configAtom).hide;
   const selected = useAtomValue(selectedDatabaseAtom);
-  const databases = useAtomValue(knownDatabasesAtom);
+  const databases = useKnownDatabases();
   const database = databases.find((d) => d.Id === selected) ?? null;
   const entries = pathEntries({ flags, hide, database: database?.Id ?? null });
   const work = entries.filter((e) => e.section === 'work');

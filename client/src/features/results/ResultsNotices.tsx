@@ -7,6 +7,7 @@ import { translateServerMessage } from '../../lib/serverTexts';
 import type { Search } from '@gs/contract/searches';
 import type { QueryState } from '../../api/useApiQuery';
 import { Alert } from '../../components/Alert';
+import { QueryFailure } from '../../components/QueryBoundary';
 import { Spinner } from '../../components/Spinner';
 import { editNoticeAtom } from './editing/editAtoms';
 import type { GridLoadError } from './resultsErrors';
@@ -30,11 +31,13 @@ export function ResultsNotices({
   const [notice, setNotice] = useAtom(editNoticeAtom);
   return (
     <div className="results-notices">
-      {(search.status === 'error' || (search.status === 'success' && search.data === null)) && (
-        <Alert tone="error" testId="results-search-error">
-          {t('results.error.search')}
-        </Alert>
-      )}
+      <QueryFailure state={search} error={t('results.error.search')} testId="results-search-error">
+        {search.status === 'success' && search.data === null && (
+          <Alert tone="error" testId="results-search-error">
+            {t('results.error.search')}
+          </Alert>
+        )}
+      </QueryFailure>
       {error?.kind === 'notFound' && (
         <Alert tone="error" testId="results-error">
           {t('results.error.notFound')}

@@ -20,7 +20,7 @@ import {
   type PrincipalRef,
 } from '../../api/userAdmin';
 import { useApiQuery } from '../../api/useApiQuery';
-import { QueryView } from '../admin/QueryView';
+import { QueryBoundary } from '../../components/QueryBoundary';
 import { useAdminAction } from '../admin/useAdminAction';
 import { MaskEditor } from './MaskEditor';
 
@@ -129,7 +129,7 @@ function DatabaseSection({ db, who }: { db: SecurityTreeNode; who: PrincipalRef 
   return (
     <section className="security-db" data-testid="security-db" aria-label={db.Label}>
       <h3>{db.Label}</h3>
-      <QueryView state={state} reload={reload}>
+      <QueryBoundary preset="admin" state={state} reload={reload}>
         {(rights) => (
           <>
             <label>
@@ -168,7 +168,7 @@ function DatabaseSection({ db, who }: { db: SecurityTreeNode; who: PrincipalRef 
             <Nodes nodes={db.Children} db={db.Id} rights={rights} who={who} reload={reload} />
           </>
         )}
-      </QueryView>
+      </QueryBoundary>
     </section>
   );
 }
@@ -182,7 +182,7 @@ function InboxSection({ who }: { who: PrincipalRef }) {
     return inboxes.map((i, n) => ({ ...i, mask: masks[n] ?? 0 }));
   });
   return (
-    <QueryView state={state} reload={reload}>
+    <QueryBoundary preset="admin" state={state} reload={reload}>
       {(inboxes) =>
         inboxes.length > 0 && (
           <section className="security-db" aria-label={t('security.rights.inboxes')}>
@@ -204,7 +204,7 @@ function InboxSection({ who }: { who: PrincipalRef }) {
           </section>
         )
       }
-    </QueryView>
+    </QueryBoundary>
   );
 }
 
@@ -216,9 +216,9 @@ export function RightsEditor({ who }: { who: PrincipalRef }) {
   return (
     <div className="security-rights">
       <h2>{t('security.rights.title')}</h2>
-      <QueryView state={state} reload={reload}>
+      <QueryBoundary preset="admin" state={state} reload={reload}>
         {(tree) => tree.map((db) => <DatabaseSection key={db.Id} db={db} who={who} />)}
-      </QueryView>
+      </QueryBoundary>
       <InboxSection who={who} />
     </div>
   );

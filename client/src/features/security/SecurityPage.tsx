@@ -11,7 +11,7 @@ import { useApiQuery } from '../../api/useApiQuery';
 import { Spinner } from '../../components/Spinner';
 import { adminFlagsLoadableAtom } from '../../state/adminFlags';
 import { AdminAlert } from '../admin/AdminAlert';
-import { QueryView } from '../admin/QueryView';
+import { QueryBoundary } from '../../components/QueryBoundary';
 import { CreateGroupForm, CreateUserForm, ImportUsersForm } from './PrincipalForms';
 import { PrincipalDetails } from './PrincipalDetails';
 import { principalRows, type PrincipalRow } from './securityRules';
@@ -57,7 +57,7 @@ function SecurityScreen() {
   const [state, reload] = useApiQuery('security:principals', getPrincipals);
   const [selected, setSelected] = useState<string | null>(null);
   return (
-    <QueryView state={state} reload={reload}>
+    <QueryBoundary preset="admin" state={state} reload={reload}>
       {(lists) => {
         const rows = principalRows(lists);
         const users = rows.filter((r) => r.type !== AccountType.Group);
@@ -98,7 +98,7 @@ function SecurityScreen() {
           </div>
         );
       }}
-    </QueryView>
+    </QueryBoundary>
   );
 }
 

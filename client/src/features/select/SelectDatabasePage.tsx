@@ -7,42 +7,34 @@ import type { Database } from '@gs/contract/databases';
 import { viewPath } from '../../app/paths';
 import { Alert } from '../../components/Alert';
 import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/Spinner';
-import {
-  databasesAtom,
-  databasesLoadableAtom,
-  rememberDatabaseAtom,
-  selectedDatabaseAtom,
-} from '../../state/database';
+import { QueryBoundary } from '../../components/QueryBoundary';
+import { useDatabases } from '../../api/useDatabases';
+import { rememberDatabaseAtom, selectedDatabaseAtom } from '../../state/database';
 
 export function SelectDatabasePage() {
   const { t } = useTranslation();
-  const databases = useAtomValue(databasesLoadableAtom);
-  const refresh = useSetAtom(databasesAtom);
+  const [databases, reload] = useDatabases();
 
-  let content;
-  if (databases.state === 'loading') {
-    content = <Spinner label={t('select.loading')} />;
-  } else if (databases.state === 'hasError') {
-    content = (
-      <>
-        <Alert tone="error" testId="select-error">
-          {t('ERROR_GET_DATABASES')}
-        </Alert>
-        <button type="button" className="button" onClick={() => refresh()}>
-          {t('common.retry')}
-        </button>
-      </>
-    );
-  } else if (databases.data.length === 0) {
-    content = (
-      <Alert tone="warning" testId="select-empty">
-        {t('ERROR_NO_DATABASES')}
-      </Alert>
-    );
-  } else {
-    content = <DatabaseList databases={databases.data} />;
-  }
+  const content = (
+    <QueryBoundary
+      state={databases}
+      loading={t('select.loading')}
+      error={t('ERROR_GET_DATABASES')}
+      testId="select-error"
+      reload={reload}
+      small={false}
+    >
+      {(list) =>
+        list.length === 0 ? (
+          <Alert tone="warning" testId="select-empty">
+            {t('ERROR_NO_DATABASES')}
+          </Alert>
+        ) : (
+          <DatabaseList databases={list} />
+        )
+      }
+    </QueryBoundary>
+  );
 
   return (
     <section className="select-page" aria-labelledby="select-title">

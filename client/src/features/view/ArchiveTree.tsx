@@ -10,9 +10,8 @@ import { ArchiveProperties, hasFlag } from '@gs/contract/flags';
 import { getArchiveInfo, getChildArchives, getRootArchives } from '../../api/archives';
 import { queryKeys } from '../../api/queryClient';
 import { useArchiveAncestors } from './useArchiveAncestors';
-import { useApiQuery, useCachedQuery } from '../../api/useApiQuery';
+import { settled, useApiQuery, useCachedQuery } from '../../api/useApiQuery';
 import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/Spinner';
 import { useImportDataItems } from '../bulk/importDataItems';
 import { ArchiveOptions } from '../capture/ArchiveOptions';
 import { showVersionArchiveAtom } from '../../state/displayPreferences';
@@ -122,23 +121,28 @@ function ArchiveChildren({ parent, ...props }: TreeProps & { parent: number }) {
   const [parentInfo] = useCachedQuery(queryKeys.archiveInfo(props.db, parent), (http) =>
     getArchiveInfo(http, props.db, parent),
   );
-  const parentFlags =
-    parentInfo.status === 'success'
-      ? (parentInfo.data.DBProperties ?? 0)
-      : parentInfo.status === 'error'
-        ? null
-        : undefined;
-  if (children.status === 'loading') return <Spinner label={t('view.archives.loading')} />;
-  if (children.status === 'error') {
-    return (
-      <button type="button" className="button button--small tree__retry" onClick={reload}>
-        {t('view.archives.childrenError')}
-      </button>
-    );
-  }
-  const shown = visibleChildren(children.data, parentFlags, showVersionArchive);
-  if (shown.length === 0) return <p className="muted tree__empty">{t('view.archives.noChildren')}</p>;
-  return <ArchiveList archives={shown} {...props} />;
+  // unknown while loading (undefined), unknowable after a failure (null)
+  const parentFlags = settled(
+    parentInfo,
+    (info) => info.DBProperties ?? 0,
+    () => null,
+  );
+  return (
+    <QueryBoundary
+      state={children}
+      loading={t('view.archives.loading')}
+      error={t('view.archives.childrenError')}
+      reload={reload}
+      failureAs="line"
+      className="tree__retry"
+    >
+      {(list) => {
+        const shown = visibleChildren(list, parentFlags, showVersionArchive);
+        if (shown.length === 0) return <p className="muted tree__empty">{t('view.archives.noChildren')}</p>;
+        return <ArchiveList archives={shown} {...props} />;
+      }}
+    </QueryBoundary>
+  );
 }
 
 function ArchiveCount({ db, archive }: { db: number; archive: number }) {

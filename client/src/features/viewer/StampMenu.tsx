@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCachedQuery } from '../../api/useApiQuery';
 import { getStamps } from '../../api/viewer';
+import { QueryBoundary } from '../../components/QueryBoundary';
 import { fillStamp } from './stamps';
 
 export function StampMenu({
@@ -31,29 +32,37 @@ export function StampMenu({
       </button>
       {open && (
         <div className="viewer__menu-list" role="menu" aria-label={t('viewer.stamps')}>
-          {stamps.status === 'loading' && <p className="muted">{t('viewer.loading')}</p>}
-          {stamps.status === 'error' && <p className="muted">{t('viewer.stampsFailed')}</p>}
-          {stamps.status === 'success' && stamps.data.length === 0 && (
-            <p className="muted">{t('viewer.noStamps')}</p>
-          )}
-          {stamps.status === 'success' &&
-            stamps.data.map((s) => {
-              const text = fillStamp(s.Text, user, new Date(), locale);
-              return (
-                <button
-                  key={s.Id}
-                  type="button"
-                  role="menuitem"
-                  className="viewer__menu-item"
-                  onClick={() => {
-                    onChoose(text);
-                    setOpen(false);
-                  }}
-                >
-                  {text}
-                </button>
-              );
-            })}
+          <QueryBoundary
+            state={stamps}
+            loading={t('viewer.loading')}
+            loadingAs="line"
+            error={t('viewer.stampsFailed')}
+            failureAs="line"
+          >
+            {(list) =>
+              list.length === 0 ? (
+                <p className="muted">{t('viewer.noStamps')}</p>
+              ) : (
+                list.map((s) => {
+                  const text = fillStamp(s.Text, user, new Date(), locale);
+                  return (
+                    <button
+                      key={s.Id}
+                      type="button"
+                      role="menuitem"
+                      className="viewer__menu-item"
+                      onClick={() => {
+                        onChoose(text);
+                        setOpen(false);
+                      }}
+                    >
+                      {text}
+                    </button>
+                  );
+                })
+              )
+            }
+          </QueryBoundary>
         </div>
       )}
     </div>

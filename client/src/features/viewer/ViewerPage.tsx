@@ -52,7 +52,8 @@ function ViewerSessionGate({ params }: { params: ViewerParams }) {
             : d.Id === params.id,
         ) ?? state.session.Documents[0])
       : undefined;
-  if (state.status === 'error' || !doc)
+  // a session that failed has no document either
+  if (!doc)
     return (
       <div className="viewer viewer--message">
         <Alert tone="error" testId="viewer-error">

@@ -21,6 +21,7 @@ import {
 import { QueueRow } from './QueueRow';
 import { QueueSearchList } from './QueueSearchList';
 import { setQueueVisible } from './taskSearches';
+import { settled } from '../../api/useApiQuery';
 import { useQueues } from './useQueues';
 import { useQueueSearch } from './useQueueSearch';
 import './workflow.css';
@@ -38,26 +39,20 @@ export function WorkflowSidebar({ db, archive, selectedQueue = null }: WorkflowS
   const { t } = useTranslation();
   const shown = useAtomValue(showGlobalActionTasksAtom);
   const [queues, reload] = useQueues(db);
-  if (!shown) return null;
   // a server without workflow routes (404) has no queues to show: the section stays away
-  if (queues.status === 'error' && queues.error instanceof ApiError && queues.error.status === 404)
-    return null;
-  if (queues.status === 'error')
-    return (
-      <section className="workflow-panel" data-testid="workflow-panel">
-        <QueryFailure
-          state={queues}
-          reload={reload}
-          error={t('workflow.queues.error')}
-          testId="queues-error"
-        />
-      </section>
-    );
+  const missing = settled(
+    queues,
+    () => false,
+    (error) => error instanceof ApiError && error.status === 404,
+  );
+  if (!shown || missing) return null;
   const list = queues.status === 'success' ? queues.data : null;
   return (
     <section className="workflow-panel" aria-label={t('workflow.title')} data-testid="workflow-panel">
-      <QueuePanel db={db} archive={archive} queues={list} selectedQueue={selectedQueue} />
-      <QueueSearchPanel db={db} archive={archive} queues={list} selectedQueue={selectedQueue} />
+      <QueryFailure state={queues} reload={reload} error={t('workflow.queues.error')} testId="queues-error">
+        <QueuePanel db={db} archive={archive} queues={list} selectedQueue={selectedQueue} />
+        <QueueSearchPanel db={db} archive={archive} queues={list} selectedQueue={selectedQueue} />
+      </QueryFailure>
     </section>
   );
 }

@@ -18,7 +18,7 @@ import { useApiQuery } from '../../../api/useApiQuery';
 import { archiveTree, newArchive } from '../archiveRules';
 import { AdminCards } from '../AdminCards';
 import { ConfirmDeleteModal } from '../ConfirmDeleteModal';
-import { QueryView } from '../QueryView';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { ShowAllOption } from '../server/ShowAllOption';
 import { useAdminAction } from '../useAdminAction';
 import { byId, useEditor } from '../useEditor';
@@ -156,8 +156,8 @@ function ArchiveList({ db, catalog, reload }: { db: number; catalog: Catalog; re
 export function ArchivesMode({ db }: { db: number }) {
   const [state, reload] = useApiQuery(`admin:archives-${db}`, (http) => loadCatalog(http, db));
   return (
-    <QueryView state={state} reload={reload}>
+    <QueryBoundary preset="admin" state={state} reload={reload}>
       {(catalog) => <ArchiveList db={db} catalog={catalog} reload={reload} />}
-    </QueryView>
+    </QueryBoundary>
   );
 }

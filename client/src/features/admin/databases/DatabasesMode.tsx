@@ -14,7 +14,7 @@ import { useApiQuery } from '../../../api/useApiQuery';
 import { stripDatabaseName } from '../adminRules';
 import { AdminCards } from '../AdminCards';
 import { ConfirmDeleteModal } from '../ConfirmDeleteModal';
-import { QueryView } from '../QueryView';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { useAdminAction } from '../useAdminAction';
 import { byId, useEditor } from '../useEditor';
 import { DatabaseEditor } from './DatabaseEditor';
@@ -121,7 +121,7 @@ function DatabaseList({
 export function DatabasesMode({ canCreate, multiDatabase }: { canCreate: boolean; multiDatabase: boolean }) {
   const [state, reload] = useApiQuery('admin:databases', getAdminDatabases);
   return (
-    <QueryView state={state} reload={reload}>
+    <QueryBoundary preset="admin" state={state} reload={reload}>
       {(databases) => (
         <DatabaseList
           databases={databases}
@@ -130,6 +130,6 @@ export function DatabasesMode({ canCreate, multiDatabase }: { canCreate: boolean
           multiDatabase={multiDatabase}
         />
       )}
-    </QueryView>
+    </QueryBoundary>
   );
 }

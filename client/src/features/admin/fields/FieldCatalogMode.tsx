@@ -5,7 +5,7 @@ import { adminFields, adminLists, adminTableFields } from '../../../api/adminCat
 import type { Http } from '../../../api/http';
 import { useApiQuery } from '../../../api/useApiQuery';
 import { CATALOG_TABS, resolveTab } from '../adminModes';
-import { QueryView } from '../QueryView';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { FieldsTab } from './FieldsTab';
 import { ListsTab } from './ListsTab';
 import { TableFieldsTab } from './TableFieldsTab';
@@ -53,7 +53,7 @@ export function FieldCatalogMode({
           </button>
         ))}
       </div>
-      <QueryView state={state} reload={reload}>
+      <QueryBoundary preset="admin" state={state} reload={reload}>
         {(catalog) =>
           current === 'FIELDS' ? (
             <FieldsTab db={db} fields={catalog.fields} lists={catalog.lists} reload={reload} />
@@ -63,7 +63,7 @@ export function FieldCatalogMode({
             <ListsTab db={db} lists={catalog.lists} reload={reload} />
           )
         }
-      </QueryView>
+      </QueryBoundary>
     </>
   );
 }

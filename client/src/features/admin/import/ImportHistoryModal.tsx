@@ -9,7 +9,7 @@ import { deleteImportLogs, getImportHistory } from '../../../api/adminPackages';
 import { useApiQuery } from '../../../api/useApiQuery';
 import { ConfirmDialog, Modal } from '../../../components/Modal';
 import { httpAtom } from '../../../state/environment';
-import { QueryView } from '../QueryView';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { ImportLogModal } from './ImportModals';
 
 export function ImportHistoryModal({ onClose }: { onClose: () => void }) {
@@ -36,7 +36,7 @@ export function ImportHistoryModal({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <QueryView state={state} reload={reload}>
+      <QueryBoundary preset="admin" state={state} reload={reload}>
         {(logs) =>
           logs.length === 0 ? (
             <p>{t('admin.import.noHistory')}</p>
@@ -56,7 +56,7 @@ export function ImportHistoryModal({ onClose }: { onClose: () => void }) {
             </ul>
           )
         }
-      </QueryView>
+      </QueryBoundary>
       {confirming && (
         <ConfirmDialog
           title={t('admin.import.deleteHistory')}

@@ -19,7 +19,6 @@ import {
   UploadRefused,
 } from '../../../api/adminPackages';
 import { invalidateAfterAtom } from '../../../api/queryClient';
-import { databasesAtom } from '../../../state/database';
 import { routes } from '../../../app/paths';
 import { httpAtom } from '../../../state/environment';
 import { translateServerError } from '../../../lib/serverTexts';
@@ -54,7 +53,6 @@ export default function ImportWizard() {
   const http = useAtomValue(httpAtom);
   const navigate = useNavigate();
   const invalidate = useSetAtom(invalidateAfterAtom);
-  const refreshDatabases = useSetAtom(databasesAtom);
   const [params, setParams] = useSearchParams();
   const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
   const { pkg, answers, request, log } = state;
@@ -145,8 +143,8 @@ export default function ImportWizard() {
   };
 
   const finish = () => {
+    // the new database is among the user's databases (admin invalidates them) and the counts
     invalidate('admin', 'documents');
-    refreshDatabases();
     void navigate(`${routes.fullAdmin}?mode=DATABASES`);
   };
 

@@ -10,7 +10,7 @@ import { useApiQuery } from '../../../api/useApiQuery';
 import { notifyAtom } from '../adminAtoms';
 import { AdminCards } from '../AdminCards';
 import { ConfirmDeleteModal } from '../ConfirmDeleteModal';
-import { QueryView } from '../QueryView';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { dropDeletedFields, newSearch, searchForSave } from '../searchRules';
 import { useAdminAction } from '../useAdminAction';
 import { byId, useEditor } from '../useEditor';
@@ -104,8 +104,8 @@ function SearchList({ db, data, reload }: { db: number; data: Data; reload: () =
 export function SearchesMode({ db }: { db: number }) {
   const [state, reload] = useApiQuery(`admin:searches-${db}`, (http) => load(http, db));
   return (
-    <QueryView state={state} reload={reload}>
+    <QueryBoundary preset="admin" state={state} reload={reload}>
       {(data) => <SearchList db={db} data={data} reload={reload} />}
-    </QueryView>
+    </QueryBoundary>
   );
 }

@@ -6,7 +6,7 @@ import type { AdminMailServer } from '@gs/contract/admin/catalog';
 import { getMailServer, putMailServer } from '../../../api/adminCatalog';
 import { useApiQuery } from '../../../api/useApiQuery';
 import { EditorFrame, NumberInput, TextInput } from '../AdminForm';
-import { QueryView } from '../QueryView';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { useAdminAction } from '../useAdminAction';
 
 const EMPTY: AdminMailServer = { Server: '', Port: 25, Auth: { User: '', Password: '' } };
@@ -56,8 +56,8 @@ function MailForm({ db, saved, reload }: { db: number; saved: AdminMailServer; r
 export function EmailSettingsMode({ db }: { db: number }) {
   const [state, reload] = useApiQuery(`admin:mail-${db}`, (http) => getMailServer(http, db));
   return (
-    <QueryView state={state} reload={reload}>
+    <QueryBoundary preset="admin" state={state} reload={reload}>
       {(saved) => <MailForm db={db} saved={saved ?? EMPTY} reload={reload} />}
-    </QueryView>
+    </QueryBoundary>
   );
 }

@@ -14,7 +14,7 @@ import { useApiQuery } from '../../../api/useApiQuery';
 import { AdminCards } from '../AdminCards';
 import { EditorFrame, TextInput } from '../AdminForm';
 import { ConfirmDeleteModal } from '../ConfirmDeleteModal';
-import { QueryView } from '../QueryView';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { useAdminAction } from '../useAdminAction';
 import { byId, useEditor } from '../useEditor';
 import { ShowAllOption } from './ShowAllOption';
@@ -81,8 +81,8 @@ function InboxList({ inboxes, reload }: { inboxes: AdminInbox[]; reload: () => v
 export function InboxesMode() {
   const [state, reload] = useApiQuery('admin:inboxes', getAdminInboxes);
   return (
-    <QueryView state={state} reload={reload}>
+    <QueryBoundary preset="admin" state={state} reload={reload}>
       {(inboxes) => <InboxList inboxes={inboxes} reload={reload} />}
-    </QueryView>
+    </QueryBoundary>
   );
 }

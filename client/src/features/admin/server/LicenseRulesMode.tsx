@@ -1,6 +1,6 @@
 // Licence rules (admin-spec §3, §5): the four built-ins are read-only, IID 1 is never deleted, a
 // new rule starts at 8 hours and 15 minutes idle. Failing to load them goes back to DATABASES.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LICENSE_RULE_TIME_TYPES, type AdminLicenseRule } from '@gs/contract/admin/server';
 import {
@@ -14,7 +14,7 @@ import { canDeleteRule, isBuiltInRule, newLicenseRule } from '../adminRules';
 import { AdminCards } from '../AdminCards';
 import { EditorFrame, NumberInput, SelectInput, TextInput } from '../AdminForm';
 import { ConfirmDeleteModal } from '../ConfirmDeleteModal';
-import { QueryView } from '../QueryView';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { useAdminAction } from '../useAdminAction';
 import { useEditor } from '../useEditor';
 
@@ -133,12 +133,9 @@ function RuleList({ rules, reload }: { rules: AdminLicenseRule[]; reload: () => 
 
 export function LicenseRulesMode({ onLoadFailed }: { onLoadFailed: () => void }) {
   const [state, reload] = useApiQuery('admin:license-rules', getLicenseRules);
-  useEffect(() => {
-    if (state.status === 'error') onLoadFailed();
-  }, [state.status, onLoadFailed]);
   return (
-    <QueryView state={state} reload={reload}>
+    <QueryBoundary preset="admin" state={state} reload={reload} onError={onLoadFailed}>
       {(rules) => <RuleList rules={rules} reload={reload} />}
-    </QueryView>
+    </QueryBoundary>
   );
 }

@@ -7,7 +7,7 @@ import { getRegistration, register } from '../../../api/adminServer';
 import { useApiQuery } from '../../../api/useApiQuery';
 import { ChoiceModal } from '../../../components/Modal';
 import { TextInput } from '../AdminForm';
-import { QueryView } from '../QueryView';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { useAdminAction } from '../useAdminAction';
 
 function ManualRegistration({ uid, onDone }: { uid: string; onDone: () => void }) {
@@ -44,7 +44,7 @@ export function RegistrationMode() {
   const [state, reload] = useApiQuery('admin:registration', getRegistration);
   const [manual, setManual] = useState(false);
   return (
-    <QueryView state={state} reload={reload}>
+    <QueryBoundary preset="admin" state={state} reload={reload}>
       {(reg) => (
         <div className="admin-registration">
           <dl className="admin-facts">
@@ -71,6 +71,6 @@ export function RegistrationMode() {
           )}
         </div>
       )}
-    </QueryView>
+    </QueryBoundary>
   );
 }

@@ -11,7 +11,7 @@ import { reportErrorAtom } from '../adminAtoms';
 import { previewStamp, sortStamps, stampError } from '../adminRules';
 import { AdminCards } from '../AdminCards';
 import { ConfirmDeleteModal } from '../ConfirmDeleteModal';
-import { QueryView } from '../QueryView';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { useAdminAction } from '../useAdminAction';
 import { useDateFormat } from '../../../app/useDateFormat';
 
@@ -72,8 +72,8 @@ function StampList({ stamps, reload }: { stamps: AdminStamp[]; reload: () => voi
 export function StampsMode() {
   const [state, reload] = useApiQuery('admin:stamps', getAdminStamps);
   return (
-    <QueryView state={state} reload={reload}>
+    <QueryBoundary preset="admin" state={state} reload={reload}>
       {(stamps) => <StampList stamps={stamps} reload={reload} />}
-    </QueryView>
+    </QueryBoundary>
   );
 }

@@ -19,6 +19,7 @@ import { DATA_EXTRACTION_PACKAGE } from '@gs/contract/dataExtraction';
 import { getDynamicListItems, getListItems } from '../../../api/lists';
 import { useApiQuery } from '../../../api/useApiQuery';
 import { Alert } from '../../../components/Alert';
+import { QueryBoundary } from '../../../components/QueryBoundary';
 import { dynamicParents, fieldKind, isMultiValue, type FieldSpec } from '../../../lib/fieldSpec';
 import { httpAtom } from '../../../state/environment';
 import { helperClientAtom } from '../../capture/helperSettings';
@@ -166,12 +167,15 @@ export function useKeyFree(options: KeyFreeOptions): KeyFree {
   );
 
   let notice: ReactNode = null;
-  if (on && words.status === 'loading') notice = <p className="muted">{t('keyfree.loading')}</p>;
-  else if (on && words.status === 'error')
+  if (on && words.status !== 'success')
     notice = (
-      <Alert tone="error" testId="keyfree-message">
-        {t('keyfree.error')}
-      </Alert>
+      <QueryBoundary
+        state={words}
+        loading={t('keyfree.loading')}
+        loadingAs="line"
+        error={t('keyfree.error')}
+        testId="keyfree-message"
+      />
     );
   else if (on && words.status === 'success' && words.data === null)
     notice = (
