@@ -5,7 +5,11 @@
 // `overrides` (fakeServer.ts routes) answer what a real server cannot be made to answer on cue (a
 // 500, a lost licence, a hang). The only client module that imports the simulator (eslint.config.js).
 import { onTestFinished } from 'vitest';
-import { clientWorldServer, type ClientWorld } from '@gs/simulator-api/testing/inProcess';
+import {
+  clientWorldServer,
+  type ClientWorld,
+  type ClientWorldOptions,
+} from '@gs/simulator-api/testing/inProcess';
 import type { License } from '@gs/contract/licenses';
 import type { Session } from '../state/persistedSession';
 import {
@@ -37,8 +41,12 @@ export interface RealServer {
   signIn(login: string, password?: string): Promise<Session>;
   /** a call to the API as `login` (Basic) to set up or check state, not recorded */
   call<T = unknown>(login: string, method: Method, path: string, body?: unknown): Promise<T>;
+  /** what the app answers to a request (an override that holds a request, then lets it through) */
+  forward(request: FakeRequest): Promise<Response>;
   /** resolves once every request the client has made so far has been answered */
   idle(): Promise<void>;
+  /** a document's Hash (secure id) */
+  hashOf(database: number, document: number): string;
   /** moves the server's clock */
   advance(ms: number): void;
 }
@@ -50,9 +58,9 @@ function abortError(): DOMException {
 }
 
 export function realServer(
-  options: { overrides?: Record<string, FakeHandler | FakeAnswer> } = {},
+  options: ClientWorldOptions & { overrides?: Record<string, FakeHandler | FakeAnswer> } = {},
 ): RealServer {
-  const server = clientWorldServer();
+  const server = clientWorldServer(options);
   let closed = false;
   onTestFinished(() => {
     closed = true;
@@ -138,6 +146,13 @@ export function realServer(
     idle: async () => {
       while (inFlight.size) await Promise.all(inFlight);
     },
+    hashOf: server.hashOf,
+    forward: (request) =>
+      toApp(request.url, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body === null ? {} : { body: request.body }),
+      }),
     advance: server.advance,
   };
 }
