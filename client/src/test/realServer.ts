@@ -62,13 +62,18 @@ export function realServer(
 ): RealServer {
   const server = clientWorldServer(options);
   let closed = false;
-  onTestFinished(() => {
-    closed = true;
-    server.close();
-  });
   const override = routeTable(options.overrides ?? {});
   const requests: FakeRequest[] = [];
   const inFlight = new Set<Promise<unknown>>();
+  const idle = async () => {
+    while (inFlight.size) await Promise.all(inFlight);
+  };
+  // the data folder goes once the requests still in flight are answered (a held one: 2 s at most)
+  onTestFinished(async () => {
+    closed = true;
+    await Promise.race([idle(), new Promise((resolve) => setTimeout(resolve, 2000))]);
+    server.close();
+  });
 
   async function toApp(url: URL, init: RequestInit = {}): Promise<Response> {
     // the body as the browser would send it: FormData as multipart with its boundary
@@ -143,9 +148,7 @@ export function realServer(
     w: server.w,
     signIn,
     call,
-    idle: async () => {
-      while (inFlight.size) await Promise.all(inFlight);
-    },
+    idle,
     hashOf: server.hashOf,
     forward: (request) =>
       toApp(request.url, {
