@@ -36,6 +36,14 @@ const lastBody = (
   path: string,
 ): unknown =>
   JSON.parse(server.requests.filter((r) => r.method === method && r.path === path).at(-1)?.body ?? 'null');
+/** Does `act`, then waits until the POST to `path` it makes has been answered. */
+async function saving(server: Started['server'], path: string, act: () => void): Promise<void> {
+  const posts = () => server.requests.filter((r) => r.method === 'POST' && r.path === path).length;
+  const before = posts();
+  act();
+  await waitFor(() => expect(posts()).toBeGreaterThan(before));
+  await server.idle();
+}
 const USERS = ['dbadmin', 'full.user', 'grouped', 'nobody', 'reader', 'SSAdministrator', 'web.user'];
 
 describe('/admin/security', () => {
@@ -88,56 +96,63 @@ describe('/admin/security', () => {
     const details = await choose('Groups', 'Accounting');
     const archiveMask = (archive: number) =>
       admin<number>(p.archiveMask(w.alpha, archive, 'Accounting', GROUP));
-    fireEvent.click(await within(details).findByLabelText('Access to Beta'));
-    await waitFor(async () =>
-      expect(await admin<DatabasePermissions>(p.databaseLevel(w.beta, 'Accounting', GROUP))).toEqual({
-        Access: true,
-        Level: 0,
-      }),
-    );
-    fireEvent.change(await within(details).findByLabelText('Rights on Invoices'), {
-      target: { value: 'READ' },
+    const access = await within(details).findByLabelText('Access to Beta');
+    await saving(server, 'userAdmin/databases', () => fireEvent.click(access));
+    expect(await admin<DatabasePermissions>(p.databaseLevel(w.beta, 'Accounting', GROUP))).toEqual({
+      Access: true,
+      Level: 0,
     });
-    await waitFor(async () => expect(await archiveMask(w.invoices)).toBe(QUICK_PERMISSIONS.READ));
+    const invoices = await within(details).findByLabelText('Rights on Invoices');
+    await saving(server, 'userAdmin/archives', () =>
+      fireEvent.change(invoices, { target: { value: 'READ' } }),
+    );
+    expect(await archiveMask(w.invoices)).toBe(QUICK_PERMISSIONS.READ);
     expect(lastBody(server, 'POST', 'userAdmin/archives')).toEqual({
       Users: [{ Name: 'Accounting', Type: GROUP }],
       Targets: [{ Id: w.invoices, Database: w.alpha }],
       Permissions: { Mask: QUICK_PERMISSIONS.READ },
     });
-    fireEvent.change(within(details).getByLabelText('Rights on Contracts'), { target: { value: 'EDIT' } });
-    await waitFor(async () => expect(await archiveMask(w.contracts)).toBe(QUICK_PERMISSIONS.EDIT));
+    await saving(server, 'userAdmin/archives', () =>
+      fireEvent.change(within(details).getByLabelText('Rights on Contracts'), { target: { value: 'EDIT' } }),
+    );
+    expect(await archiveMask(w.contracts)).toBe(QUICK_PERMISSIONS.EDIT);
     await waitFor(() =>
       expect(within(details).getByLabelText<HTMLSelectElement>('Rights on Invoices').value).toBe('READ'),
     );
     // one bit more than READ is a custom mask
     fireEvent.click(within(details).getByRole('button', { name: 'Permissions of Invoices' }));
-    fireEvent.click(within(details).getByRole('checkbox', { name: 'Delete' }));
-    await waitFor(async () => expect(await archiveMask(w.invoices)).toBe(QUICK_PERMISSIONS.READ | 8));
+    await saving(server, 'userAdmin/archives', () =>
+      fireEvent.click(within(details).getByRole('checkbox', { name: 'Delete' })),
+    );
+    expect(await archiveMask(w.invoices)).toBe(QUICK_PERMISSIONS.READ | 8);
     await waitFor(() =>
       expect(within(details).getByLabelText<HTMLSelectElement>('Rights on Invoices').value).toBe('CUSTOM'),
     );
-    fireEvent.change(within(details).getByLabelText('Rights on inbox Scans'), {
-      target: { value: 'FULL' },
-    });
-    await waitFor(async () =>
-      expect(await admin<number>(p.inboxMask(w.scans, 'Accounting', GROUP))).toBe(QUICK_PERMISSIONS.FULL),
+    await saving(server, 'userAdmin/inboxes', () =>
+      fireEvent.change(within(details).getByLabelText('Rights on inbox Scans'), {
+        target: { value: 'FULL' },
+      }),
     );
+    expect(await admin<number>(p.inboxMask(w.scans, 'Accounting', GROUP))).toBe(QUICK_PERMISSIONS.FULL);
   });
 
   it('grants a search and sets its types', async () => {
-    const { w, admin } = await start();
+    const { server, w, admin } = await start();
     const props = async () =>
       (await admin<SearchSecurity[]>(p.searches(w.alpha, 'reader', USER))).find((s) => s.Id === w.byVendor)
         ?.Properties;
     const details = await choose('Users', 'reader');
-    fireEvent.click(await within(details).findByLabelText('May run By vendor'));
-    await waitFor(async () => expect(await props()).toBe(2));
+    const mayRun = await within(details).findByLabelText('May run By vendor');
+    await saving(server, 'userAdmin/searches', () => fireEvent.click(mayRun));
+    expect(await props()).toBe(2);
     const search = within(details).getByLabelText('May run By vendor').closest('li') as HTMLElement;
     await waitFor(() =>
       expect(within(search).getByLabelText<HTMLInputElement>('May run By vendor').checked).toBe(true),
     );
-    fireEvent.click(within(search).getByLabelText('Default search'));
-    await waitFor(async () => expect(await props()).toBe(2 | 8));
+    await saving(server, 'userAdmin/searchType', () =>
+      fireEvent.click(within(search).getByLabelText('Default search')),
+    );
+    expect(await props()).toBe(2 | 8);
   });
 
   it('changes a password once both entries agree, and deletes a user after confirming', async () => {
