@@ -1,5 +1,9 @@
 // An XMLHttpRequest over a fetch, for the uploads (api/upload.ts `createXhr`) of tests that run
 // against the in-process server (realServer.ts): the real upload code builds and sends the form.
+import type { Http } from '../api/http';
+import { uploadFiles } from '../api/upload';
+import type { Uploader } from '../features/inbox/cacheUpload';
+
 type Handler = (() => void) | null;
 
 export function fetchXhr(doFetch: typeof fetch): () => XMLHttpRequest {
@@ -41,3 +45,9 @@ export function fetchXhr(doFetch: typeof fetch): () => XMLHttpRequest {
     return xhr as unknown as XMLHttpRequest;
   };
 }
+
+/** The inbox screens' uploader: the real upload (api/upload.ts) sent through `doFetch`. */
+export const uploaderOver =
+  (doFetch: typeof fetch, http: Http, token: string): Uploader =>
+  (files, onProgress) =>
+    uploadFiles({ http, token, createXhr: fetchXhr(doFetch) }, files, (p) => onProgress(p.fraction));

@@ -3,8 +3,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Inbox } from '@gs/contract/inboxes';
-import { uploadFiles } from '../../api/upload';
-import { fetchXhr } from '../../test/fetchXhr';
+import { uploaderOver } from '../../test/fetchXhr';
 import { currentPath, renderApp } from '../../test/renderApp';
 import { realServer } from '../../test/realServer';
 import { uploaderOverrideAtom } from './cacheUpload';
@@ -21,13 +20,7 @@ async function start(extra = '', login = 'full.user') {
   const session = await server.signIn(login);
   const app = renderApp({ url: url(extra), fetch: server.fetch, session });
   // the real upload (api/upload.ts) with its XMLHttpRequest over the in-process fetch
-  app.store.set(
-    uploaderOverrideAtom,
-    () => (files, onProgress) =>
-      uploadFiles({ http: app.http, token: session.token, createXhr: fetchXhr(server.fetch) }, files, (p) =>
-        onProgress(p.fraction),
-      ),
-  );
+  app.store.set(uploaderOverrideAtom, () => uploaderOver(server.fetch, app.http, session.token));
   const files = async (inbox = SCANS) =>
     (await server.call<Inbox>(login, 'GET', `inboxes/${inbox}`)).Files.map((f) => f.FileName + f.FileType);
   return { ...app, server, w: server.w, token: session.token, files };

@@ -10,7 +10,7 @@ import {
   type SearchSecurity,
 } from '@gs/contract/admin/security';
 import { renderApp } from '../../test/renderApp';
-import { realServer } from '../../test/realServer';
+import { realServer, type RealServer } from '../../test/realServer';
 
 const USER = 2;
 const GROUP = 4;
@@ -30,14 +30,10 @@ const choose = async (listName: string, name: string) => {
   fireEvent.click(within(await list(listName)).getByRole('button', { name: new RegExp(`^${name}`) }));
   return screen.findByTestId('security-details');
 };
-const lastBody = (
-  server: Awaited<ReturnType<typeof start>>['server'],
-  method: string,
-  path: string,
-): unknown =>
+const lastBody = (server: RealServer, method: string, path: string): unknown =>
   JSON.parse(server.requests.filter((r) => r.method === method && r.path === path).at(-1)?.body ?? 'null');
 /** Does `act`, then waits until the POST to `path` it makes has been answered. */
-async function saving(server: Started['server'], path: string, act: () => void): Promise<void> {
+async function saving(server: RealServer, path: string, act: () => void): Promise<void> {
   const posts = () => server.requests.filter((r) => r.method === 'POST' && r.path === path).length;
   const before = posts();
   act();
