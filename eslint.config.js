@@ -145,6 +145,11 @@ export default tseslint.config(
     },
   },
   {
+    // the client tests' in-process server (decision 082): the one client file that runs the simulator
+    files: ['client/src/test/realServer.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
     // one fetch path (decision 064): only the Http wrapper calls the browser's fetch; the server's
     // words reach the screen only through lib/serverTexts (decision 068)
     files: ['client/src/**/*.{ts,tsx}'],

@@ -50,32 +50,52 @@ function matches(route: Route, request: FakeRequest): boolean {
   return true;
 }
 
-export function createFakeServer(routes: Record<string, FakeHandler | FakeAnswer>) {
+/** The handler of the first route (most specific first) that matches a request, if any. */
+export function routeTable(
+  routes: Record<string, FakeHandler | FakeAnswer>,
+): (request: FakeRequest) => FakeHandler | undefined {
   const table = Object.entries(routes)
     .map(([key, value]) =>
       parseRoute(key, typeof value === 'function' ? (value as FakeHandler) : () => value),
     )
     // Most specific first: routes with query conditions win over the bare path.
     .sort((a, b) => [...b.query].length - [...a.query].length);
+  return (request) => table.find((r) => matches(r, request))?.handler;
+}
+
+/** A fetch call as a FakeRequest (the path below the API base). */
+export function fakeRequest(input: RequestInfo | URL, init?: RequestInit): FakeRequest {
+  const url = new URL(String(input instanceof Request ? input.url : input), window.location.href);
+  const apiAt = url.pathname.toLowerCase().indexOf(API_ROOT.toLowerCase());
+  return {
+    method: (init?.method ?? 'GET').toUpperCase(),
+    url,
+    path: apiAt >= 0 ? url.pathname.slice(apiAt + API_ROOT.length) : url.pathname,
+    headers: new Headers(init?.headers),
+    body: typeof init?.body === 'string' ? init.body : null,
+  };
+}
+
+/** A handler's answer as a Response. */
+export const answerOf = async (handler: FakeHandler, request: FakeRequest): Promise<Response> => {
+  const answer = await handler(request);
+  return answer instanceof Response ? answer : json(answer);
+};
+
+export function createFakeServer(routes: Record<string, FakeHandler | FakeAnswer>) {
+  const find = routeTable(routes);
   const requests: FakeRequest[] = [];
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = new URL(String(input instanceof Request ? input.url : input), window.location.href);
-    const apiAt = url.pathname.toLowerCase().indexOf(API_ROOT.toLowerCase());
-    const path = apiAt >= 0 ? url.pathname.slice(apiAt + API_ROOT.length) : url.pathname;
-    const request: FakeRequest = {
-      method: (init?.method ?? 'GET').toUpperCase(),
-      url,
-      path,
-      headers: new Headers(init?.headers),
-      body: typeof init?.body === 'string' ? init.body : null,
-    };
+    const request = fakeRequest(input, init);
     requests.push(request);
-    const route = table.find((r) => matches(r, request));
-    if (!route)
-      return json({ Message: `No HTTP resource was found that matches the request URI '${url}'.` }, 404);
-    const answer = await route.handler(request);
-    return answer instanceof Response ? answer : json(answer);
+    const handler = find(request);
+    if (!handler)
+      return json(
+        { Message: `No HTTP resource was found that matches the request URI '${request.url}'.` },
+        404,
+      );
+    return answerOf(handler, request);
   });
 
   return { fetch: fetchMock as unknown as typeof globalThis.fetch, fetchMock, requests };

@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../test/fixtures';
-import { inboxServer, SCANNING } from '../../test/inboxServer';
+import { realServer } from '../../test/realServer';
 import { renderApp } from '../../test/renderApp';
 import { resultsServer, resultsUrl } from '../../test/resultsServer';
 
@@ -29,12 +29,16 @@ describe('the results sidebars and the showArchiveList setting', () => {
 
   it('leaves the archive tree out beside an inbox when the setting is off, keeping the inbox list', async () => {
     window.localStorage.setItem('showArchiveList', 'false');
-    const fake = inboxServer();
-    renderApp({ url: `/results/Inbox?db=1&inboxId=${SCANNING}`, fetch: fake.fetch, session: session() });
+    const server = realServer();
+    renderApp({
+      url: `/results/Inbox?db=1&inboxId=${server.w.scans}`,
+      fetch: server.fetch,
+      session: await server.signIn('full.user'),
+    });
     await screen.findByTestId('inbox-grid');
     const sidebar = screen.getByRole('navigation', { name: 'Archives' });
-    expect(await within(sidebar).findByText('AP Intake')).toBeTruthy();
+    expect(await within(sidebar).findByText('Mail')).toBeTruthy();
     expect(within(sidebar).queryByText('Invoices')).toBeNull();
-    expect(fake.requests.some((r) => r.path === 'dbs/1/archives')).toBe(false);
+    expect(server.requests.some((r) => r.path === 'dbs/1/archives')).toBe(false);
   });
 });

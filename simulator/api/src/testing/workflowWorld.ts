@@ -72,7 +72,8 @@ export function workflowDefinition(w: World): WorkflowDefinition {
   };
 }
 
-function seed(db: Db, w: World): WorkflowWorld {
+/** The invoices and the workflow, in a copy of testApp's world. */
+export function seedWorkflow(db: Db, w: World, definition = workflowDefinition(w)): WorkflowWorld {
   const insert = documentInserter(db, w.alpha, [w.vendor, w.amount]);
   const docs = AMOUNTS.map((amount, i) =>
     insert({
@@ -85,7 +86,7 @@ function seed(db: Db, w: World): WorkflowWorld {
       values: { [w.vendor]: `Vendor ${i}`, [w.amount]: amount },
     }),
   );
-  const workflowId = createRepos(db).workflows.save(w.alpha, workflowDefinition(w));
+  const workflowId = createRepos(db).workflows.save(w.alpha, definition);
   return { workflowId, docs };
 }
 
@@ -94,7 +95,7 @@ export type WorkflowTestApp = TestApp & { w: World; f: WorkflowWorld };
 export function makeWorkflowApp(extra: (db: Db, w: World) => void = () => {}): WorkflowTestApp {
   let f: WorkflowWorld | undefined;
   const t = makeWorldApp({}, (db, w) => {
-    f = seed(db, w);
+    f = seedWorkflow(db, w);
     extra(db, w);
   });
   if (!f) throw new Error('the workflow world was not seeded');
