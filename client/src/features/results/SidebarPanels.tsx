@@ -1,0 +1,31 @@
+// The inbox and queue panels under the results screens' archive tree, loaded after the screen's
+// own chunk (decision 079): the grid is what a results screen shows first; the panels fetch their
+// lists anyway, and until their code is there each shows the spinner it shows for its list.
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/Spinner';
+import type { InboxListProps } from '../inbox/InboxList';
+import type { WorkflowSidebarProps } from '../workflow/WorkflowSidebar';
+
+const InboxList = lazy(() => import('../inbox/InboxList').then((m) => ({ default: m.InboxList })));
+const WorkflowSidebar = lazy(() =>
+  import('../workflow/WorkflowSidebar').then((m) => ({ default: m.WorkflowSidebar })),
+);
+
+export function LazyInboxList(props: InboxListProps) {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<Spinner label={t('inbox.list.loading')} />}>
+      <InboxList {...props} />
+    </Suspense>
+  );
+}
+
+export function LazyWorkflowSidebar(props: WorkflowSidebarProps) {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<Spinner label={t('workflow.queues.loading')} />}>
+      <WorkflowSidebar {...props} />
+    </Suspense>
+  );
+}
