@@ -20,12 +20,12 @@ import {
   lazyRouteModules,
   readManifest,
   routeOwnFiles,
+  routeTextParts,
   screenBytes,
   staticFiles,
   type Manifest,
 } from './lib/bundleSize';
 import { clientBuildIsStale } from './lib/clientBuild';
-import { TEXT_PARTS, type TextPart } from '../client/src/app/textParts';
 
 const BUDGET = 200 * 1024;
 /**
@@ -43,7 +43,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The routes each screen loads lazily, as the manifest names their modules (client/src/app/routes.tsx); the search screen (/view, the spec's "search screen") is one of them. */
 const SIGN_IN: string[] = [];
 const SEARCH = 'src/features/view/ViewPage.tsx';
-const ROUTES = lazyRouteModules(readFileSync(join(root, 'client/src/app/routes.tsx'), 'utf8'));
+const ROUTES_SOURCE = readFileSync(join(root, 'client/src/app/routes.tsx'), 'utf8');
+const ROUTES = lazyRouteModules(ROUTES_SOURCE);
+/** the text parts each route loads with it (<WithTexts>, decision 079) */
+const TEXT_PARTS = routeTextParts(ROUTES_SOURCE);
 
 /** The environment without Vitest's (NODE_ENV=test, MODE, VITEST...), which would make a development build. */
 function buildEnv(): NodeJS.ProcessEnv {
@@ -61,7 +64,7 @@ describe('bundle size', () => {
   let manifest: Manifest;
   let largestLanguage: string[];
   /** each text part's largest language chunk, as a screen of the part loads it (decision 079) */
-  let largestPart: Partial<Record<TextPart, string>>;
+  let largestPart: Record<string, string | undefined>;
 
   beforeAll(() => {
     if (clientBuildIsStale(root)) {
@@ -89,7 +92,7 @@ describe('bundle size', () => {
         .map((key) => [key, gzipBytes(outDir, staticFiles(manifest, [key]))] as const)
         .sort((a, b) => b[1] - a[1])[0]?.[0];
     largestPart = Object.fromEntries(
-      (Object.keys(TEXT_PARTS) as TextPart[]).map((part) => [
+      [...new Set([...TEXT_PARTS.values()].flat())].map((part) => [
         part,
         largestOf(Object.keys(manifest).filter((key) => new RegExp(`(^|/)_?texts-${part}-\\w+`).test(key))),
       ]),
@@ -125,6 +128,8 @@ describe('bundle size', () => {
       'nl',
       'pt',
     ]);
+    expect(TEXT_PARTS.get('src/features/admin/AdminConsolePage.tsx')).toEqual(['admin']);
+    expect(TEXT_PARTS.get('src/features/results/ResultsPage.tsx')).toBeUndefined();
     const files = new Set(parts.map((key) => manifest[key]?.file));
     for (const route of [...SIGN_IN, ...ROUTES, 'index.html'])
       for (const file of staticFiles(manifest, [route])) expect(files.has(file)).toBe(false);
@@ -152,10 +157,9 @@ describe('bundle size', () => {
     const over: string[] = [];
     for (const route of ROUTES) {
       const own = gzipBytes(outDir, routeOwnFiles(manifest, route));
-      const parts = (Object.keys(TEXT_PARTS) as TextPart[]).filter((part) =>
-        (TEXT_PARTS[part].features as readonly string[]).some((f) => route.startsWith(`src/features/${f}/`)),
+      const texts = (TEXT_PARTS.get(route) ?? []).map(
+        (part) => largestPart[part] ?? `texts-${part} is not in the build manifest`,
       );
-      const texts = parts.map((part) => largestPart[part] ?? `texts-${part} is not in the build manifest`);
       const total = screenBytes(outDir, manifest, [route], [...largestLanguage, ...texts]);
       lines.push(
         `  ${route.replace(/^src\/features\//, '').padEnd(44)} ${kb(total).padStart(10)} ${kb(own).padStart(9)}`,

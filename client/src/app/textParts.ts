@@ -1,14 +1,11 @@
 // The feature files of a language (locales/<lang>/<file>.json) that load only with the screens
 // that show them, as their own chunk per language (decision 079): the administration screens'
-// texts, over a third of a language, are never shown on the others. Every other file is the
+// texts, nearly a third of a language, are never shown on the others. Every other file is the
 // language's core, loaded before the first screen (app/i18n.ts). Read by client/vite.config.ts
-// (the chunks) and scripts/bundleSize.system.test.ts (what a screen loads).
+// (the chunks); scripts/bundleSize.system.test.ts counts a part with the routes WithTexts wraps.
 export const TEXT_PARTS = {
-  /** the screens of features/admin, security, analytics and paths (app/routes.tsx wraps them) */
-  admin: {
-    files: ['admin', 'security', 'analytics', 'paths'],
-    features: ['admin', 'security', 'analytics', 'paths'],
-  },
+  /** the screens of features/admin, security, analytics and paths (app/routes.tsx wraps them in WithTexts) */
+  admin: { files: ['admin', 'security', 'analytics', 'paths'] },
 } as const;
 
 export type TextPart = keyof typeof TEXT_PARTS;

@@ -28,7 +28,7 @@ import {
   type DocumentActionState,
 } from '../../actions/documentActions';
 import { attempt } from '../../actions/registry';
-import { ConfirmDialog } from '../../components/Modal';
+import { LazyConfirmDialog } from '../../components/LazyModal';
 import { translateServerError } from '../../lib/serverTexts';
 import { httpAtom } from '../../state/environment';
 import { addNoteAtom, NoteType } from '../../state/notes';
@@ -265,7 +265,7 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
           />
         )}
         {dialog === 'delete' && (
-          <ConfirmDialog
+          <LazyConfirmDialog
             title={t('documents.deleteConfirm.title')}
             message={t('documents.deleteConfirm.message', { count: targets.length })}
             confirmLabel={t('documents.actions.delete')}
