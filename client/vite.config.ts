@@ -5,6 +5,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress';
+import { localeBundleChunk, localeBundles } from './build/localeBundles';
 import { textPartOf } from './src/app/textParts';
 
 const LAZY_LOCALE = /\/locales\/(\w+)\/(?!language\.json$)[^/]+\.json$/;
@@ -12,7 +13,7 @@ const LAZY_LOCALE = /\/locales\/(\w+)\/(?!language\.json$)[^/]+\.json$/;
 /** `locale-fr` for French's core texts, `texts-admin-fr` for its part `admin`; null for other modules. */
 function localeChunk(id: string): string | null {
   const language = LAZY_LOCALE.exec(id)?.[1];
-  if (!language) return null;
+  if (!language) return localeBundleChunk(id);
   const part = textPartOf(id);
   return part ? `texts-${part}-${language}` : `locale-${language}`;
 }
@@ -20,7 +21,7 @@ function localeChunk(id: string): string | null {
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), localeBundles()],
   // CLIENT_BASE lets the build live under a sub-path of a real server, e.g. /square9web/.
   base: process.env.CLIENT_BASE ?? '/',
   server: {

@@ -9,7 +9,8 @@ import i18next, { type CustomTypeOptions, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readCookie, writeCookie } from '../lib/cookies';
 import { readLocal, writeLocal } from '../lib/storage';
-import { TEXT_PARTS, textPartOf, type TextPart } from './textParts';
+import bundles from 'virtual:locale-bundles';
+import { TEXT_PARTS, type TextPart } from './textParts';
 
 export const LANGUAGES = ['en', 'fr', 'es', 'pt', 'it', 'de', 'nl'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -28,9 +29,7 @@ type LocaleFiles = Record<string, Tree>;
 
 // every language's own name (language.json) is always there, for the language picker
 const nameFiles = import.meta.glob<Tree>('../locales/*/language.json', { eager: true, import: 'default' });
-const featureFiles = import.meta.glob<Tree>(['../locales/*/*.json', '!../locales/*/language.json'], {
-  import: 'default',
-});
+// every other file loads with its language's core or its part, one module each (client/build/localeBundles.ts)
 
 /** Deep-merges `source` into `target`; a leaf key present in both throws (names the file). */
 export function mergeLocaleTree(target: Tree, source: Tree, file: string, prefix = ''): Tree {
@@ -71,15 +70,12 @@ function loadPart(language: Language, part: TextPart | null): Promise<English> {
   const key = `${language}:${part ?? ''}`;
   let pending = loading.get(key);
   if (!pending) {
-    const loaders = Object.entries(featureFiles).filter(
-      ([file]) => languageOf(file) === language && textPartOf(file) === part,
-    );
+    const load = bundles[language]?.[part ?? 'core'];
     const core = part === null ? Promise.resolve(null) : loadPart(language, null);
     pending = core
-      .then(() => Promise.all(loaders.map(async ([file, load]) => [file, await load()] as const)))
+      .then(() => (load ? load() : {}))
       .then(
-        (files) => {
-          const texts = Object.fromEntries(files);
+        (texts) => {
           if (part !== null) {
             const tree = loaded.get(language) as unknown as Tree;
             for (const [file, content] of Object.entries(texts).sort(([a], [b]) => a.localeCompare(b)))

@@ -12,13 +12,13 @@ import type { FieldSpec } from '../../lib/fieldSpec';
 import { BulkActions } from '../bulk/BulkActions';
 import { DocumentActions } from '../documents/DocumentActions';
 import { EditControls } from './editing/EditControls';
-import { dirtyRowIdsAtom } from './editing/editAtoms';
+import { dirtyRowIdsAtom, editModeAtom } from './editing/editAtoms';
 import type { SaveContext } from './editing/saveEdits';
 import type { ResultRow } from './resultsRows';
 import { HistoryToggle, SidebarToggle } from './ResultsToggles';
 
 // the prompts load when the user searches again (decision 074)
-// the list of problems (with the field checks' messages) loads once a row is being edited (decision 079)
+// the list of problems (with the field checks' messages) loads when edit mode starts (decision 079)
 const EditProblems = lazyDialog(() => import('./editing/EditProblems').then((m) => m.EditProblems));
 const SearchModal = lazy(() => import('../search/SearchModal').then((m) => ({ default: m.SearchModal })));
 
@@ -44,7 +44,9 @@ export function ResultsHeader(props: ResultsHeaderProps) {
   const { search, params, rows, fields, locale } = props;
   // the current search's prompts, or (null) the archive's searches to choose from
   const [prompting, setPrompting] = useState<'current' | 'choose' | null>(null);
-  const editingRows = useAtomValue(dirtyRowIdsAtom).length > 0;
+  const editMode = useAtomValue(editModeAtom);
+  const dirtyRows = useAtomValue(dirtyRowIdsAtom).length;
+  const editing = editMode || dirtyRows > 0;
   const archiveName = search?.Archives?.find((a) => a.ID === params.archive)?.Name ?? '';
   const saveContext = useCallback(
     (): SaveContext => ({
@@ -111,7 +113,7 @@ export function ResultsHeader(props: ResultsHeaderProps) {
         />
         {props.canViewHistory && <HistoryToggle open={props.historyOpen} onToggle={props.onToggleHistory} />}
       </div>
-      {editingRows && <EditProblems specs={new Map(fields.map((f) => [f.id, f]))} />}
+      {editing && <EditProblems specs={new Map(fields.map((f) => [f.id, f]))} />}
       {prompting && (search || prompting === 'choose') && (
         <Suspense fallback={null}>
           <SearchModal
