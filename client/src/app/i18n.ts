@@ -73,7 +73,7 @@ function loadPart(language: Language, part: TextPart | null): Promise<English> {
     const load = bundles[language]?.[part ?? 'core'];
     const core = part === null ? Promise.resolve(null) : loadPart(language, null);
     pending = core
-      .then(() => (load ? load() : {}))
+      .then((): Promise<LocaleFiles> | LocaleFiles => (load ? load() : {}))
       .then(
         (texts) => {
           if (part !== null) {
