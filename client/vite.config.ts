@@ -5,13 +5,23 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress';
+import { localeBundleChunk, localeBundles } from './build/localeBundles';
+import { textPartOf } from './src/app/textParts';
 
 const LAZY_LOCALE = /\/locales\/(\w+)\/(?!language\.json$)[^/]+\.json$/;
+
+/** `locale-fr` for French's core texts, `texts-admin-fr` for its part `admin`; null for other modules. */
+function localeChunk(id: string): string | null {
+  const language = LAZY_LOCALE.exec(id)?.[1];
+  if (!language) return localeBundleChunk(id);
+  const part = textPartOf(id);
+  return part ? `texts-${part}-${language}` : `locale-${language}`;
+}
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), localeBundles()],
   // CLIENT_BASE lets the build live under a sub-path of a real server, e.g. /square9web/.
   base: process.env.CLIENT_BASE ?? '/',
   server: {
@@ -31,8 +41,9 @@ export default defineConfig({
         codeSplitting: {
           // a language's feature files (locales/<lang>/*.json) load together, as one chunk when it is
           // chosen, English too; every language's own name (language.json) stays in the main
-          // bundle (client/src/app/i18n.ts; decision 074)
-          groups: [{ name: (id: string) => LAZY_LOCALE.exec(id)?.[1]?.replace(/^/, 'locale-') ?? null }],
+          // bundle (client/src/app/i18n.ts; decision 074); the files of a part (the administration
+          // screens' texts, src/app/textParts.ts) are a chunk of their own per language (decision 079)
+          groups: [{ name: localeChunk }],
         },
       },
     },

@@ -74,6 +74,25 @@ export function lazyRouteModules(routesSource: string): string[] {
   return [...new Set(modules)];
 }
 
+/**
+ * The text parts (client/src/app/textParts.ts) each lazily loaded route loads with it: the routes
+ * client/src/app/routes.tsx wraps in `<WithTexts part="…">`, by module as lazyRouteModules names them.
+ */
+export function routeTextParts(routesSource: string): Map<string, string[]> {
+  const modules = new Map(
+    [...routesSource.matchAll(/const (\w+) = lazy\(\s*\(\)\s*=>\s*import\(\s*'\.\.\/([^']+)'\s*\)/g)].map(
+      (m) => [m[1] as string, `src/${m[2]}.tsx`],
+    ),
+  );
+  const parts = new Map<string, string[]>();
+  for (const m of routesSource.matchAll(/<WithTexts part="(\w+)">\s*<(\w+)\s*\/>/g)) {
+    const module = modules.get(m[2] as string);
+    if (!module) throw new Error(`${m[2]} in <WithTexts> is not a lazily loaded route`);
+    parts.set(module, [...(parts.get(module) ?? []), m[1] as string]);
+  }
+  return parts;
+}
+
 /** The files a route adds to the entry's static graph: its chunk and its static imports not in the entry. */
 export function routeOwnFiles(manifest: Manifest, route: string): string[] {
   const entry = staticFiles(manifest, [entryKey(manifest)]);

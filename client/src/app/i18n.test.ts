@@ -16,6 +16,7 @@ const {
   LANGUAGES,
   loadedResources,
   loadLanguage,
+  loadTexts,
   mergeLocaleTree,
   supportedLanguage,
 } = await import('./i18n');
@@ -66,6 +67,23 @@ describe('languages load when chosen (issue 11; decision 074)', () => {
     expect(i18n.t('login.submit')).toBe(english().get('login.submit'));
     await waitFor(() => expect(i18n.t('login.submit')).toBe(translations('fr').get('login.submit')));
     expect(document.documentElement.lang).toBe('fr');
+  });
+});
+
+describe("the administration screens' texts load with those screens (decision 079)", () => {
+  it('leaves them out of a language loaded at start, adds them when a screen asks, and brings them with a language switched to later', async () => {
+    const i18n = await createI18nLoaded('es');
+    const spanish = (key: string) => i18n.getResource('es', 'translation', key) as string | undefined;
+    expect(spanish('login.submit')).toBeTruthy();
+    expect(spanish('admin.modes.DATABASES')).toBeUndefined();
+    expect(spanish('analytics.title')).toBeUndefined();
+
+    await loadTexts(i18n, 'admin');
+    expect(i18n.t('admin.modes.DATABASES')).toBe('Bases de datos');
+    expect(spanish('login.submit')).toBeTruthy();
+
+    await changeLanguage(i18n, 'it');
+    expect(i18n.t('analytics.title')).toBe('Analisi');
   });
 });
 

@@ -2,11 +2,15 @@
 // English), the choice remembered in the `lang` cookie and localStorage. Every language, English
 // too, is its own chunk (client/vite.config.ts; decision 074), loaded when it is chosen: at start
 // for the remembered or browser language before the first screen shows, or when the user switches.
-// English, the fallback, follows in the background when another language was chosen.
+// English, the fallback, follows in the background when another language was chosen. The
+// administration screens' texts are a part of each language loaded with those screens (loadTexts,
+// app/textParts.ts; decision 079).
 import i18next, { type CustomTypeOptions, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readCookie, writeCookie } from '../lib/cookies';
 import { readLocal, writeLocal } from '../lib/storage';
+import bundles from 'virtual:locale-bundles';
+import { TEXT_PARTS, type TextPart } from './textParts';
 
 export const LANGUAGES = ['en', 'fr', 'es', 'pt', 'it', 'de', 'nl'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -25,9 +29,7 @@ type LocaleFiles = Record<string, Tree>;
 
 // every language's own name (language.json) is always there, for the language picker
 const nameFiles = import.meta.glob<Tree>('../locales/*/language.json', { eager: true, import: 'default' });
-const featureFiles = import.meta.glob<Tree>(['../locales/*/*.json', '!../locales/*/language.json'], {
-  import: 'default',
-});
+// every other file loads with its language's core or its part, one module each (client/build/localeBundles.ts)
 
 /** Deep-merges `source` into `target`; a leaf key present in both throws (names the file). */
 export function mergeLocaleTree(target: Tree, source: Tree, file: string, prefix = ''): Tree {
@@ -54,31 +56,70 @@ function mergeFiles(files: LocaleFiles): English {
 
 const languageOf = (file: string) => file.split('/').at(-2);
 
-/** The languages loaded so far. */
-const loaded = new Map<Language, English>();
-const loading = new Map<Language, Promise<English>>();
+const ALL_PARTS = Object.keys(TEXT_PARTS) as TextPart[];
+/** The parts (app/textParts.ts) a screen has asked for: a language loaded from now on brings them. */
+const wantedParts = new Set<TextPart>();
 
-/** Loads a language's translations (its chunk) once. */
-export function loadLanguage(language: Language): Promise<English> {
-  const ready = loaded.get(language);
-  if (ready) return Promise.resolve(ready);
-  let pending = loading.get(language);
+/** The languages whose core has loaded, each with the parts loaded since merged in. */
+const loaded = new Map<Language, English>();
+/** `language:part` (`language:` for the core) loading or loaded. */
+const loading = new Map<string, Promise<English>>();
+
+/** Loads one part of a language (its chunk; the core first) once and merges it into the language. */
+function loadPart(language: Language, part: TextPart | null): Promise<English> {
+  const key = `${language}:${part ?? ''}`;
+  let pending = loading.get(key);
   if (!pending) {
-    const loaders = Object.entries(featureFiles).filter(([file]) => languageOf(file) === language);
-    pending = Promise.all(loaders.map(async ([file, load]) => [file, await load()] as const)).then(
-      (files) => {
-        const tree = mergeFiles({ ...namesOf(language), ...Object.fromEntries(files) });
-        loaded.set(language, tree);
-        return tree;
-      },
-      (error: unknown) => {
-        loading.delete(language);
-        throw error;
-      },
-    );
-    loading.set(language, pending);
+    const load = bundles[language]?.[part ?? 'core'];
+    const core = part === null ? Promise.resolve(null) : loadPart(language, null);
+    pending = core
+      .then((): Promise<LocaleFiles> | LocaleFiles => (load ? load() : {}))
+      .then(
+        (texts) => {
+          if (part !== null) {
+            const tree = loaded.get(language) as unknown as Tree;
+            for (const [file, content] of Object.entries(texts).sort(([a], [b]) => a.localeCompare(b)))
+              mergeLocaleTree(tree, content, file);
+            return tree as unknown as English;
+          }
+          const tree = mergeFiles({ ...namesOf(language), ...texts });
+          loaded.set(language, tree);
+          return tree;
+        },
+        (error: unknown) => {
+          loading.delete(key);
+          throw error;
+        },
+      );
+    loading.set(key, pending);
   }
   return pending;
+}
+
+/** Loads a language's translations (its chunks) once, every part of them (tests, checks). */
+export function loadLanguage(language: Language): Promise<English> {
+  return loadLanguageWith(language, ALL_PARTS);
+}
+
+/** Loads a language's core and `parts`: start-up and a switch bring the parts a screen asked for (loadTexts). */
+async function loadLanguageWith(language: Language, parts: readonly TextPart[]): Promise<English> {
+  await Promise.all([loadPart(language, null), ...parts.map((part) => loadPart(language, part))]);
+  return loaded.get(language) as English;
+}
+
+/**
+ * Loads a part of the texts (app/textParts.ts) for a screen that shows it: in the instance's
+ * language, awaited, and in English, the fallback, when it is there or once it is. Languages
+ * loaded later bring it with them.
+ */
+export async function loadTexts(i18n: I18n, part: TextPart): Promise<void> {
+  wantedParts.add(part);
+  const add = async (language: Language) =>
+    i18n.addResourceBundle(language, 'translation', await loadPart(language, part), true, true);
+  const current = supportedLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+  if (current !== DEFAULT_LANGUAGE && loaded.has(DEFAULT_LANGUAGE))
+    void add(DEFAULT_LANGUAGE).catch(() => undefined);
+  await add(current);
 }
 
 function namesOf(language: Language): LocaleFiles {
@@ -153,13 +194,13 @@ export function createI18n(language: string = detectLanguage()): I18n {
 
 /** Loads English, the fallback, into an instance that started without it. */
 async function addFallback(i18n: I18n): Promise<void> {
-  const translation = await loadLanguage(DEFAULT_LANGUAGE).catch(() => null);
+  const translation = await loadLanguageWith(DEFAULT_LANGUAGE, [...wantedParts]).catch(() => null);
   if (translation) i18n.addResourceBundle(DEFAULT_LANGUAGE, 'translation', translation, true, true);
 }
 
 /** Loads `language` into the instance (once) and switches to it. */
 async function switchTo(i18n: I18n, language: Language): Promise<void> {
-  const translation = await loadLanguage(language);
+  const translation = await loadLanguageWith(language, [...wantedParts]);
   // deep, overwriting: the bundle may hold only the language's own name so far
   i18n.addResourceBundle(language, 'translation', translation, true, true);
   await i18n.changeLanguage(language);
@@ -170,7 +211,9 @@ async function switchTo(i18n: I18n, language: Language): Promise<void> {
  * screen shows in it; English, the fallback, follows without holding the first screen back.
  */
 export async function createI18nLoaded(language: string = detectLanguage()): Promise<I18n> {
-  await loadLanguage(supportedLanguage(language) ?? DEFAULT_LANGUAGE).catch(() => undefined);
+  await loadLanguageWith(supportedLanguage(language) ?? DEFAULT_LANGUAGE, [...wantedParts]).catch(
+    () => undefined,
+  );
   return createI18n(language);
 }
 

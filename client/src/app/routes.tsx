@@ -1,5 +1,6 @@
 // The route table (spec §2). Signed-in screens sit behind RequireSession and share the header;
-// feature pages load lazily; anything unknown goes to /select.
+// feature pages load lazily, the administration screens with their texts (WithTexts, decision 079);
+// anything unknown goes to /select.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { RequireAdmin, licenseManagers, userAdministrators } from '../features/s
 import { RequireSession } from '../features/session/RequireSession';
 import { SignedInLayout } from '../features/session/SignedInLayout';
 import { routes } from './paths';
+import { WithTexts } from './WithTexts';
 import { RESULTS_ROUTE } from './resultsPaths';
 import { VIEWER_ROUTE } from '../features/viewer/viewerParams';
 import { INBOX_RESULTS_ROUTE } from '../features/inbox/inboxPaths';
@@ -102,13 +104,41 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
               <Route path={TASK_RESULTS_ROUTE} element={<TaskResultsPage />} />
               <Route path={RESULTS_ROUTE} element={<ResultsPage />} />
               <Route path={routes.flows} element={<FlowsPage />} />
-              <Route path={routes.analytics} element={<AnalyticsPage />} />
+              <Route
+                path={routes.analytics}
+                element={
+                  <WithTexts part="admin">
+                    <AnalyticsPage />
+                  </WithTexts>
+                }
+              />
               <Route path={routes.settings} element={<SettingsPage />} />
-              <Route path={routes.path} element={<PathsPage />} />
+              <Route
+                path={routes.path}
+                element={
+                  <WithTexts part="admin">
+                    <PathsPage />
+                  </WithTexts>
+                }
+              />
               <Route path={routes.scan} element={<ScanPage />} />
               <Route path={routes.extensions} element={<ExtensionsPage />} />
-              <Route path={routes.fullAdmin} element={<AdminConsolePage />} />
-              <Route path={routes.adminArchives} element={<AdminArchivesRedirect />} />
+              <Route
+                path={routes.fullAdmin}
+                element={
+                  <WithTexts part="admin">
+                    <AdminConsolePage />
+                  </WithTexts>
+                }
+              />
+              <Route
+                path={routes.adminArchives}
+                element={
+                  <WithTexts part="admin">
+                    <AdminArchivesRedirect />
+                  </WithTexts>
+                }
+              />
               <Route
                 path={routes.licenseManager}
                 element={
@@ -117,7 +147,14 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
                   </RequireAdmin>
                 }
               />
-              <Route path={routes.userAdmin} element={<SecurityPage />} />
+              <Route
+                path={routes.userAdmin}
+                element={
+                  <WithTexts part="admin">
+                    <SecurityPage />
+                  </WithTexts>
+                }
+              />
               <Route path={routes.batchSelect} element={<BatchSelectPage />} />
               <Route path={routes.batches} element={<BatchesPage />} />
               <Route

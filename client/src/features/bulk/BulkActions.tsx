@@ -10,7 +10,7 @@ import type { Search } from '@gs/contract/searches';
 import { getArchiveInfo } from '../../api/archives';
 import { renewLicense } from '../../api/licenses';
 import type { ResultsParams } from '../../app/resultsPaths';
-import { Modal } from '../../components/Modal';
+import { LazyModal } from '../../components/LazyModal';
 import { Popover } from '../../components/Popover';
 import type { FieldSpec } from '../../lib/fieldSpec';
 import { httpAtom } from '../../state/environment';
@@ -18,8 +18,6 @@ import { renewSessionAtom, sessionAtom } from '../../state/session';
 import type { ExportKind } from '../export/ExportModal';
 import { requestResultsReloadAtom } from '../results/resultsReload';
 import { checkedDocumentsAtom } from '../results/selection';
-import { bulkErrorText, translateKey } from './bulkMessages';
-import { revisionArchiveError } from './bulkValidation';
 import './bulk.css';
 
 // the modals load when opened, so the results screen does not carry them (issue 11's budget)
@@ -59,14 +57,17 @@ export function BulkActions({ search, params, permissions, fields, locale, canUp
 
   async function openUpdate() {
     setProblem(null);
+    // the checks and their messages load with the first bulk update (decision 079)
+    const messages = import('./bulkMessages');
     try {
+      const { revisionArchiveError } = await import('./bulkValidation');
       if (session) renew(await renewLicense(http, session.token));
       const info = await getArchiveInfo(http, params.db, params.archive);
       const refused = revisionArchiveError(info.DBProperties ?? 0);
-      if (refused) setProblem(translateKey(t, i18n, refused));
+      if (refused) setProblem((await messages).translateKey(t, i18n, refused));
       else setOpen('update');
     } catch (error) {
-      setProblem(bulkErrorText(t, i18n, error));
+      setProblem((await messages).bulkErrorText(t, i18n, error));
     }
   }
 
@@ -132,14 +133,14 @@ export function BulkActions({ search, params, permissions, fields, locale, canUp
         </Popover>
       )}
       {problem && (
-        <Modal
+        <LazyModal
           title={t('bulk.update.title')}
           onClose={() => setProblem(null)}
           size="small"
           testId="bulk-refused"
         >
           <p role="alert">{problem}</p>
-        </Modal>
+        </LazyModal>
       )}
       <Suspense fallback={null}>
         {open === 'update' && (

@@ -14,18 +14,19 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
 import { ArchivePermission, hasFlag, LicenseType } from '@gs/contract/flags';
-import { serverReason, translateServerMessage } from '../../lib/serverTexts';
+import { serverReason } from '../../lib/serverTexts';
 import type { UploadResult } from '../../api/upload';
-import { Alert } from '../../components/Alert';
-import { Modal } from '../../components/Modal';
+import { lazyDialog } from '../../components/LazyModal';
 import { Popover } from '../../components/Popover';
 import { sessionAtom } from '../../state/session';
 import { indexingPath } from '../indexing/indexingPath';
 import { scanPath } from './captureTarget';
-import { ProgressBar } from './ProgressBar';
-import { useUploadFiles } from './useUploadFiles';
-import { ZeroByteNotice } from './ZeroByteNotice';
+import type { Importing } from './ImportDialog';
+import { useUploadFilesOnUse } from './useUploadFilesOnUse';
 import './capture.css';
+
+// the upload and its dialog load when files are imported (decision 079)
+const ImportDialog = lazyDialog(() => import('./ImportDialog').then((m) => m.ImportDialog));
 
 export interface ArchiveOptionContext {
   db: number;
@@ -46,12 +47,6 @@ export function canImportInto(archive: Archive, licenseType: number | null | und
   return licenseType !== LicenseType.ReadOnly && hasFlag(archive.Permissions, ArchivePermission.Add);
 }
 
-type Importing =
-  | { state: 'uploading'; fraction: number }
-  | { state: 'done'; result: UploadResult }
-  | { state: 'failed'; detail: string | null }
-  | { state: 'refused' };
-
 export function ArchiveOptions({
   db,
   archive,
@@ -64,7 +59,7 @@ export function ArchiveOptions({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const licenseType = useAtomValue(sessionAtom)?.licenseType;
-  const upload = useUploadFiles();
+  const upload = useUploadFilesOnUse();
   const button = useRef<HTMLButtonElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
@@ -203,66 +198,6 @@ export function ArchiveOptions({
           document.body,
         )}
     </>
-  );
-}
-
-function ImportDialog({
-  importing,
-  onClose,
-  onContinue,
-}: {
-  importing: Importing;
-  onClose: () => void;
-  onContinue: (names: string[]) => void;
-}) {
-  const { t } = useTranslation();
-  const names = importing.state === 'done' ? importing.result.names : [];
-  return (
-    <Modal
-      title={t('capture.upload.title')}
-      onClose={onClose}
-      size="small"
-      testId="import-dialog"
-      footer={
-        importing.state === 'uploading' ? undefined : (
-          <>
-            <button type="button" className="button" onClick={onClose}>
-              {t('common.close')}
-            </button>
-            {names.length > 0 && (
-              <button
-                type="button"
-                className="button button--primary"
-                data-autofocus
-                onClick={() => onContinue(names)}
-              >
-                {t('capture.upload.continue')}
-              </button>
-            )}
-          </>
-        )
-      }
-    >
-      {importing.state === 'uploading' && (
-        <ProgressBar
-          label={t('capture.upload.progress')}
-          fraction={importing.fraction}
-          testId="upload-progress"
-        />
-      )}
-      {importing.state === 'done' && <ZeroByteNotice names={importing.result.skipped} />}
-      {importing.state === 'failed' && (
-        <Alert tone="error">
-          <p>{t('capture.upload.failed')}</p>
-          {importing.detail && <p>{translateServerMessage(t, importing.detail)}</p>}
-        </Alert>
-      )}
-      {importing.state === 'refused' && (
-        <Alert tone="error" testId="import-refused">
-          {t('ERROR_FAILED_DUE_TO_PERMISSIONS')}
-        </Alert>
-      )}
-    </Modal>
   );
 }
 

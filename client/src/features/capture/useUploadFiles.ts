@@ -2,10 +2,10 @@
 // import, scanning, inbox upload). What each file was called is remembered for the indexing view.
 import { useCallback } from 'react';
 import { useAtomValue } from 'jotai';
-import { uploadFiles, type UploadItem, type UploadProgress, type UploadResult } from '../../api/upload';
+import type { UploadItem, UploadProgress, UploadResult } from '../../api/upload';
 import { httpAtom } from '../../state/environment';
 import { sessionAtom } from '../../state/session';
-import { rememberTitles } from './fileTitle';
+import { uploadAndRemember } from './uploadAndRemember';
 
 export type UploadFilesFn = (
   items: readonly UploadItem[],
@@ -17,11 +17,7 @@ export function useUploadFiles(): UploadFilesFn {
   const http = useAtomValue(httpAtom);
   const token = useAtomValue(sessionAtom)?.token ?? null;
   return useCallback(
-    async (items, onProgress, signal) => {
-      const result = await uploadFiles({ http, token }, items, onProgress, signal);
-      rememberTitles(result.files);
-      return result;
-    },
+    (items, onProgress, signal) => uploadAndRemember({ http, token }, items, onProgress, signal),
     [http, token],
   );
 }

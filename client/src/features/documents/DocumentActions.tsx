@@ -4,7 +4,7 @@
 // move and delete run as a job group with a type 5 note and the wait modal; when every result is
 // in the grid reloads and the selection clears. The buttons and their rules: actions/documentActions.ts.
 import { lazy, Suspense, useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
 import {
@@ -28,18 +28,15 @@ import {
   type DocumentActionState,
 } from '../../actions/documentActions';
 import { attempt } from '../../actions/registry';
-import { ConfirmDialog } from '../../components/Modal';
+import { LazyConfirmDialog } from '../../components/LazyModal';
 import { translateServerError } from '../../lib/serverTexts';
 import { httpAtom } from '../../state/environment';
 import { addNoteAtom, NoteType } from '../../state/notes';
 import { sessionAtom } from '../../state/session';
-import { effectiveHelperSettingsAtom, helperUrlFor } from '../capture/helperSettings';
-import { useHelperTrustHint } from '../capture/useHelperTrustHint';
 import { requestResultsReloadAtom } from '../results/resultsReload';
 import { checkedDocumentsAtom, type CheckedDocument } from '../results/selection';
 import type { AppendChoice } from './AppendModal';
 import type { MergeChoice } from './MergeDialog';
-import { emailDocuments, helperFailureText } from './helperEmail';
 import { useJobRunner } from './useJobRunner';
 import { UserActionsMenu } from './UserActionsMenu';
 import './documents.css';
@@ -72,8 +69,7 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
   const checked = useAtomValue(checkedDocumentsAtom);
   const session = useAtomValue(sessionAtom);
   const http = useAtomValue(httpAtom);
-  const helper = useAtomValue(effectiveHelperSettingsAtom);
-  const trustHint = useHelperTrustHint('io');
+  const store = useStore();
   const addNote = useSetAtom(addNoteAtom);
   const reload = useSetAtom(requestResultsReloadAtom);
   const jobs = useJobRunner();
@@ -181,10 +177,18 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
 
   const runEmail = async (docs: CheckedDocument[], withAnnotations: boolean) => {
     setDialog(null);
+    // the helper's settings and its e-mail call load with the first e-mail (decision 079)
+    const [settings, { emailDocuments, helperFailureText }, { helperTrustHint }] = await Promise.all([
+      import('../capture/helperSettings'),
+      import('./helperEmail'),
+      import('../capture/useHelperTrustHint'),
+    ]);
+    const helper = store.get(settings.effectiveHelperSettingsAtom);
+    const trustHint = helperTrustHint(t, helper, 'io');
     try {
       const result = await jobs.runTask(t('documents.wait.email'), () =>
         emailDocuments({
-          baseUrl: helperUrlFor(helper, 'io'),
+          baseUrl: settings.helperUrlFor(helper, 'io'),
           database: params.db,
           searchId: params.searchId,
           fieldId: 0,
@@ -265,7 +269,7 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
           />
         )}
         {dialog === 'delete' && (
-          <ConfirmDialog
+          <LazyConfirmDialog
             title={t('documents.deleteConfirm.title')}
             message={t('documents.deleteConfirm.message', { count: targets.length })}
             confirmLabel={t('documents.actions.delete')}

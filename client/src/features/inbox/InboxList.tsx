@@ -7,7 +7,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasFlag, InboxPermission, LicenseType } from '@gs/contract/flags';
+import { LicenseType } from '@gs/contract/flags';
 import type { Inbox } from '@gs/contract/inboxes';
 import { listInboxes } from '../../api/inboxes';
 import { useApiQuery } from '../../api/useApiQuery';
@@ -16,6 +16,7 @@ import { Popover } from '../../components/Popover';
 import { TreeRowCount } from '../../components/TreeRowCount';
 import { inboxPanelOpenAtom } from '../../state/inboxPreferences';
 import { sessionAtom } from '../../state/session';
+import { hasDraggedFiles, useCanAdd } from './inboxAccess';
 import { inboxResultsPath, scanIntoInboxPath } from './inboxPaths';
 import { UploadStatusView } from './UploadStatusView';
 import { useInboxUpload } from './useInboxUpload';
@@ -27,16 +28,6 @@ export interface InboxListProps {
   /** the inbox whose files are shown */
   selected?: number | null;
 }
-
-/** Whether this user may put files into the inbox. */
-export function useCanAdd(): (inbox: Pick<Inbox, 'Permissions'>) => boolean {
-  const session = useAtomValue(sessionAtom);
-  return (inbox) =>
-    session?.licenseType !== LicenseType.ReadOnly && hasFlag(inbox.Permissions, InboxPermission.Add);
-}
-
-export const hasDraggedFiles = (event: DragEvent): boolean =>
-  Array.from(event.dataTransfer?.types ?? []).includes('Files');
 
 export function InboxList({ db, selected = null }: InboxListProps) {
   const { t } = useTranslation();

@@ -17,10 +17,11 @@ import { QueryFailure } from '../../components/QueryBoundary';
 import { GRID_PAGE_SIZE_DEFAULT, gridPageSize } from '../../lib/pageSize';
 import { sidebarOpenAtom } from '../../state/preferences';
 import { ResultsBadAddress, ResultsSidebar, resultsPageClass } from '../results/ResultsFrame';
+import { LazyInboxList } from '../results/SidebarPanels';
 import { SidebarToggle } from '../results/ResultsToggles';
 import { inboxErrorText } from './inboxErrors';
 import { InboxGrid } from './InboxGrid';
-import { hasDraggedFiles, InboxList, useCanAdd } from './InboxList';
+import { hasDraggedFiles, useCanAdd } from './inboxAccess';
 import { inboxResultsPath, parseInboxParams, type InboxParams, type InboxTarget } from './inboxPaths';
 import { nextCheckOrder } from './inboxSelection';
 import { InboxToolbar } from './InboxToolbar';
@@ -46,7 +47,7 @@ export function InboxResultsPage() {
     <div className={resultsPageClass(sidebarOpen)}>
       {sidebarOpen && (
         <ResultsSidebar titleId="inbox-archives-title" db={params.db} archive={null}>
-          <InboxList db={params.db} selected={params.inboxId} />
+          <LazyInboxList db={params.db} selected={params.inboxId} />
         </ResultsSidebar>
       )}
       <InboxMain

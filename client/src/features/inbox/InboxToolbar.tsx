@@ -30,17 +30,21 @@ import {
   type InboxDialog,
 } from '../../actions/inboxActions';
 import { Alert } from '../../components/Alert';
-import { ConfirmDialog } from '../../components/Modal';
+import { LazyConfirmDialog, lazyDialog } from '../../components/LazyModal';
 import { httpAtom } from '../../state/environment';
 import { sessionAtom } from '../../state/session';
-import { AppendModal } from '../documents/AppendModal';
 import { indexingPath } from '../indexing/indexingPath';
 import { inboxChangedAtom } from './inboxAtoms';
-import { IndexArchiveSelectModal } from './IndexArchiveSelectModal';
-import { InboxMergeModal } from './InboxMergeModal';
-import { InboxSelectModal } from './InboxSelectModal';
-import { RenameDialog } from './RenameDialog';
 import { downloadLink, useInboxActions, type InboxNotice } from './useInboxActions';
+
+// the dialogs load when opened (decision 079)
+const AppendModal = lazyDialog(() => import('../documents/AppendModal').then((m) => m.AppendModal));
+const IndexArchiveSelectModal = lazyDialog(() =>
+  import('./IndexArchiveSelectModal').then((m) => m.IndexArchiveSelectModal),
+);
+const InboxMergeModal = lazyDialog(() => import('./InboxMergeModal').then((m) => m.InboxMergeModal));
+const InboxSelectModal = lazyDialog(() => import('./InboxSelectModal').then((m) => m.InboxSelectModal));
+const RenameDialog = lazyDialog(() => import('./RenameDialog').then((m) => m.RenameDialog));
 
 export interface InboxToolbarProps {
   db: number;
@@ -171,7 +175,7 @@ export function InboxToolbar({ db, inbox, checked, onUpload, exportPollMs = 1000
         />
       )}
       {dialog === 'delete' && (
-        <ConfirmDialog
+        <LazyConfirmDialog
           title={t('inbox.delete.title')}
           message={t('inbox.delete.message', { count: checked.length })}
           confirmLabel={t('inbox.delete.confirm')}

@@ -3,7 +3,7 @@
 // helper, export as a server zip job polled until it is ready. Each reports through `setNotice`
 // (and the notes); the grid reloads through inboxChangedAtom.
 import { useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import {
   AppendType,
@@ -19,10 +19,7 @@ import type { AlertTone } from '../../components/Alert';
 import { httpAtom } from '../../state/environment';
 import { addNoteAtom, NoteType } from '../../state/notes';
 import { sessionAtom } from '../../state/session';
-import { effectiveHelperSettingsAtom, helperUrlFor } from '../capture/helperSettings';
-import { useHelperTrustHint } from '../capture/useHelperTrustHint';
 import type { AppendChoice } from '../documents/AppendModal';
-import { emailInboxFiles, helperFailureText } from '../documents/helperEmail';
 import { useJobRunner } from '../documents/useJobRunner';
 import { inboxChangedAtom } from './inboxAtoms';
 import { inboxErrorText } from './inboxErrors';
@@ -68,8 +65,7 @@ export function useInboxActions({
   const session = useAtomValue(sessionAtom);
   const changed = useSetAtom(inboxChangedAtom);
   const addNote = useSetAtom(addNoteAtom);
-  const helper = useAtomValue(effectiveHelperSettingsAtom);
-  const trustHint = useHelperTrustHint('io');
+  const store = useStore();
   const jobs = useJobRunner();
   const [exporting, setExporting] = useState(false);
 
@@ -174,10 +170,18 @@ export function useInboxActions({
   /** Emails the checked files through the Extensions helper. */
   const runEmail = async () => {
     const files = checked.map((f) => ({ InboxID: inbox.Id, Filename: fullName(f) }));
+    // the helper's settings and its e-mail call load with the first e-mail (decision 079)
+    const [settings, { emailInboxFiles, helperFailureText }, { helperTrustHint }] = await Promise.all([
+      import('../capture/helperSettings'),
+      import('../documents/helperEmail'),
+      import('../capture/useHelperTrustHint'),
+    ]);
+    const helper = store.get(settings.effectiveHelperSettingsAtom);
+    const trustHint = helperTrustHint(t, helper, 'io');
     try {
       const result = await jobs.runTask(t('documents.wait.email'), () =>
         emailInboxFiles({
-          baseUrl: helperUrlFor(helper, 'io'),
+          baseUrl: settings.helperUrlFor(helper, 'io'),
           database: db,
           token: session?.token ?? '',
           body: { Documents: files },

@@ -11,7 +11,7 @@ import { viewPath } from '../../app/paths';
 import { Alert } from '../../components/Alert';
 import { showArchiveListAtom } from '../../state/displayPreferences';
 import { sidebarOpenAtom } from '../../state/preferences';
-import { ArchiveTree } from '../view/ArchiveTree';
+import { LazyArchiveTree } from './SidebarPanels';
 
 // the history panel loads when opened (decision 074)
 const HistoryPanel = lazy(() => import('./history/HistoryPanel').then((m) => ({ default: m.HistoryPanel })));
@@ -50,7 +50,7 @@ export function ResultsSidebar({
         {t('view.archives.title')}
       </h2>
       {showArchiveList && (
-        <ArchiveTree
+        <LazyArchiveTree
           db={db}
           selected={archive}
           onSelect={(a) => navigate(viewPath(db, a.Id), { state: { autoRun: true } })}

@@ -1,21 +1,25 @@
 // The results page's title (search and archive) and buttons: the archive list, searching again
 // with the prompts, edit mode (when the user may edit here), and history (with View History).
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { Search } from '@gs/contract/searches';
 import type { ResultsParams } from '../../app/resultsPaths';
 import { Icon } from '../../components/Icon';
+import { lazyDialog } from '../../components/LazyModal';
 import { useRovingToolbar } from '../../components/useRovingToolbar';
 import type { FieldSpec } from '../../lib/fieldSpec';
 import { BulkActions } from '../bulk/BulkActions';
 import { DocumentActions } from '../documents/DocumentActions';
 import { EditControls } from './editing/EditControls';
-import { EditProblems } from './editing/EditProblems';
+import { dirtyRowIdsAtom, editModeAtom } from './editing/editAtoms';
 import type { SaveContext } from './editing/saveEdits';
 import type { ResultRow } from './resultsRows';
 import { HistoryToggle, SidebarToggle } from './ResultsToggles';
 
 // the prompts load when the user searches again (decision 074)
+// the list of problems (with the field checks' messages) loads when edit mode starts (decision 079)
+const EditProblems = lazyDialog(() => import('./editing/EditProblems').then((m) => m.EditProblems));
 const SearchModal = lazy(() => import('../search/SearchModal').then((m) => ({ default: m.SearchModal })));
 
 export interface ResultsHeaderProps {
@@ -40,6 +44,9 @@ export function ResultsHeader(props: ResultsHeaderProps) {
   const { search, params, rows, fields, locale } = props;
   // the current search's prompts, or (null) the archive's searches to choose from
   const [prompting, setPrompting] = useState<'current' | 'choose' | null>(null);
+  const editMode = useAtomValue(editModeAtom);
+  const dirtyRows = useAtomValue(dirtyRowIdsAtom).length;
+  const editing = editMode || dirtyRows > 0;
   const archiveName = search?.Archives?.find((a) => a.ID === params.archive)?.Name ?? '';
   const saveContext = useCallback(
     (): SaveContext => ({
@@ -106,7 +113,7 @@ export function ResultsHeader(props: ResultsHeaderProps) {
         />
         {props.canViewHistory && <HistoryToggle open={props.historyOpen} onToggle={props.onToggleHistory} />}
       </div>
-      <EditProblems specs={new Map(fields.map((f) => [f.id, f]))} />
+      {editing && <EditProblems specs={new Map(fields.map((f) => [f.id, f]))} />}
       {prompting && (search || prompting === 'choose') && (
         <Suspense fallback={null}>
           <SearchModal

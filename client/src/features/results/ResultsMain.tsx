@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ArchivePermission, hasFlag, SearchSettings } from '@gs/contract/flags';
 import type { ResultsParams } from '../../app/resultsPaths';
 import { useFormatLocale } from '../../app/useFormatLocale';
-import { ConfirmDialog } from '../../components/Modal';
+import { LazyConfirmDialog } from '../../components/LazyModal';
 import { GRID_PAGE_SIZE_DEFAULT, MAX_PAGE_SIZE } from '../../lib/pageSize';
 import { sessionAtom } from '../../state/session';
 import { ArchiveSwitcher } from './ArchiveSwitcher';
@@ -97,7 +97,7 @@ export function ResultsMain({ params, go, activeDoc, onActivate, ...layout }: Re
         />
       )}
       {size.needsConfirm && (
-        <ConfirmDialog
+        <LazyConfirmDialog
           title={t('results.largePage.title')}
           message={t('results.largePage.message', { size: size.size, max: MAX_PAGE_SIZE })}
           confirmLabel={t('results.largePage.confirm', { max: MAX_PAGE_SIZE })}

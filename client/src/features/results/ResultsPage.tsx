@@ -2,11 +2,10 @@
 // the left (its open state remembered; the archive tree only under showArchiveList), the results in
 // the middle, history on the right.
 import { useAtomValue } from 'jotai';
-import { InboxList } from '../inbox/InboxList';
-import { WorkflowSidebar } from '../workflow/WorkflowSidebar';
 import { saveCountAtom } from './editing/editAtoms';
 import { ResultsBadAddress, ResultsColumns } from './ResultsFrame';
 import { ResultsMain } from './ResultsMain';
+import { LazyInboxList, LazyWorkflowSidebar } from './SidebarPanels';
 import { useResultsParams } from './useResultsParams';
 
 export function ResultsPage() {
@@ -23,8 +22,8 @@ export function ResultsPage() {
       historyVersion={saves}
       sidebar={
         <>
-          <InboxList db={params.db} />
-          <WorkflowSidebar db={params.db} archive={params.archive} />
+          <LazyInboxList db={params.db} />
+          <LazyWorkflowSidebar db={params.db} archive={params.archive} />
         </>
       }
     >

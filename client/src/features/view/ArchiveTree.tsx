@@ -18,7 +18,7 @@ import { showVersionArchiveAtom } from '../../state/displayPreferences';
 import { visibleChildren } from './versionsArchives';
 import { QueryBoundary } from '../../components/QueryBoundary';
 
-interface TreeProps {
+export interface TreeProps {
   db: number;
   selected: number | null;
   onSelect: (archive: Archive) => void;

@@ -3,12 +3,11 @@
 // with the queue's actions in the middle, and history (with the workflow timeline) on the right.
 import { useAtomValue } from 'jotai';
 import { ResultsBadAddress, ResultsColumns } from '../results/ResultsFrame';
-import { InboxList } from '../inbox/InboxList';
+import { LazyInboxList, LazyWorkflowSidebar } from '../results/SidebarPanels';
 import { TaskMain } from './TaskMain';
 import { useQueues } from './useQueues';
 import type { TaskParams } from './taskPaths';
 import { useTaskParams, type TaskGoTo } from './useTaskPage';
-import { WorkflowSidebar } from './WorkflowSidebar';
 import { queueChangesAtom } from './workflowAtoms';
 
 export function TaskResultsPage() {
@@ -33,8 +32,8 @@ function TaskResults({ params, go }: { params: TaskParams; go: TaskGoTo }) {
       historyVersion={changes}
       sidebar={
         <>
-          <InboxList db={params.db} />
-          <WorkflowSidebar db={params.db} archive={params.archive} selectedQueue={params.queueKey} />
+          <LazyInboxList db={params.db} />
+          <LazyWorkflowSidebar db={params.db} archive={params.archive} selectedQueue={params.queueKey} />
         </>
       }
     >

@@ -2,9 +2,9 @@
 // clean (SAVE_CANCELLED); turning edit mode off asks before discarding invalid rows
 // (DISCARD_INVALID_ROW_ENTRIES_MSG) and saves the others first, staying on if a save fails.
 import { useState } from 'react';
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/Modal';
+import { LazyConfirmDialog } from '../../../components/LazyModal';
 import {
   cancelEditsAtom,
   dirtyRowIdsAtom,
@@ -12,14 +12,17 @@ import {
   editModeAtom,
   invalidRowIdsAtom,
 } from './editAtoms';
-import { saveDirtyRowsAtom, type SaveContext } from './saveEdits';
+import type { SaveContext } from './saveEdits';
 
 export function EditControls({ saveContext }: { saveContext: () => SaveContext }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useAtom(editModeAtom);
   const dirty = useAtomValue(dirtyRowIdsAtom);
   const invalid = useAtomValue(invalidRowIdsAtom);
-  const save = useSetAtom(saveDirtyRowsAtom);
+  const store = useStore();
+  // the save's code (with the field checks) loads with the first save (decision 079)
+  const save = async (context: SaveContext) =>
+    store.set((await import('./saveEdits')).saveDirtyRowsAtom, context);
   const cancel = useSetAtom(cancelEditsAtom);
   const discardInvalid = useSetAtom(discardInvalidRowsAtom);
   const [confirming, setConfirming] = useState(false);
@@ -74,7 +77,7 @@ export function EditControls({ saveContext }: { saveContext: () => SaveContext }
         </>
       )}
       {confirming && (
-        <ConfirmDialog
+        <LazyConfirmDialog
           title={t('results.edit.discardTitle')}
           message={t('DISCARD_INVALID_ROW_ENTRIES_MSG')}
           confirmLabel={t('results.edit.discard')}

@@ -11,7 +11,8 @@ import { dynamicParents, type FieldSpec } from '../../../lib/fieldSpec';
 import { toEditText, VALID } from '../../../lib/fieldValidation';
 import { useResultsContext } from '../resultsContext';
 import type { ResultRow } from '../resultsRows';
-import { draftsAtom, setCellAtom } from './editAtoms';
+import { draftsAtom } from './editAtoms';
+import { setCellAtom } from './setCell';
 
 export function EditableCell({ row, spec }: { row: ResultRow; spec: FieldSpec }) {
   const { t } = useTranslation();

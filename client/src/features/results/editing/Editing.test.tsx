@@ -15,7 +15,8 @@ async function openEditing(fake = resultsServer()) {
   renderApp({ url: resultsUrl(), fetch: fake.fetch, session: session() });
   await screen.findByTestId('row-101', {}, { timeout: 5000 });
   fireEvent.click(screen.getByTestId('edit-mode'));
-  await screen.findByLabelText('Vendor Number of document 101');
+  // the editors load when edit mode starts (decision 079)
+  await screen.findByLabelText('Vendor Number of document 101', {}, { timeout: 5000 });
   return fake;
 }
 

@@ -1,11 +1,11 @@
 // Inline editing state (spec §4 "Grid: loading, loaded, dirty, edit mode"): edit mode, the changed
 // cells of each row with their client check, the server's refusals after a save attempt, and the
-// values saved this session (they replace the loaded ones).
+// values saved this session (they replace the loaded ones). A cell's change (setCell.ts) comes with
+// the editors, loaded when edit mode starts (decision 079).
 import { atom } from 'jotai';
 import type { FieldValue } from '@gs/contract/fields';
 import { FieldCheckCode } from '@gs/contract/fieldChecks';
-import type { FieldSpec } from '../../../lib/fieldSpec';
-import { checkFieldValue, type ValueCheck } from '../../../lib/fieldValidation';
+import type { ValueCheck } from '../../../lib/fieldValidation';
 
 export interface CellDraft {
   text: string;
@@ -48,36 +48,6 @@ export const invalidRowIdsAtom = atom((get) =>
     .filter(([, draft]) => rowIsInvalid(draft))
     .map(([id]) => id),
 );
-
-export interface CellChange {
-  rowId: string;
-  spec: FieldSpec;
-  text: string;
-  /** the cell's value as loaded, in edit form; typing it back makes the cell clean */
-  original: string;
-  locale: string;
-  /** the list's items, when loaded (drop-downs and type-aheads must match one) */
-  items?: readonly string[];
-}
-
-export const setCellAtom = atom(null, (get, set, change: CellChange) => {
-  const drafts = get(draftsAtom);
-  const row = drafts[change.rowId] ?? { cells: {}, server: {}, error: null };
-  const cells = { ...row.cells };
-  if (change.text === change.original) delete cells[change.spec.id];
-  else
-    cells[change.spec.id] = {
-      text: change.text,
-      check: checkFieldValue(change.spec, change.text, { locale: change.locale, items: change.items }),
-    };
-  const server = { ...row.server };
-  delete server[change.spec.id];
-  const next = { ...drafts };
-  if (Object.keys(cells).length === 0) delete next[change.rowId];
-  else next[change.rowId] = { cells, server, error: null };
-  set(draftsAtom, next);
-  set(editNoticeAtom, null);
-});
 
 /** Cancel: every row clean again, SAVE_CANCELLED shown. */
 export const cancelEditsAtom = atom(null, (_get, set) => {

@@ -1,0 +1,18 @@
+// The feature files of a language (locales/<lang>/<file>.json) that load only with the screens
+// that show them, as their own chunk per language (decision 079): the administration screens'
+// texts, nearly a third of a language, are never shown on the others. Every other file is the
+// language's core, loaded before the first screen (app/i18n.ts). Read by client/vite.config.ts
+// (the chunks); scripts/bundleSize.system.test.ts counts a part with the routes WithTexts wraps.
+export const TEXT_PARTS = {
+  /** the screens of features/admin, security, analytics and paths (app/routes.tsx wraps them in WithTexts) */
+  admin: { files: ['admin', 'security', 'analytics', 'paths'] },
+} as const;
+
+export type TextPart = keyof typeof TEXT_PARTS;
+
+/** The part a language's feature file belongs to, `null` for the core. */
+export function textPartOf(file: string): TextPart | null {
+  const name = /([^/]+)\.json$/.exec(file)?.[1] ?? '';
+  const parts = Object.keys(TEXT_PARTS) as TextPart[];
+  return parts.find((part) => (TEXT_PARTS[part].files as readonly string[]).includes(name)) ?? null;
+}
