@@ -3,7 +3,7 @@
 import { use, type ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { loadTexts } from './i18n';
+import { DEFAULT_LANGUAGE, loadTexts, supportedLanguage, textsLoaded } from './i18n';
 import type { TextPart } from './textParts';
 
 const pending = new WeakMap<I18n, Map<TextPart, Promise<void>>>();
@@ -23,6 +23,9 @@ function textsOf(i18n: I18n, part: TextPart): Promise<void> {
 
 export function WithTexts({ part, children }: { part: TextPart; children: ReactNode }) {
   const { i18n } = useTranslation();
-  use(textsOf(i18n, part));
+  // texts already merged into the language (an earlier screen, a language switch, the tests' preload)
+  // are in this instance too: suspending for them would only flash the spinner
+  const language = supportedLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+  if (!textsLoaded(language, part)) use(textsOf(i18n, part));
   return children;
 }

@@ -64,6 +64,13 @@ const wantedParts = new Set<TextPart>();
 const loaded = new Map<Language, English>();
 /** `language:part` (`language:` for the core) loading or loaded. */
 const loading = new Map<string, Promise<English>>();
+/** `language:part` of the parts merged into their language so far. */
+const mergedParts = new Set<string>();
+
+/** Whether a part's texts are already merged into the language (a screen need not wait for them). */
+export function textsLoaded(language: Language, part: TextPart): boolean {
+  return mergedParts.has(`${language}:${part}`);
+}
 
 /** Loads one part of a language (its chunk; the core first) once and merges it into the language. */
 function loadPart(language: Language, part: TextPart | null): Promise<English> {
@@ -80,6 +87,7 @@ function loadPart(language: Language, part: TextPart | null): Promise<English> {
             const tree = loaded.get(language) as unknown as Tree;
             for (const [file, content] of Object.entries(texts).sort(([a], [b]) => a.localeCompare(b)))
               mergeLocaleTree(tree, content, file);
+            mergedParts.add(key);
             return tree as unknown as English;
           }
           const tree = mergeFiles({ ...namesOf(language), ...texts });
