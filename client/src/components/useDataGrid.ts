@@ -51,6 +51,7 @@ export interface DataGridTableInput<TData extends RowData> {
 }
 
 const NONE: readonly string[] = [];
+const unfixed = (fixed: readonly string[], ids: string[]) => ids.filter((id) => !fixed.includes(id));
 
 export function useDataGridTable<TData extends RowData>(input: DataGridTableInput<TData>): GridTable<TData> {
   const { stateKey, rows, rowId, sorting, onSorting, selection } = input;
@@ -62,10 +63,10 @@ export function useDataGridTable<TData extends RowData>(input: DataGridTableInpu
   const [visibility, setVisibility] = useState<ColumnVisibilityState>(saved.visibility);
   const [sizing, setSizing] = useState<ColumnSizingState>({});
   const fixed = useMemo(() => [SELECT_COLUMN_ID, ...fixedStart], [fixedStart]);
-  const columnPinning = useMemo(() => {
-    const notFixed = (id: string) => !fixed.includes(id);
-    return { start: [...fixed, ...pinning.start.filter(notFixed)], end: pinning.end.filter(notFixed) };
-  }, [fixed, pinning]);
+  const columnPinning = useMemo(
+    () => ({ start: [...fixed, ...unfixed(fixed, pinning.start)], end: unfixed(fixed, pinning.end) }),
+    [fixed, pinning],
+  );
   const rowSelection = useMemo(() => toRowSelection(ids), [ids]);
 
   return useTable({
@@ -89,8 +90,7 @@ export function useDataGridTable<TData extends RowData>(input: DataGridTableInpu
     onSortingChange: (updater: Updater<SortingState>) => onSorting(functionalUpdate(updater, sorting)),
     onColumnPinningChange: (updater: Updater<ColumnPinningState>) => {
       const next = functionalUpdate(updater, columnPinning);
-      const notFixed = (id: string) => !fixed.includes(id);
-      const kept = { start: next.start.filter(notFixed), end: next.end.filter(notFixed) };
+      const kept = { start: unfixed(fixed, next.start), end: unfixed(fixed, next.end) };
       setPinning(kept);
       writeGridState(stateKey, { pinning: kept });
     },
