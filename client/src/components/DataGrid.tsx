@@ -1,16 +1,27 @@
-// The one grid of the app (house style): renders a TanStack Table v9 instance as an ARIA grid with
-// a sticky header, pinned columns kept in view, and virtualized rows (only the rows in sight are in
-// the DOM, so a 10,000-row page scrolls smoothly). Sorting and paging belong to the server.
+// The one grid of the app (house style), for the results, task and inbox grids alike: a screen
+// gives its columns, rows, sort, page and checked ids (useDataGrid.ts builds the TanStack Table v9
+// instance, the check box column first) and its row actions; the grid renders an ARIA grid with a
+// sticky header, pinned columns kept in view, virtualized rows (only the rows in sight are in the
+// DOM, so a 10,000-row page scrolls smoothly), roving keyboard focus (useGridKeyboard.ts) and the
+// paging below it. Sorting and paging belong to the server.
 import { useCallback, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import type { RowData } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { GRID_PAGE_SIZES } from '../lib/pageSize';
 import { DataGridHeader } from './DataGridHeader';
+import { Pagination } from './Pagination';
+import { useDataGridTable, type DataGridTableInput } from './useDataGrid';
 import { useGridKeyboard } from './useGridKeyboard';
 import { pinnedStyle, type GridRow, type GridTable } from './dataGridFeatures';
 
-export interface DataGridProps<TData extends RowData> {
-  table: GridTable<TData>;
+export interface DataGridProps<TData extends RowData> extends DataGridTableInput<TData> {
   label: string;
+  /** the first page arrived: the empty text and the paging show from then on */
+  loaded: boolean;
+  /** the paging's label */
+  pagesLabel: string;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
   rowHeight?: number;
   /** class names and test ids of a row */
   rowProps?: (row: GridRow<TData>) => { className?: string; testId?: string };
@@ -26,6 +37,42 @@ export interface DataGridProps<TData extends RowData> {
 }
 
 export function DataGrid<TData extends RowData>(props: DataGridProps<TData>) {
+  const table = useDataGridTable(props);
+  const pageCount = Math.max(1, Math.ceil(props.total / props.pageSize));
+  return (
+    <>
+      <GridView {...props} table={table} empty={props.loaded ? props.empty : undefined} />
+      {props.loaded && (
+        <Pagination
+          label={props.pagesLabel}
+          page={props.page}
+          pageCount={pageCount}
+          onPage={props.onPage}
+          pageSize={props.pageSize}
+          pageSizes={GRID_PAGE_SIZES}
+          onPageSize={props.onPageSize}
+          total={props.total}
+        />
+      )}
+    </>
+  );
+}
+
+type GridViewProps<TData extends RowData> = Pick<
+  DataGridProps<TData>,
+  | 'label'
+  | 'rowHeight'
+  | 'rowProps'
+  | 'onRowClick'
+  | 'onRowDoubleClick'
+  | 'empty'
+  | 'onPainted'
+  | 'paintKey'
+  | 'busy'
+  | 'testId'
+> & { table: GridTable<TData> };
+
+function GridView<TData extends RowData>(props: GridViewProps<TData>) {
   const { table, rowHeight = 36, onPainted, paintKey } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const rows = table.getRowModel().rows;

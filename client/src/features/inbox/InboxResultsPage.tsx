@@ -8,7 +8,6 @@ import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react
 import { useAtom } from 'jotai';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { RowSelectionState } from '@tanstack/react-table';
 import type { Inbox } from '@gs/contract/inboxes';
 import { fullName, getInboxPage } from '../../api/inboxes';
 import { useApiQuery } from '../../api/useApiQuery';
@@ -23,7 +22,6 @@ import { inboxErrorText } from './inboxErrors';
 import { InboxGrid } from './InboxGrid';
 import { hasDraggedFiles, useCanAdd } from './inboxAccess';
 import { inboxResultsPath, parseInboxParams, type InboxParams, type InboxTarget } from './inboxPaths';
-import { nextCheckOrder } from './inboxSelection';
 import { InboxToolbar } from './InboxToolbar';
 import { UploadStatusView } from './UploadStatusView';
 import { useInboxUpload } from './useInboxUpload';
@@ -35,6 +33,8 @@ export function inboxPageSize(text: string | null): number {
   const size = gridPageSize(text);
   return size.needsConfirm ? GRID_PAGE_SIZE_DEFAULT : size.size;
 }
+
+const NONE: readonly string[] = [];
 
 export function InboxResultsPage() {
   const [query] = useSearchParams();
@@ -94,16 +94,15 @@ function InboxMain({
     if (lastPage !== null && lastPage !== params.page) void go({ page: lastPage }, true);
   }, [lastPage, params.page, go]);
 
-  // a new page, sort or reload starts with nothing checked; the checked files in check order
-  const [selection, setSelection] = useState<{
-    of: Inbox | null;
-    rows: RowSelectionState;
-    order: string[];
-  }>({ of: null, rows: {}, order: [] });
-  const current = selection.of === inbox ? selection : { rows: {}, order: [] };
-  const checkedRows = current.rows;
+  // the checked files' names in check order, the grid's one selection; a new page, sort or reload
+  // (a new answer) starts with nothing checked
+  const [selection, setSelection] = useState<{ of: Inbox | null; names: readonly string[] }>({
+    of: null,
+    names: NONE,
+  });
+  const checkedNames = selection.of === inbox ? selection.names : NONE;
   const byName = new Map((inbox?.Files ?? []).map((f) => [fullName(f), f]));
-  const checked = current.order.flatMap((name) => byName.get(name) ?? []);
+  const checked = checkedNames.flatMap((name) => byName.get(name) ?? []);
 
   const upload = useInboxUpload();
   const openFile = useOpenInboxFile(params.db, params.inboxId);
@@ -180,14 +179,8 @@ function InboxMain({
           page={params.page}
           pageSize={pageSize}
           total={inbox?.Count ?? 0}
-          selection={checkedRows}
-          onSelection={(rows) =>
-            setSelection({
-              of: inbox,
-              rows,
-              order: nextCheckOrder(current.order, rows, [...byName.keys()]),
-            })
-          }
+          checked={checkedNames}
+          onChecked={(names) => setSelection({ of: inbox, names })}
           onSort={(sort) => void go({ sort, page: 1 })}
           onPage={(page) => void go({ page })}
           onPageSize={(size) => void go({ size, page: 1 })}

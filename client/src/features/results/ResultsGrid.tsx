@@ -6,8 +6,6 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { SearchPageResult, SortSpec } from '@gs/contract/searches';
 import { DataGrid } from '../../components/DataGrid';
-import { Pagination } from '../../components/Pagination';
-import { GRID_PAGE_SIZES } from '../../lib/pageSize';
 import { markGridPainted } from '../../lib/perfMarks';
 import { disableOpenDocAtom } from '../../state/displayPreferences';
 import { useOpenResultDocument } from '../viewer/useOpenResultDocument';
@@ -34,37 +32,41 @@ export interface ResultsGridProps {
   rows: ResultRow[];
 }
 
+const rowId = (row: ResultRow): string => row.id;
+/** Kept pinned after the check boxes whatever the user pins. */
+const FIXED_START = ['thumb', 'view'];
+
 export function ResultsGrid(props: ResultsGridProps) {
   const { t } = useTranslation();
   const drafts = useAtomValue(draftsAtom);
-  const { result } = props;
+  const { result, context } = props;
   const rows = useFirstRowsFirst(props.rows);
   const openOnDoubleClick = !useAtomValue(disableOpenDocAtom);
-  const openDocument = useOpenResultDocument(props.context);
-  const table = useResultsGrid({
-    db: props.context.db,
-    archive: props.context.archive,
-    rows,
-    fields: props.context.fields,
-    sort: props.sort,
-    page: props.page,
-    pageSize: props.pageSize,
-    total: props.total,
-    gridKey: props.gridKey,
-    onSort: props.onSort,
-  });
-  const pageCount = Math.max(1, Math.ceil(props.total / props.pageSize));
+  const openDocument = useOpenResultDocument(context);
+  const grid = useResultsGrid({ context, rows, sort: props.sort, onSort: props.onSort });
 
   return (
-    <ResultsContext.Provider value={props.context}>
+    <ResultsContext.Provider value={context}>
       <DataGrid
-        table={table}
+        {...grid}
+        rows={rows}
+        rowId={rowId}
+        stateKey={props.gridKey}
+        fixedStart={FIXED_START}
+        multiSort
+        page={props.page}
+        pageSize={props.pageSize}
+        total={props.total}
+        onPage={props.onPage}
+        onPageSize={props.onPageSize}
+        loaded={result !== null}
         label={t('results.gridLabel')}
+        pagesLabel={t('results.pages')}
         busy={props.loading}
         testId="results-grid"
         paintKey={result}
         onPainted={markGridPainted}
-        empty={result ? <p className="muted">{t('results.empty')}</p> : undefined}
+        empty={<p className="muted">{t('results.empty')}</p>}
         onRowClick={(row) => props.onActivate(row.original)}
         onRowDoubleClick={
           openOnDoubleClick
@@ -85,18 +87,6 @@ export function ResultsGrid(props: ResultsGridProps) {
           return { className: classes.join(' '), testId: `row-${row.original.doc.Id}` };
         }}
       />
-      {result && (
-        <Pagination
-          label={t('results.pages')}
-          page={props.page}
-          pageCount={pageCount}
-          onPage={props.onPage}
-          pageSize={props.pageSize}
-          pageSizes={GRID_PAGE_SIZES}
-          onPageSize={props.onPageSize}
-          total={props.total}
-        />
-      )}
     </ResultsContext.Provider>
   );
 }

@@ -1,6 +1,6 @@
 // A signal that the results page's documents changed on the server (a copy, move, delete or merge
-// finished): the page loads again and the grid's check boxes clear. Features bump it through
-// requestResultsReloadAtom; the results page and grid watch resultsReloadAtom. The archives'
+// finished): the page loads again and the grid's check boxes clear (they show checkedDocumentsAtom).
+// Features bump it through requestResultsReloadAtom; the results page watches resultsReloadAtom. The archives'
 // cached counts (the tree's) are invalidated with it, in every database: a copy or move may cross.
 import { atom } from 'jotai';
 import { invalidateAfterAtom } from '../../api/queryClient';

@@ -1,42 +1,32 @@
-// Builds the results table (TanStack Table v9): the server pages and sorts (manualPagination,
-// manualSorting, sort from the address), pinned and hidden columns are remembered per grid, the
-// selection lives with the grid (a new tab or archive starts without one) and is mirrored, in check
-// order, into checkedDocumentsAtom for the page's operations.
-import { useEffect, useMemo, useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
-import {
-  functionalUpdate,
-  useTable,
-  type ColumnPinningState,
-  type ColumnSizingState,
-  type ColumnVisibilityState,
-  type RowSelectionState,
-  type SortingState,
-  type Updater,
-} from '@tanstack/react-table';
+// What the results and task grids give the one DataGrid: the result's columns, the sort from the
+// address as the table's (several at once), and the check boxes. The checked documents are
+// checkedDocumentsAtom (selection.ts), in check order: the grid shows them and writes them, and the
+// page's operations read them; a new grid (archive, tab) starts with nothing checked and leaves
+// nothing checked behind, and a finished operation clears them (requestResultsReloadAtom).
+import { useLayoutEffect, useMemo } from 'react';
+import { useAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import type { SortingState } from '@tanstack/react-table';
 import type { SortSpec } from '@gs/contract/searches';
-import { defaultGridColumn, gridFeatures, type GridTable } from '../../components/dataGridFeatures';
-import type { FieldSpec } from '../../lib/fieldSpec';
-import { readGridState, writeGridState } from './gridState';
-import { buildResultColumns, columnFieldId, FIXED_START_COLUMNS, fieldColumnId } from './resultsColumns';
+import type { GridColumnDef, GridSelection } from '../../components/useDataGrid';
+import type { ResultsContextValue } from './resultsContext';
+import { buildResultColumns, columnFieldId, fieldColumnId } from './resultsColumns';
 import type { ResultRow } from './resultsRows';
-import { resultsReloadAtom } from './resultsReload';
-import { checkedDocumentsAtom, nextChecked } from './selection';
+import { checkedDocumentsAtom, type CheckedDocument } from './selection';
 
 export interface ResultsGridInput {
-  db: number;
-  archive: number;
+  context: ResultsContextValue;
   rows: ResultRow[];
-  fields: FieldSpec[];
   sort: SortSpec[];
-  page: number;
-  pageSize: number;
-  total: number;
-  gridKey: string;
   onSort: (sort: SortSpec[]) => void;
 }
 
-const notFixed = (id: string): boolean => !FIXED_START_COLUMNS.includes(id);
+export interface ResultsGridSetup {
+  columns: GridColumnDef<ResultRow>[];
+  sorting: SortingState;
+  onSorting: (sorting: SortingState) => void;
+  selection: GridSelection<ResultRow>;
+}
 
 export const toSorting = (sort: SortSpec[]): SortingState =>
   sort.map((s) => ({ id: fieldColumnId(s.fieldId), desc: s.descending }));
@@ -47,78 +37,45 @@ export const toSortSpecs = (sorting: SortingState): SortSpec[] =>
     return fieldId === null ? [] : [{ fieldId, descending: s.desc }];
   });
 
-export function useResultsGrid(input: ResultsGridInput): GridTable<ResultRow> {
-  const { gridKey, onSort } = input;
-  const columns = useMemo(() => buildResultColumns(input.fields), [input.fields]);
-  const [saved] = useState(() => readGridState(gridKey));
-  const [pinning, setPinning] = useState<ColumnPinningState>(saved.pinning);
-  const [visibility, setVisibility] = useState<ColumnVisibilityState>(saved.visibility);
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-  const setChecked = useSetAtom(checkedDocumentsAtom);
-  // a new grid (archive, tab) starts with nothing checked, and leaves nothing checked behind
-  useEffect(() => {
+export function useResultsGrid({ context, rows, sort, onSort }: ResultsGridInput): ResultsGridSetup {
+  const { t } = useTranslation();
+  const { db, archive, fields, labels: rowLabels } = context;
+  const columns = useMemo(() => buildResultColumns(fields), [fields]);
+  const sorting = useMemo(() => toSorting(sort), [sort]);
+  const [checked, setChecked] = useAtom(checkedDocumentsAtom);
+  // before the first paint, so no check of the grid before shows
+  useLayoutEffect(() => {
     setChecked([]);
     return () => setChecked([]);
   }, [setChecked]);
-  // an operation on the checked documents finished: the page reloads with nothing checked
-  const reloads = useAtomValue(resultsReloadAtom);
-  const [seenReloads, setSeenReloads] = useState(reloads);
-  if (reloads !== seenReloads) {
-    setSeenReloads(reloads);
-    setRowSelection({});
-  }
-  const [sizing, setSizing] = useState<ColumnSizingState>({});
-  const sorting = useMemo(() => toSorting(input.sort), [input.sort]);
-  const columnPinning = useMemo(
-    () => ({
-      start: [...FIXED_START_COLUMNS, ...pinning.start.filter(notFixed)],
-      end: pinning.end.filter(notFixed),
-    }),
-    [pinning],
+  const ids = useMemo(
+    () => checked.filter((c) => c.db === db && c.archive === archive).map((c) => String(c.doc.Id)),
+    [checked, db, archive],
+  );
+  const labels = useMemo(
+    () => ({ all: t('results.selectAll'), row: (row: ResultRow) => rowLabels.selectRow(row.doc.Id) }),
+    [t, rowLabels],
   );
 
-  return useTable({
-    features: gridFeatures,
+  return {
     columns,
-    data: input.rows,
-    getRowId: (row) => row.id,
-    defaultColumn: defaultGridColumn,
-    manualSorting: true,
-    manualPagination: true,
-    enableMultiSort: true,
-    rowCount: input.total,
-    state: {
-      sorting,
-      pagination: { pageIndex: input.page - 1, pageSize: input.pageSize },
-      columnPinning,
-      columnVisibility: visibility,
-      rowSelection,
-      columnSizing: sizing,
+    sorting,
+    onSorting: (next) => onSort(toSortSpecs(next)),
+    selection: {
+      ids,
+      labels,
+      onChange: (next) => {
+        const onPage = new Map(rows.map((row) => [row.id, row]));
+        setChecked((previous) => {
+          const known = new Map(previous.map((c) => [String(c.doc.Id), c]));
+          return next.flatMap((id): CheckedDocument[] => {
+            const kept = known.get(id);
+            if (kept) return [kept];
+            const row = onPage.get(id);
+            return row ? [{ db, archive, doc: row.doc }] : [];
+          });
+        });
+      },
     },
-    onSortingChange: (updater: Updater<SortingState>) =>
-      onSort(toSortSpecs(functionalUpdate(updater, sorting))),
-    onColumnPinningChange: (updater: Updater<ColumnPinningState>) => {
-      const next = functionalUpdate(updater, columnPinning);
-      const kept = { start: next.start.filter(notFixed), end: next.end.filter(notFixed) };
-      setPinning(kept);
-      writeGridState(gridKey, { pinning: kept });
-    },
-    onColumnVisibilityChange: (updater: Updater<ColumnVisibilityState>) => {
-      const next = functionalUpdate(updater, visibility);
-      setVisibility(next);
-      writeGridState(gridKey, { visibility: next });
-    },
-    onRowSelectionChange: (updater: Updater<RowSelectionState>) => {
-      const next = functionalUpdate(updater, rowSelection);
-      setRowSelection(next);
-      const byId = new Map(input.rows.map((r) => [r.id, r]));
-      setChecked((previous) =>
-        nextChecked(previous, next, (rowId) => {
-          const row = byId.get(rowId);
-          return row && { db: input.db, archive: input.archive, doc: row.doc };
-        }),
-      );
-    },
-    onColumnSizingChange: setSizing,
-  });
+  };
 }

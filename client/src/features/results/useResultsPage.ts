@@ -12,7 +12,7 @@ import type { ResultsParams } from '../../app/resultsPaths';
 import { fieldSpecOf } from '../../lib/fieldSpec';
 import { GRID_PAGE_SIZE_DEFAULT, gridPageSize } from '../../lib/pageSize';
 import { resetEditingAtom, savedValuesAtom } from './editing/editAtoms';
-import { clearGridState, gridStateKey, readGridState, writeGridState } from './gridState';
+import { clearGridState, gridStateKey, readGridState, writeGridState } from '../../components/gridState';
 import { classifyGridError, fallbackPage } from './resultsErrors';
 import { resultsReloadAtom } from './resultsReload';
 import { toRows } from './resultsRows';

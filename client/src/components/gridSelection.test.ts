@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextCheckOrder } from './inboxSelection';
+import { nextCheckOrder } from './gridSelection';
 
 describe('nextCheckOrder', () => {
   const grid = ['a.pdf', 'b.tif', 'c.pdf'];

@@ -1,9 +1,9 @@
-// The remembered state of one results grid (spec §3 "per-grid sort state"): its sort, pinned and
-// hidden columns, under `gridState.{db}.{search}.{archive}` in localStorage. An invalid sort
-// clears it (spec §8).
+// The remembered state of one grid in localStorage: its pinned and hidden columns (every grid,
+// DataGrid keeps them) and, for a results grid (spec §3 "per-grid sort state"), its sort, under
+// `gridState.{db}.{search}.{archive}`. An invalid sort clears it (spec §8).
 import type { ColumnPinningState } from '@tanstack/react-table';
 import type { SortSpec } from '@gs/contract/searches';
-import { readLocal, removeLocal, writeLocal } from '../../lib/storage';
+import { readLocal, removeLocal, writeLocal } from '../lib/storage';
 
 export interface SavedGridState {
   sort: SortSpec[] | null;
