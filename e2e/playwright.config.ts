@@ -48,7 +48,9 @@ const webServer = {
 export default defineConfig({
   testDir: './specs',
   outputDir: join(root, 'test-results'),
-  workers: 1,
+  // one worker per stack: the specs of a project share its stack's data and run one at a time;
+  // the two projects share nothing, so the controlled stack's specs run beside the shipped ones
+  workers: 2,
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
@@ -78,11 +80,13 @@ export default defineConfig({
     {
       name: 'shipped',
       testIgnore: 'controlled/**',
+      workers: 1,
       use: { baseURL: baseUrlOf(SHIPPED) },
     },
     {
       name: 'controlled',
       testMatch: 'controlled/**/*.spec.ts',
+      workers: 1,
       use: { baseURL: baseUrlOf(CONTROLLED) },
     },
   ],

@@ -1,26 +1,20 @@
 // The busy-queues scenario's extra tasks enter on the same working days as the demo's own tasks
 // (weekdays of the weeks before the demo's seed day), not at their invoices' dates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase, type Db } from '@gs/simulator-api/db/connection';
-import { seedScenario } from '@gs/simulator-fixtures/seed';
+import type { Db } from '@gs/simulator-api/db/connection';
+import { demoCopy } from '@gs/simulator-fixtures/demoCopy';
 import { fillQueues } from './busyQueues';
 
 const NOW = Date.UTC(2026, 10, 24, 15, 30);
 const DAY = 86_400_000;
 let db: Db;
-let dir: string;
 
+// a private copy of the demo seeded at NOW (demoCopy.ts): fillQueues writes to it
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'gs-busy-'));
-  db = openDatabase(':memory:');
-  await seedScenario({ dataDir: dir, scenario: 'demo', db, writeFiles: false, now: NOW });
+  ({ db } = await demoCopy(NOW));
 }, 60_000);
 afterAll(() => {
   db.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('busy queues', () => {

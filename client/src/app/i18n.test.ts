@@ -116,15 +116,19 @@ describe('translations', () => {
   it.each(LANGUAGES.filter((l) => l !== 'en'))(
     '%s has every English key, none empty, same placeholders',
     (lang) => {
+      // English flattened once, not once per key
+      const en = english();
       const other = translations(lang);
-      const missing = [...english().keys()].filter((key) => !other.has(key));
+      const missing = [...en.keys()].filter((key) => !other.has(key));
       expect(missing).toEqual([]);
       const empty = [...other].filter(([, value]) => !value.trim()).map(([key]) => key);
       expect(empty).toEqual([]);
-      const extra = [...other.keys()].filter((key) => !english().has(key));
+      const extra = [...other.keys()].filter((key) => !en.has(key));
       expect(extra).toEqual([]);
-      for (const [key, text] of english())
-        expect([key, placeholders(other.get(key) ?? '')]).toEqual([key, placeholders(text)]);
+      const differing = [...en]
+        .filter(([key, text]) => placeholders(other.get(key) ?? '').join() !== placeholders(text).join())
+        .map(([key, text]) => [key, placeholders(other.get(key) ?? ''), placeholders(text)]);
+      expect(differing).toEqual([]);
     },
   );
 

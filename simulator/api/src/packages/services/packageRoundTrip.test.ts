@@ -3,6 +3,9 @@
 // catalogue object, security entry, document value and file byte), and so do its workflows (Finance's
 // AP Invoice Approval: bound archives, nodes with their fields and archives, the user action
 // that starts it) while their runs stay behind.
+// The demo is seeded at a tenth of its documents (every archive keeps some, the policies their
+// revisions, Finance its workflow runs): each document is carried by the same code whatever their
+// number, and a spill file cut by a chunk's end is held by packageSpill.test.ts (decision 077).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedScenario } from '@gs/simulator-fixtures/seed';
 import { tempDir } from '@gs/simulator-fixtures/testSupport';
@@ -12,11 +15,13 @@ import { everything, exported as exportedFrom, importLogger } from '../../testin
 import { importPackage } from './packageImport';
 
 const data = tempDir('package-roundtrip');
+/** about a tenth of the demo's 5,609 documents */
+const DOCUMENTS = 560;
 let db: Db;
 
 beforeAll(async () => {
   db = openDatabase(':memory:');
-  await seedScenario({ dataDir: data.dir, scenario: 'demo', db });
+  await seedScenario({ dataDir: data.dir, scenario: 'demo', db, documentCount: DOCUMENTS });
 }, 120_000);
 afterAll(() => {
   db.close();
@@ -31,6 +36,23 @@ describe('package round trip of the demo databases', () => {
 
   it('has three databases to carry', () => {
     expect(databases()).toHaveLength(3);
+  });
+
+  it('has revisions, PDF and TIFF files and multi-values among them at this size', () => {
+    const count = (sql: string) =>
+      databases().reduce(
+        (sum, { id }) =>
+          sum +
+          (db
+            .prepare(sql.replaceAll('$', String(id)))
+            .pluck()
+            .get() as number),
+        0,
+      );
+    expect(count(`SELECT count(*) FROM doc_$ WHERE root_version_id <> 0`)).toBeGreaterThan(0);
+    expect(count(`SELECT count(*) FROM doc_$ WHERE file_path LIKE '%.pdf'`)).toBeGreaterThan(0);
+    expect(count(`SELECT count(*) FROM doc_$ WHERE file_path LIKE '%.tif'`)).toBeGreaterThan(0);
+    expect(count(`SELECT count(*) FROM doc_mv_$`)).toBeGreaterThan(0);
   });
 
   for (const index of [0, 1, 2])

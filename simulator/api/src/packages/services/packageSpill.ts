@@ -11,7 +11,8 @@ import { ANNOTATIONS_ENTRY, INDEX_ENTRY, annotationRows, documentLines } from '.
 import { writeDocumentFile } from './packageFiles';
 import type { PackageZip } from './packageZip';
 
-const CHUNK = 1024 * 1024;
+/** How much of a spill file is read at a time. */
+export const SPILL_CHUNK = 1024 * 1024;
 
 /** Lines appended to `path`, waiting when the disk is behind. */
 async function writeLines(path: string, lines: AsyncIterable<string>): Promise<number> {
@@ -36,11 +37,11 @@ async function writeLines(path: string, lines: AsyncIterable<string>): Promise<n
 export function forEachLineSync(path: string, each: (line: string) => void): void {
   const fd = openSync(path, 'r');
   try {
-    const buffer = Buffer.alloc(CHUNK);
+    const buffer = Buffer.alloc(SPILL_CHUNK);
     const decoder = new StringDecoder('utf8');
     let rest = '';
     for (;;) {
-      const read = readSync(fd, buffer, 0, CHUNK, null);
+      const read = readSync(fd, buffer, 0, SPILL_CHUNK, null);
       if (read === 0) break;
       const lines = (rest + decoder.write(buffer.subarray(0, read))).split('\n');
       rest = lines.pop() ?? '';
