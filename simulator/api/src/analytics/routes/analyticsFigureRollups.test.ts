@@ -7,6 +7,7 @@
 // portal removed) and the migration's back-fill.
 import { beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import type { BatchStatusCode } from '@gs/contract/capture';
 import { auditInserter } from '@gs/simulator-fixtures/builders';
 import { addBatchPortal, addBatches } from '@gs/simulator-fixtures/batchBuilders';
 import { createCaptureRollups } from '../repos/captureRollups';
@@ -90,7 +91,7 @@ function writeBatches(count: number, seed: number): number[] {
     Array.from({ length: count }, (_, i) => ({
       portalId: pick(portals),
       name: `b${i}`,
-      status: 1 + Math.floor(next() * 7),
+      status: (1 + Math.floor(next() * 7)) as BatchStatusCode,
       createdBy: 'full.user',
       createdAt: time(),
       docs: Array.from({ length: Math.floor(next() * 4) }, () => ({
