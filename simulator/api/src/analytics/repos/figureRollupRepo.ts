@@ -38,7 +38,7 @@ const ARCHIVES = `(@archives IS NULL OR archive_id IN (SELECT value FROM json_ea
 const PORTALS = `portal_id IN (SELECT value FROM json_each(@portals))`;
 
 export function createFigureRollupRepo(db: Db) {
-  // at most 96 statements per shape, made when first asked
+  // 96 statements per shape at most (one per quarter a cut may fall in), made when first asked
   const cache = new Map<string, ReturnType<Db['prepare']>>();
   const statement = (key: string, sql: () => string) => {
     let s = cache.get(key);
@@ -83,11 +83,11 @@ export function createFigureRollupRepo(db: Db) {
       sum(status = 5) AS errored
     FROM batches WHERE ${PORTALS} AND status IN (4, 5) AND ${inParts('modified_at')} GROUP BY day`);
 
-  const read = (figures: readonly string[], part: number, rows: unknown[]): RollupDay[] =>
+  const read = (figures: readonly string[], rows: unknown[]): RollupDay[] =>
     (rows as Record<string, unknown>[]).map((r) => ({
       day: Number(r.day),
       key: String(r.key),
-      sides: sidesOf(figures, part, r),
+      sides: sidesOf(figures, r),
     }));
   const splitRows = (figures: readonly string[], rows: unknown[]): SplitDay[] =>
     (rows as Record<string, unknown>[]).map((r) => ({
@@ -101,14 +101,13 @@ export function createFigureRollupRepo(db: Db) {
   return {
     /** per read UTC day and line head: lines, measured waits and their sum, on each side of the cut */
     workflow: (a: WorkflowArgs, cut: DayCut): RollupDay[] =>
-      read(WORKFLOW_DAYS.figures, cut.part, workflow(cut.part).all(a)),
+      read(WORKFLOW_DAYS.figures, workflow(cut.part).all(a)),
     workflowSplit: (a: WorkflowArgs, cut: DayCut): SplitDay[] =>
       cut.rest === 0 ? [] : splitRows(WORKFLOW_DAYS.figures, workflowSplit.all({ ...a, ...parts(cut) })),
     /** per read UTC day: batches created with their documents and pages */
     created: (portals: readonly number[], a: DaysArgs, cut: DayCut): RollupDay[] =>
       read(
         CREATED_DAYS.figures,
-        cut.part,
         batches(CREATED_DAYS.table, CREATED_DAYS.figures, cut.part).all(ofPortals(portals, a)),
       ),
     createdSplit: (portals: readonly number[], a: DaysArgs, cut: DayCut): SplitDay[] =>
@@ -119,7 +118,6 @@ export function createFigureRollupRepo(db: Db) {
     finished: (portals: readonly number[], a: DaysArgs, cut: DayCut): RollupDay[] =>
       read(
         FINISHED_DAYS.figures,
-        cut.part,
         batches(FINISHED_DAYS.table, FINISHED_DAYS.figures, cut.part).all(ofPortals(portals, a)),
       ),
     finishedSplit: (portals: readonly number[], a: DaysArgs, cut: DayCut): SplitDay[] =>

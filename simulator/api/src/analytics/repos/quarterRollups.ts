@@ -1,8 +1,9 @@
 // Daily roll-ups in quarters of an hour (decision 083, after decision 073's history roll-ups): a
 // roll-up table holds per key and UTC day (time / 86,400,000), for each figure `g` it sums, the
-// day's total `g` and the total of each quarter of an hour `g_0`..`g_95`. This module writes the
-// SQL of such a table, of adding or taking off the rows of a source SELECT (triggers and the
-// back-fill) and of reading a range cut at any quarter (figureRollupRepo.ts).
+// day's total `g` and the running totals `g_0`..`g_95`, `g_i` being what falls in quarters of an
+// hour 0 to i, so a day cut in any quarter is read from two columns. This module writes the SQL of
+// such a table, of adding or taking off the rows of a source SELECT (triggers and the back-fill)
+// and of reading a range cut at any quarter (figureRollupRepo.ts).
 import { DAY_MS, PART_MS, PARTS } from './auditRollups';
 
 export interface RollupShape {
@@ -35,7 +36,7 @@ function summed(s: RollupShape, source: string): string {
   const part = `(src.t % ${DAY_MS}) / ${PART_MS}`;
   const sums = s.figures.flatMap((f) => [
     `sum(src.${f}) AS ${f}`,
-    ...PARTS.map((_, i) => `sum(CASE WHEN ${part} = ${i} THEN src.${f} ELSE 0 END) AS ${f}_${i}`),
+    ...PARTS.map((_, i) => `sum(CASE WHEN ${part} <= ${i} THEN src.${f} ELSE 0 END) AS ${f}_${i}`),
   ]);
   const keys = [...s.keys.map((k) => `src.${k} AS ${k}`), `src.t / ${DAY_MS} AS day`];
   const tail = (s.tail ?? []).map((k) => `src.${k} AS ${k}`);
@@ -67,19 +68,15 @@ export function shiftRows(s: RollupShape, source: string, sign: 1 | -1): string 
 }
 
 /**
- * The sums of a range cut in quarter `part` for a SELECT over the table, per figure f:
- * `f_n` (the day), `f_mid` (the cut's quarter) and `f_side`, the shorter side of it (the quarters
- * before it when part < 48, else after it), so at most 48 columns are added per figure and row.
+ * The sums of a range cut in quarter `part` for a SELECT over the table, per figure f: `f_n` (the
+ * day), `f_to` (quarters 0 to part) and `f_before` (quarters 0 to part - 1).
  */
 export function cutSums(figures: readonly string[], part: number): string {
-  const early = part < PARTS.length / 2;
   return figures
-    .map((f) => {
-      const side = (early ? PARTS.slice(0, part) : PARTS.slice(part + 1)).map((_, i) =>
-        early ? `${f}_${i}` : `${f}_${part + 1 + i}`,
-      );
-      return `sum(${f}) AS ${f}_n, sum(${f}_${part}) AS ${f}_mid, sum(${side.length ? side.join(' + ') : '0'}) AS ${f}_side`;
-    })
+    .map(
+      (f) =>
+        `sum(${f}) AS ${f}_n, sum(${f}_${part}) AS ${f}_to, ${part > 0 ? `sum(${f}_${part - 1})` : '0'} AS ${f}_before`,
+    )
     .join(', ');
 }
 
@@ -91,20 +88,13 @@ export interface Sides {
 }
 
 /** Reads a row of cutSums into each figure's sides. */
-export function sidesOf(
-  figures: readonly string[],
-  part: number,
-  row: Record<string, unknown>,
-): Record<string, Sides> {
+export function sidesOf(figures: readonly string[], row: Record<string, unknown>): Record<string, Sides> {
   const out: Record<string, Sides> = {};
   for (const f of figures) {
     const n = Number(row[`${f}_n`] ?? 0);
-    const mid = Number(row[`${f}_mid`] ?? 0);
-    const side = Number(row[`${f}_side`] ?? 0);
-    out[f] =
-      part < PARTS.length / 2
-        ? { early: side, mid, late: n - side - mid }
-        : { early: n - side - mid, mid, late: side };
+    const to = Number(row[`${f}_to`] ?? 0);
+    const before = Number(row[`${f}_before`] ?? 0);
+    out[f] = { early: before, mid: to - before, late: n - to };
   }
   return out;
 }

@@ -1,7 +1,7 @@
-// The workflow figures' daily roll-up (decision 083): per database, UTC day, archive and line head
+// The workflow figures' daily roll-up (decision 083): per database, UTC day, line head and archive
 // ('Queue Entered: Q' or 'Action Taken: A in Q', a workflow history line without its ' (process N)'
 // tail) the lines (`lines`), the action lines whose task had entered a queue before (`measured`)
-// and the sum of their waits since that entry (`waited`), each per quarter of an hour
+// and the sum of their waits since that entry (`waited`), each with its running totals per quarter
 // (quarterRollups.ts). Kept by the audit table's triggers in the write's own transaction, with the
 // same reading of a line as Actions/Workflow had from the raw history (decision 039): a wait is
 // the time since the document's latest 'Queue Entered' line written before it (by id), so
@@ -13,7 +13,8 @@ import { addRows, rollupTable, shiftRows, type RollupShape } from './quarterRoll
 export const WORKFLOW_DAYS: RollupShape = {
   table: 'workflow_days',
   keys: ['database_id'],
-  tail: ['archive_id', 'head'],
+  // day then head: Actions/Workflow groups by them, so the key's order streams its GROUP BY
+  tail: ['head', 'archive_id'],
   figures: ['lines', 'measured', 'waited'],
 };
 

@@ -24,9 +24,10 @@ const QUEUES = ['Approve', 'approve', 'Pay', 'Pày', 'Ünicode ✓', 'Z'];
 const OFFSETS = [0, 840, -330, 345, 1, -1];
 
 let t: EditTestApp;
+// the world is made afresh for each test; a loaded machine may take over the default 10 s
 beforeEach(() => {
   t = makeEditApp();
-});
+}, 60_000);
 
 /** a fixed pseudo-random stream (mulberry32) */
 function stream(seed: number): () => number {
