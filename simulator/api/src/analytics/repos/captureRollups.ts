@@ -72,7 +72,7 @@ const TRIGGERS = `
 export function createCaptureRollups(db: Db): void {
   db.exec(`${rollupTable(CREATED_DAYS, {})}
     ${rollupTable(FINISHED_DAYS, {})}
-    ${addRows(CREATED_DAYS, created('true'))}
-    ${addRows(FINISHED_DAYS, finished('true'))}
+    ${addRows(CREATED_DAYS, created('true'), true)}
+    ${addRows(FINISHED_DAYS, finished('true'), true)}
     ${TRIGGERS}`);
 }

@@ -28,26 +28,43 @@ export function rollupTable(s: RollupShape, keyTypes: Record<string, string>): s
     PRIMARY KEY (${keysOf(s).join(', ')})) STRICT, WITHOUT ROWID;`;
 }
 
+/** The source's columns with `q`, the quarter of an hour of its day each row falls in. */
+const withQuarter = (source: string) => `SELECT *, (t % ${DAY_MS}) / ${PART_MS} AS q FROM (${source})`;
+
+/** The roll-up columns of each source row: key, day, then per figure its value and running totals. */
+function perRow(s: RollupShape, source: string): string {
+  const values = s.figures.flatMap((f) => [`src.${f}`, ...PARTS.map((_, i) => `src.${f} * (src.q <= ${i})`)]);
+  const keys = [
+    ...s.keys.map((k) => `src.${k}`),
+    `src.t / ${DAY_MS}`,
+    ...(s.tail ?? []).map((k) => `src.${k}`),
+  ];
+  return `SELECT ${[...keys, ...values].join(', ')} FROM (${withQuarter(source)}) src`;
+}
+
 /**
  * The source's rows summed per key and day. `source` is a SELECT giving the key columns (day
  * aside), `t` (the epoch ms that dates the row) and one column per figure.
  */
 function summed(s: RollupShape, source: string): string {
-  const part = `(src.t % ${DAY_MS}) / ${PART_MS}`;
   const sums = s.figures.flatMap((f) => [
     `sum(src.${f}) AS ${f}`,
-    ...PARTS.map((_, i) => `sum(CASE WHEN ${part} <= ${i} THEN src.${f} ELSE 0 END) AS ${f}_${i}`),
+    ...PARTS.map((_, i) => `sum(src.${f} * (src.q <= ${i})) AS ${f}_${i}`),
   ]);
   const keys = [...s.keys.map((k) => `src.${k} AS ${k}`), `src.t / ${DAY_MS} AS day`];
   const tail = (s.tail ?? []).map((k) => `src.${k} AS ${k}`);
-  return `SELECT ${[...keys, ...tail, ...sums].join(', ')} FROM (${source}) src
+  return `SELECT ${[...keys, ...tail, ...sums].join(', ')} FROM (${withQuarter(source)}) src
     GROUP BY ${keysOf(s).join(', ')}`;
 }
 
-/** Adds the source's rows to the roll-up, making the rows it lacks (an upsert). */
-export function addRows(s: RollupShape, source: string): string {
+/**
+ * Adds the source's rows to the roll-up, making the rows it lacks (an upsert): one by one (a
+ * trigger's row or few), or summed per key and day first (`summed`: a back-fill).
+ */
+export function addRows(s: RollupShape, source: string, sum = false): string {
   const columns = [...keysOf(s), ...columnsOf(s)];
-  return `INSERT INTO ${s.table}(${columns.join(', ')}) SELECT * FROM (${summed(s, source)}) WHERE true
+  const rows = sum ? `SELECT * FROM (${summed(s, source)})` : perRow(s, source);
+  return `INSERT INTO ${s.table}(${columns.join(', ')}) ${rows} WHERE true
     ON CONFLICT DO UPDATE SET ${columnsOf(s)
       .map((c) => `${c} = ${c} + excluded.${c}`)
       .join(', ')};`;

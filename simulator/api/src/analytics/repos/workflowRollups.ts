@@ -73,6 +73,6 @@ const TRIGGERS = `
 /** Migration 18 (with captureRollups.ts): the table, filled from the history, and its triggers. */
 export function createWorkflowRollups(db: Db): void {
   db.exec(`${rollupTable(WORKFLOW_DAYS, { head: 'TEXT' })}
-    ${addRows(WORKFLOW_DAYS, lineSource('a', 'audit a', isLine('a'), 1))}
+    ${addRows(WORKFLOW_DAYS, lineSource('a', 'audit a', isLine('a'), 1), true)}
     ${TRIGGERS}`);
 }
