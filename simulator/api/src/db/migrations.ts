@@ -4,8 +4,6 @@
 // A migration is SQL, or a function where the tables it changes are only known at run time.
 import type { Db } from './connection';
 import { createAuditRollups } from '../analytics/repos/auditRollups';
-import { createCaptureRollups } from '../analytics/repos/captureRollups';
-import { createWorkflowRollups } from '../analytics/repos/workflowRollups';
 import { neverReuseIds } from './idSequences';
 import { createCatalogVersion } from '../catalog/repos/catalogVersion';
 
@@ -626,12 +624,6 @@ export const migrations: Migration[] = [
   /* 17: the history's daily roll-ups per archive, category and hour, and per user (decision 073),
      filled from the history and kept by the audit table's triggers */
   createAuditRollups,
-  /* 18: the workflow and capture figures' daily roll-ups per quarter of an hour (decision 083),
-     filled from the history and the batches and kept by their tables' triggers */
-  (db: Db) => {
-    createWorkflowRollups(db);
-    createCaptureRollups(db);
-  },
   /* 19: the catalogue version every write to a catalogue or security table bumps (decision 078),
      which the per-process cache of their reads checks */
   createCatalogVersion,

@@ -16,7 +16,6 @@ import { PortalType } from '@gs/contract/capture';
 import type { Db } from '../../db/connection';
 import { createAnalyticsRepo } from '../repos/analyticsRepo';
 import { createAnalyticsRollupRepo } from '../repos/analyticsRollupRepo';
-import { createFigureRollupRepo } from '../repos/figureRollupRepo';
 import type { RouteDeps } from '../../deps';
 import { createApiFront } from '../../http/apiFront';
 import { apiNotFound, badRequest, errorHandler } from '../../http/errors';
@@ -71,7 +70,6 @@ type Input = { params: z.output<typeof params>; query: Lookup };
 export function createAnalyticsRouter(deps: RouteDeps, db: Db): Router {
   const repo = createAnalyticsRepo(db);
   const rollups = createAnalyticsRollupRepo(db);
-  const figureRollups = createFigureRollupRepo(db);
   const router = Router();
   router.use(createApiFront(deps.auth, deps.config.corsOrigins));
 
@@ -141,7 +139,7 @@ export function createAnalyticsRouter(deps: RouteDeps, db: Db): Router {
             (onlyArchive === 0 || p.archiveId === onlyArchive),
         )
         .map((p) => p.id);
-      return captureFigures(figureRollups, portals, range);
+      return captureFigures(repo, portals, range);
     }),
   );
 
@@ -150,7 +148,7 @@ export function createAnalyticsRouter(deps: RouteDeps, db: Db): Router {
     ...route(deps, spec, ({ caller }, { query: q }) => {
       const range = rangeOf(q);
       const scope = scopeOf(deps, q, caller);
-      return workflowFigures(figureRollups, scope, range);
+      return workflowFigures(repo, { ...scope, start: range.start, end: range.end }, range);
     }),
   );
 
