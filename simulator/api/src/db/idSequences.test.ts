@@ -44,7 +44,7 @@ function oldDatabase(): Db {
 const schema = (db: Db) =>
   db
     .prepare(
-      // migration 17's roll-ups (auditRollups.ts) and 19's catalogue version triggers
+      // migration 17's roll-ups (auditRollups.ts) and 18's catalogue version triggers
       // (catalogVersion.ts) aside: they come after this one
       `SELECT type, name, tbl_name FROM sqlite_schema WHERE type IN ('index', 'trigger')
         AND tbl_name NOT IN ('audit_days', 'audit_user_days') AND name NOT LIKE 'audit_rollup_%'

@@ -624,7 +624,7 @@ export const migrations: Migration[] = [
   /* 17: the history's daily roll-ups per archive, category and hour, and per user (decision 073),
      filled from the history and kept by the audit table's triggers */
   createAuditRollups,
-  /* 19: the catalogue version every write to a catalogue or security table bumps (decision 078),
+  /* 18: the catalogue version every write to a catalogue or security table bumps (decision 078),
      which the per-process cache of their reads checks */
   createCatalogVersion,
 ];

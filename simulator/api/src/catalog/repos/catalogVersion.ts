@@ -1,7 +1,7 @@
 // The catalogue version (decision 078): one number in SQLite that every write to the catalogue and
 // security tables bumps, through triggers in the write's own transaction. A cache of those tables'
 // reads (catalogCache.ts) is good while the number it was filled under is still current, whichever
-// connection, process, package import or room made the write. Migration 19 makes it.
+// connection, process, package import or room made the write. Migration 18 makes it.
 import type { Db } from '../../db/connection';
 
 /**
@@ -28,7 +28,7 @@ export const CATALOG_TABLES = [
 
 const BUMP = `UPDATE catalog_version SET version = version + 1 WHERE id = 1`;
 
-/** Migration 19: the version row and, per catalogue table, a trigger per kind of write. */
+/** Migration 18: the version row and, per catalogue table, a trigger per kind of write. */
 export function createCatalogVersion(db: Db): void {
   db.exec(`CREATE TABLE catalog_version (
     id INTEGER PRIMARY KEY CHECK (id = 1),
