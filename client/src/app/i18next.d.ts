@@ -6,6 +6,7 @@ import type analytics from '../locales/en/analytics.json';
 import type annotations from '../locales/en/annotations.json';
 import type batches from '../locales/en/batches.json';
 import type bulk from '../locales/en/bulk.json';
+import type bulkDialogs from '../locales/en/bulkDialogs.json';
 import type capture from '../locales/en/capture.json';
 import type documents from '../locales/en/documents.json';
 import type docStates from '../locales/en/docStates.json';
@@ -38,6 +39,7 @@ declare module 'i18next' {
         typeof documents &
         typeof docStates &
         typeof bulk &
+        typeof bulkDialogs &
         typeof indexing &
         typeof keyfree &
         typeof language &

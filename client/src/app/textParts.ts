@@ -6,6 +6,8 @@
 export const TEXT_PARTS = {
   /** the screens of features/admin, security, analytics and paths (app/routes.tsx wraps them in WithTexts) */
   admin: { files: ['admin', 'security', 'analytics', 'paths'] },
+  /** the bulk update, export and import dialogs (features/bulk, features/export), each wrapped in WithTexts where it opens */
+  bulk: { files: ['bulkDialogs'] },
 } as const;
 
 export type TextPart = keyof typeof TEXT_PARTS;
