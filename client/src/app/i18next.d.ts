@@ -8,6 +8,7 @@ import type batches from '../locales/en/batches.json';
 import type bulk from '../locales/en/bulk.json';
 import type bulkDialogs from '../locales/en/bulkDialogs.json';
 import type capture from '../locales/en/capture.json';
+import type captureCore from '../locales/en/captureCore.json';
 import type documents from '../locales/en/documents.json';
 import type docStates from '../locales/en/docStates.json';
 import type inbox from '../locales/en/inbox.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
         typeof annotations &
         typeof batches &
         typeof capture &
+        typeof captureCore &
         typeof inbox &
         typeof inboxOps &
         typeof viewer &

@@ -1,5 +1,6 @@
 // The route table (spec §2). Signed-in screens sit behind RequireSession and share the header;
-// feature pages load lazily, the administration screens with their texts (WithTexts, decision 079);
+// feature pages load lazily, the administration and batch portal screens with their texts (WithTexts,
+// decision 079);
 // anything unknown goes to /select.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
@@ -155,13 +156,29 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
                   </WithTexts>
                 }
               />
-              <Route path={routes.batchSelect} element={<BatchSelectPage />} />
-              <Route path={routes.batches} element={<BatchesPage />} />
+              <Route
+                path={routes.batchSelect}
+                element={
+                  <WithTexts part="indexing">
+                    <BatchSelectPage />
+                  </WithTexts>
+                }
+              />
+              <Route
+                path={routes.batches}
+                element={
+                  <WithTexts part="indexing">
+                    <BatchesPage />
+                  </WithTexts>
+                }
+              />
               <Route
                 path={routes.batchAdmin}
                 element={
                   <RequireAdmin allowed={userAdministrators}>
-                    <BatchAdminPage />
+                    <WithTexts part="indexing">
+                      <BatchAdminPage />
+                    </WithTexts>
                   </RequireAdmin>
                 }
               />

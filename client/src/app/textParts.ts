@@ -8,6 +8,8 @@ export const TEXT_PARTS = {
   admin: { files: ['admin', 'security', 'analytics', 'paths'] },
   /** the bulk update, export and import dialogs (features/bulk, features/export), each wrapped in WithTexts where it opens */
   bulk: { files: ['bulkDialogs'] },
+  /** the batch portal screens and the indexing view with KeyFree (routes.tsx and view/ViewPage.tsx wrap them); their server codes, the status names and the portals link are in captureCore.json */
+  indexing: { files: ['batches', 'indexing', 'keyfree'] },
 } as const;
 
 export type TextPart = keyof typeof TEXT_PARTS;
