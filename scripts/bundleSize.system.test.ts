@@ -110,8 +110,8 @@ describe('bundle size', () => {
   it('loads each text part in each language as its own chunk, with the screens that show it only', () => {
     const chunks = Object.keys(manifest).filter((key) => /(^|\/)_?texts-\w+-\w+/.test(key));
     const parts = [...new Set(chunks.map((key) => /texts-(\w+)-\w+/.exec(key)?.[1]))].sort();
-    // the administration screens', the bulk dialogs' and the batch and indexing screens' texts (decision 079)
-    expect(parts).toEqual(['admin', 'bulk', 'indexing']);
+    // the administration screens', the bulk dialogs', the batch and indexing screens' and the settings texts (decision 079)
+    expect(parts).toEqual(['admin', 'bulk', 'indexing', 'settings']);
     for (const part of parts)
       expect(
         chunks

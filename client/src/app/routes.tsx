@@ -1,6 +1,6 @@
 // The route table (spec §2). Signed-in screens sit behind RequireSession and share the header;
-// feature pages load lazily, the administration and batch portal screens with their texts (WithTexts,
-// decision 079);
+// feature pages load lazily, the administration, batch portal, settings and licence screens with their
+// texts (WithTexts, decision 079);
 // anything unknown goes to /select.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
@@ -113,7 +113,14 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
                   </WithTexts>
                 }
               />
-              <Route path={routes.settings} element={<SettingsPage />} />
+              <Route
+                path={routes.settings}
+                element={
+                  <WithTexts part="settings">
+                    <SettingsPage />
+                  </WithTexts>
+                }
+              />
               <Route
                 path={routes.path}
                 element={
@@ -144,7 +151,9 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
                 path={routes.licenseManager}
                 element={
                   <RequireAdmin allowed={licenseManagers}>
-                    <LicenseManagerPage />
+                    <WithTexts part="settings">
+                      <LicenseManagerPage />
+                    </WithTexts>
                   </RequireAdmin>
                 }
               />
