@@ -9,6 +9,7 @@ import type bulk from '../locales/en/bulk.json';
 import type bulkDialogs from '../locales/en/bulkDialogs.json';
 import type capture from '../locales/en/capture.json';
 import type captureCore from '../locales/en/captureCore.json';
+import type captureScreens from '../locales/en/captureScreens.json';
 import type documents from '../locales/en/documents.json';
 import type docStates from '../locales/en/docStates.json';
 import type inbox from '../locales/en/inbox.json';
@@ -35,6 +36,7 @@ declare module 'i18next' {
         typeof batches &
         typeof capture &
         typeof captureCore &
+        typeof captureScreens &
         typeof inbox &
         typeof inboxOps &
         typeof viewer &

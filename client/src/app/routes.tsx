@@ -1,6 +1,6 @@
 // The route table (spec §2). Signed-in screens sit behind RequireSession and share the header;
-// feature pages load lazily, the administration, batch portal, settings and licence screens with their
-// texts (WithTexts, decision 079);
+// feature pages load lazily, the administration, batch portal, settings, licence and capture screens
+// with their texts (WithTexts, decision 079);
 // anything unknown goes to /select.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
@@ -129,8 +129,22 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
                   </WithTexts>
                 }
               />
-              <Route path={routes.scan} element={<ScanPage />} />
-              <Route path={routes.extensions} element={<ExtensionsPage />} />
+              <Route
+                path={routes.scan}
+                element={
+                  <WithTexts part="settings">
+                    <ScanPage />
+                  </WithTexts>
+                }
+              />
+              <Route
+                path={routes.extensions}
+                element={
+                  <WithTexts part="settings">
+                    <ExtensionsPage />
+                  </WithTexts>
+                }
+              />
               <Route
                 path={routes.fullAdmin}
                 element={

@@ -10,8 +10,8 @@ export const TEXT_PARTS = {
   bulk: { files: ['bulkDialogs'] },
   /** the batch portal screens and the indexing view with KeyFree (routes.tsx and view/ViewPage.tsx wrap them); their server codes, the status names and the portals link are in captureCore.json */
   indexing: { files: ['batches', 'indexing', 'keyfree'] },
-  /** the settings screen and dialog and the licence manager (routes.tsx, settings/SettingsDialogHost.tsx) */
-  settings: { files: ['account'] },
+  /** the settings screen and dialog, the licence manager and the scan and extensions screens (routes.tsx, settings/SettingsDialogHost.tsx); capture.json keeps what other screens show */
+  settings: { files: ['account', 'captureScreens'] },
 } as const;
 
 export type TextPart = keyof typeof TEXT_PARTS;
