@@ -6,7 +6,10 @@ import type analytics from '../locales/en/analytics.json';
 import type annotations from '../locales/en/annotations.json';
 import type batches from '../locales/en/batches.json';
 import type bulk from '../locales/en/bulk.json';
+import type bulkDialogs from '../locales/en/bulkDialogs.json';
 import type capture from '../locales/en/capture.json';
+import type captureCore from '../locales/en/captureCore.json';
+import type captureScreens from '../locales/en/captureScreens.json';
 import type documents from '../locales/en/documents.json';
 import type docStates from '../locales/en/docStates.json';
 import type inbox from '../locales/en/inbox.json';
@@ -32,12 +35,15 @@ declare module 'i18next' {
         typeof annotations &
         typeof batches &
         typeof capture &
+        typeof captureCore &
+        typeof captureScreens &
         typeof inbox &
         typeof inboxOps &
         typeof viewer &
         typeof documents &
         typeof docStates &
         typeof bulk &
+        typeof bulkDialogs &
         typeof indexing &
         typeof keyfree &
         typeof language &

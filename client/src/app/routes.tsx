@@ -1,5 +1,6 @@
 // The route table (spec §2). Signed-in screens sit behind RequireSession and share the header;
-// feature pages load lazily, the administration screens with their texts (WithTexts, decision 079);
+// feature pages load lazily, the administration, batch portal, settings, licence and capture screens
+// with their texts (WithTexts, decision 079);
 // anything unknown goes to /select.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
@@ -112,7 +113,14 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
                   </WithTexts>
                 }
               />
-              <Route path={routes.settings} element={<SettingsPage />} />
+              <Route
+                path={routes.settings}
+                element={
+                  <WithTexts part="settings">
+                    <SettingsPage />
+                  </WithTexts>
+                }
+              />
               <Route
                 path={routes.path}
                 element={
@@ -121,8 +129,22 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
                   </WithTexts>
                 }
               />
-              <Route path={routes.scan} element={<ScanPage />} />
-              <Route path={routes.extensions} element={<ExtensionsPage />} />
+              <Route
+                path={routes.scan}
+                element={
+                  <WithTexts part="settings">
+                    <ScanPage />
+                  </WithTexts>
+                }
+              />
+              <Route
+                path={routes.extensions}
+                element={
+                  <WithTexts part="settings">
+                    <ExtensionsPage />
+                  </WithTexts>
+                }
+              />
               <Route
                 path={routes.fullAdmin}
                 element={
@@ -143,7 +165,9 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
                 path={routes.licenseManager}
                 element={
                   <RequireAdmin allowed={licenseManagers}>
-                    <LicenseManagerPage />
+                    <WithTexts part="settings">
+                      <LicenseManagerPage />
+                    </WithTexts>
                   </RequireAdmin>
                 }
               />
@@ -155,13 +179,29 @@ export function AppRoutes({ keepAliveMs }: { keepAliveMs?: number }) {
                   </WithTexts>
                 }
               />
-              <Route path={routes.batchSelect} element={<BatchSelectPage />} />
-              <Route path={routes.batches} element={<BatchesPage />} />
+              <Route
+                path={routes.batchSelect}
+                element={
+                  <WithTexts part="indexing">
+                    <BatchSelectPage />
+                  </WithTexts>
+                }
+              />
+              <Route
+                path={routes.batches}
+                element={
+                  <WithTexts part="indexing">
+                    <BatchesPage />
+                  </WithTexts>
+                }
+              />
               <Route
                 path={routes.batchAdmin}
                 element={
                   <RequireAdmin allowed={userAdministrators}>
-                    <BatchAdminPage />
+                    <WithTexts part="indexing">
+                      <BatchAdminPage />
+                    </WithTexts>
                   </RequireAdmin>
                 }
               />

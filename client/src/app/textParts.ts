@@ -6,6 +6,12 @@
 export const TEXT_PARTS = {
   /** the screens of features/admin, security, analytics and paths (app/routes.tsx wraps them in WithTexts) */
   admin: { files: ['admin', 'security', 'analytics', 'paths'] },
+  /** the bulk update, export and import dialogs (features/bulk, features/export), each wrapped in WithTexts where it opens */
+  bulk: { files: ['bulkDialogs'] },
+  /** the batch portal screens and the indexing view with KeyFree (routes.tsx and view/ViewPage.tsx wrap them); their server codes, the status names and the portals link are in captureCore.json */
+  indexing: { files: ['batches', 'indexing', 'keyfree'] },
+  /** the settings screen and dialog, the licence manager and the scan and extensions screens (routes.tsx, settings/SettingsDialogHost.tsx); capture.json keeps what other screens show */
+  settings: { files: ['account', 'captureScreens'] },
 } as const;
 
 export type TextPart = keyof typeof TEXT_PARTS;

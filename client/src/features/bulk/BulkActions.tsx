@@ -10,6 +10,7 @@ import type { Search } from '@gs/contract/searches';
 import { getArchiveInfo } from '../../api/archives';
 import { renewLicense } from '../../api/licenses';
 import type { ResultsParams } from '../../app/resultsPaths';
+import { WithTexts } from '../../app/WithTexts';
 import { LazyModal } from '../../components/LazyModal';
 import { Popover } from '../../components/Popover';
 import type { FieldSpec } from '../../lib/fieldSpec';
@@ -143,17 +144,21 @@ export function BulkActions({ search, params, permissions, fields, locale, canUp
         </LazyModal>
       )}
       <Suspense fallback={null}>
-        {open === 'update' && (
-          <BulkUpdateModal
-            ctx={{ ...scope, searchId: search.Id, fields, locale, checked: scope.checked }}
-            onClose={(updated) => {
-              setOpen(null);
-              if (updated) reload();
-            }}
-          />
-        )}
-        {open && open !== 'update' && (
-          <ExportModal kind={open} scope={scope} fields={fields} onClose={() => setOpen(null)} />
+        {/* the dialogs' texts (the bulk part, decision 079) load with the first of them */}
+        {open && (
+          <WithTexts part="bulk">
+            {open === 'update' ? (
+              <BulkUpdateModal
+                ctx={{ ...scope, searchId: search.Id, fields, locale, checked: scope.checked }}
+                onClose={(updated) => {
+                  setOpen(null);
+                  if (updated) reload();
+                }}
+              />
+            ) : (
+              <ExportModal kind={open} scope={scope} fields={fields} onClose={() => setOpen(null)} />
+            )}
+          </WithTexts>
         )}
       </Suspense>
     </>

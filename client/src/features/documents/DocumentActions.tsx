@@ -2,25 +2,10 @@
 // and the archive's user actions, on the documents checked in the grid (checkedDocumentsAtom, in
 // check order). Merge asks first in MergeDialog (page order, base document, originals kept). Copy,
 // move and delete run as a job group with a type 5 note and the wait modal; when every result is
-// in the grid reloads and the selection clears. The buttons and their rules: actions/documentActions.ts.
+// in the grid reloads and the selection clears. What each runs: documentJobs.ts, loaded with the first. The buttons and their rules: actions/documentActions.ts.
 import { lazy, Suspense, useState } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import type { Archive } from '@gs/contract/archives';
-import {
-  AppendType,
-  MergeTargetType,
-  MergeType,
-  type MergeDocument,
-  type MergeRequest,
-} from '@gs/contract/documents';
-import {
-  deleteDocument,
-  mergeDocuments,
-  transferDocument,
-  type OpDocument,
-  type TransferKind,
-} from '../../api/documentOps';
 import type { ResultsParams } from '../../app/resultsPaths';
 import {
   documentActions,
@@ -29,14 +14,13 @@ import {
 } from '../../actions/documentActions';
 import { attempt } from '../../actions/registry';
 import { LazyConfirmDialog } from '../../components/LazyModal';
-import { translateServerError } from '../../lib/serverTexts';
 import { httpAtom } from '../../state/environment';
-import { addNoteAtom, NoteType } from '../../state/notes';
+import { addNoteAtom } from '../../state/notes';
 import { sessionAtom } from '../../state/session';
 import { requestResultsReloadAtom } from '../results/resultsReload';
 import { checkedDocumentsAtom, type CheckedDocument } from '../results/selection';
-import type { AppendChoice } from './AppendModal';
-import type { MergeChoice } from './MergeDialog';
+import type * as DocumentJobs from './documentJobs';
+import type { DocumentJobContext } from './documentJobs';
 import { useJobRunner } from './useJobRunner';
 import { UserActionsMenu } from './UserActionsMenu';
 import './documents.css';
@@ -51,18 +35,6 @@ const AppendModal = lazy(() => import('./AppendModal').then((m) => ({ default: m
 const EmailModal = lazy(() => import('./EmailModal').then((m) => ({ default: m.EmailModal })));
 
 type Dialog = DocumentActionId | null;
-
-const refOf = (c: CheckedDocument): OpDocument => ({
-  db: c.db,
-  archive: c.archive,
-  id: c.doc.Id,
-  hash: c.doc.Hash,
-});
-const mergeDocOf = (c: CheckedDocument): MergeDocument & { Hash: string } => ({
-  ArchiveID: c.archive,
-  DocID: c.doc.Id,
-  Hash: c.doc.Hash,
-});
 
 export function DocumentActions({ params }: { params: ResultsParams }) {
   const { t } = useTranslation();
@@ -79,9 +51,6 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
   // the documents the open dialog acts on: kept as they were when it opened
   const [targets, setTargets] = useState<CheckedDocument[]>([]);
 
-  const failureText = (error: unknown): string =>
-    translateServerError(t, error) ?? t('documents.errors.unknown');
-
   const state: DocumentActionState = { licenseType, checked };
   const effects = {
     open: (name: DocumentActionId) => {
@@ -95,123 +64,21 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
     setProblem(key ? t(key) : null);
   };
 
-  const runTransfer = async (
-    kind: TransferKind | 'delete',
-    docs: CheckedDocument[],
-    destination?: Archive,
-    destinationDb?: number,
-  ) => {
-    setDialog(null);
-    const text =
-      kind === 'delete'
-        ? t('documents.notes.delete', { count: docs.length })
-        : t(`documents.notes.${kind}`, { count: docs.length, name: destination?.Name ?? '' });
-    try {
-      const progress = await jobs.runGroup({
-        text,
-        items: docs,
-        idOf: (c) => c.doc.Id,
-        run: (c, tag) =>
-          kind === 'delete'
-            ? deleteDocument(http, refOf(c), tag)
-            : transferDocument(http, kind, refOf(c), destination?.Id ?? 0, tag, destinationDb),
-        describe: failureText,
-      });
-      if (progress.danger > 0)
-        setProblem(t('documents.errors.someFailed', { count: progress.danger, total: progress.total }));
-    } finally {
-      reload();
-    }
+  // what a confirmed dialog runs loads with the first run (documentJobs.ts, decision 079)
+  const ctx: DocumentJobContext = {
+    t,
+    http,
+    jobs,
+    params,
+    token: session?.token ?? '',
+    store,
+    addNote,
+    reload,
+    setProblem,
   };
-
-  const runMerge = async ({ order, base }: MergeChoice) => {
+  const run = (go: (jobs: typeof DocumentJobs, ctx: DocumentJobContext) => Promise<void>) => {
     setDialog(null);
-    const body: MergeRequest = {
-      Type: MergeType.Merge,
-      Documents: order.map(mergeDocOf),
-      BaseDocument: mergeDocOf(base),
-      Target: { Type: MergeTargetType.Archive, Id: base.archive },
-    };
-    try {
-      const id = await jobs.runTask(t('documents.wait.merge'), () => mergeDocuments(http, params.db, body));
-      addNote({ type: NoteType.Success, text: t('documents.notes.mergeSuccessful', { id }) });
-      reload();
-    } catch (error) {
-      const message = failureText(error);
-      addNote({ type: NoteType.Error, text: t('documents.notes.mergeFailed', { message }) });
-      setProblem(message);
-    }
-  };
-
-  const runAppend = async (doc: CheckedDocument, choice: AppendChoice) => {
-    setDialog(null);
-    const archiveDoc = mergeDocOf(doc);
-    const inboxItem = { InboxId: choice.inboxId, Path: choice.fileName };
-    const body: MergeRequest =
-      choice.into === 'document'
-        ? {
-            Type: MergeType.Append,
-            Documents: [archiveDoc, inboxItem],
-            BaseDocument: archiveDoc,
-            Target: { Type: MergeTargetType.Archive, AppendType: AppendType.After, Id: doc.archive },
-          }
-        : {
-            Type: MergeType.Append,
-            Documents: [inboxItem, archiveDoc],
-            BaseDocument: inboxItem,
-            Target: { Type: MergeTargetType.Inbox, AppendType: AppendType.After, Id: choice.inboxId },
-          };
-    try {
-      await jobs.runTask(t('documents.wait.append'), () => mergeDocuments(http, params.db, body));
-      addNote({
-        type: NoteType.Success,
-        text: t('documents.notes.appendSuccessful', { name: choice.fileName, id: doc.doc.Id }),
-      });
-      reload();
-    } catch (error) {
-      const message = failureText(error);
-      addNote({ type: NoteType.Error, text: t('documents.notes.appendFailed', { message }) });
-      setProblem(message);
-    }
-  };
-
-  const runEmail = async (docs: CheckedDocument[], withAnnotations: boolean) => {
-    setDialog(null);
-    // the helper's settings and its e-mail call load with the first e-mail (decision 079)
-    const [settings, { emailDocuments, helperFailureText }, { helperTrustHint }] = await Promise.all([
-      import('../capture/helperSettings'),
-      import('./helperEmail'),
-      import('../capture/useHelperTrustHint'),
-    ]);
-    const helper = store.get(settings.effectiveHelperSettingsAtom);
-    const trustHint = helperTrustHint(t, helper, 'io');
-    try {
-      const result = await jobs.runTask(t('documents.wait.email'), () =>
-        emailDocuments({
-          baseUrl: settings.helperUrlFor(helper, 'io'),
-          database: params.db,
-          searchId: params.searchId,
-          fieldId: 0,
-          withAnnotations,
-          token: session?.token ?? '',
-          body: {
-            Documents: docs.map((c) => ({ Archive: c.archive, Id: c.doc.Id, Hash: c.doc.Hash })),
-            SearchCriteria: params.criteria,
-          },
-        }),
-      );
-      addNote({
-        type: NoteType.Success,
-        text: t('documents.notes.emailed', { count: result.Attachments, file: result.File }),
-      });
-    } catch (error) {
-      const message = helperFailureText(t, error, {
-        unreachable: [t('documents.email.unreachable'), trustHint].filter(Boolean).join(' '),
-        unknown: t('documents.errors.unknown'),
-      });
-      addNote({ type: NoteType.Error, text: message });
-      setProblem(message);
-    }
+    void import('./documentJobs').then((m) => go(m, ctx));
   };
 
   return (
@@ -264,7 +131,7 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
             )}
             exclude={dialog === 'move' ? params.archive : undefined}
             confirmLabel={t(`documents.actions.${dialog}`)}
-            onChoose={(archive, db) => void runTransfer(dialog, targets, archive, db)}
+            onChoose={(archive, db) => run((m, c) => m.runTransfer(c, dialog, targets, archive, db))}
             onClose={() => setDialog(null)}
           />
         )}
@@ -274,7 +141,7 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
             message={t('documents.deleteConfirm.message', { count: targets.length })}
             confirmLabel={t('documents.actions.delete')}
             testId="delete-confirm"
-            onConfirm={() => void runTransfer('delete', targets)}
+            onConfirm={() => run((m, c) => m.runTransfer(c, 'delete', targets))}
             onCancel={() => setDialog(null)}
           />
         )}
@@ -282,20 +149,24 @@ export function DocumentActions({ params }: { params: ResultsParams }) {
           <MergeDialog
             db={params.db}
             docs={targets}
-            onConfirm={(choice) => void runMerge(choice)}
+            onConfirm={(choice) => run((m, c) => m.runMerge(c, choice))}
             onClose={() => setDialog(null)}
           />
         )}
         {dialog === 'append' && targets[0] && (
           <AppendModal
-            onChoose={(choice) => targets[0] && void runAppend(targets[0], choice)}
+            onChoose={(choice) =>
+              run(async (m, c) => {
+                if (targets[0]) await m.runAppend(c, targets[0], choice);
+              })
+            }
             onClose={() => setDialog(null)}
           />
         )}
         {dialog === 'email' && (
           <EmailModal
             count={targets.length}
-            onSend={(withAnnotations) => void runEmail(targets, withAnnotations)}
+            onSend={(withAnnotations) => run((m, c) => m.runEmail(c, targets, withAnnotations))}
             onClose={() => setDialog(null)}
           />
         )}

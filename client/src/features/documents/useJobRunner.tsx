@@ -7,7 +7,7 @@ import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { JobTag } from '../../api/documentOps';
 import { addNoteAtom, NoteType, updateNoteAtom } from '../../state/notes';
-import { runJobGroup, type JobProgress } from './jobGroup';
+import type { JobProgress } from './jobGroup';
 import { WaitModal } from './WaitModal';
 
 export interface JobGroupRun<T> {
@@ -34,6 +34,8 @@ export function useJobRunner() {
     const noteId = addNote({ type: NoteType.Job, text: group.text, job });
     setWaiting(group.text);
     try {
+      // the group's runner loads with the first group (decision 079)
+      const { runJobGroup } = await import('./jobGroup');
       return await runJobGroup({
         items: group.items,
         idOf: group.idOf,

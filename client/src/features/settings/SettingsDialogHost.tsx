@@ -1,6 +1,8 @@
-// Mounts the Settings dialog when the header asks for it; its code loads only then.
+// Mounts the Settings dialog when the header asks for it; its code and texts (the settings part,
+// decision 079) load only then.
 import { lazy, Suspense } from 'react';
 import { useAtom } from 'jotai';
+import { WithTexts } from '../../app/WithTexts';
 import { settingsDialogOpenAtom } from '../../state/settingsDialog';
 
 const SettingsDialog = lazy(() => import('./SettingsDialog').then((m) => ({ default: m.SettingsDialog })));
@@ -10,7 +12,9 @@ export function SettingsDialogHost() {
   if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <SettingsDialog onClose={() => setOpen(false)} />
+      <WithTexts part="settings">
+        <SettingsDialog onClose={() => setOpen(false)} />
+      </WithTexts>
     </Suspense>
   );
 }

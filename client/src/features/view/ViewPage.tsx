@@ -8,6 +8,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Archive } from '@gs/contract/archives';
 import { positiveId, routes, viewPath } from '../../app/paths';
+import { WithTexts } from '../../app/WithTexts';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
 import { rememberDatabaseAtom, selectedDatabaseAtom } from '../../state/database';
@@ -55,7 +56,10 @@ export function ViewPage() {
           </div>
         }
       >
-        <IndexingView key={location.search} target={indexing} />
+        {/* the indexing view's texts (the indexing part, decision 079) load with it, under this spinner */}
+        <WithTexts part="indexing">
+          <IndexingView key={location.search} target={indexing} />
+        </WithTexts>
       </Suspense>
     );
 
