@@ -1,11 +1,11 @@
 // The capture figures' daily roll-ups (decision 083): per batch portal and UTC day, the batches
 // created that day with their documents and pages (`batch_created_days`, dated by created_at), and
 // the batches that ended Completed (4, with the sum of their ms from creation) or Errored (5) that
-// day (`batch_finished_days`, dated by modified_at), each with its running totals per quarter of
+// day (`batch_finished_days`, dated by modified_at), summed per quarter of
 // an hour (quarterRollups.ts). Kept by the triggers of batches and batch_documents in the write's own
 // transaction: a batch's documents count on its creation day whenever they are added. Deleting a
 // batch takes it and its documents off before the cascade removes them (whose own triggers then
-// find no batch). Migration 18 makes the tables and fills them from the batches there are.
+// find no batch). Migration 19 makes the tables and fills them from the batches there are.
 import type { Db } from '../../db/connection';
 import { addRows, rollupTable, shiftRows, type RollupShape } from './quarterRollups';
 
@@ -68,7 +68,7 @@ const TRIGGERS = `
     ${addRows(CREATED_DAYS, document('NEW'))}
   END;`;
 
-/** Migration 18 (with workflowRollups.ts): the tables, filled from the batches, and their triggers. */
+/** Migration 19 (with workflowRollups.ts): the tables, filled from the batches, and their triggers. */
 export function createCaptureRollups(db: Db): void {
   db.exec(`${rollupTable(CREATED_DAYS, {})}
     ${rollupTable(FINISHED_DAYS, {})}

@@ -1,12 +1,12 @@
 // The workflow figures' daily roll-up (decision 083): per database, UTC day, line head and archive
 // ('Queue Entered: Q' or 'Action Taken: A in Q', a workflow history line without its ' (process N)'
 // tail) the lines (`lines`), the action lines whose task had entered a queue before (`measured`)
-// and the sum of their waits since that entry (`waited`), each with its running totals per quarter
+// and the sum of their waits since that entry (`waited`), summed per quarter of an hour
 // (quarterRollups.ts). Kept by the audit table's triggers in the write's own transaction, with the
 // same reading of a line as Actions/Workflow had from the raw history (decision 039): a wait is
 // the time since the document's latest 'Queue Entered' line written before it (by id), so
 // removing, adding before or changing such a line changes the waits of the actions after it.
-// Migration 18 makes the table and fills it from the history.
+// Migration 19 makes the table and fills it from the history.
 import type { Db } from '../../db/connection';
 import { addRows, rollupTable, shiftRows, type RollupShape } from './quarterRollups';
 
@@ -50,16 +50,20 @@ const UPDATED = 'database_id, document_id, archive_id, category, message, time';
 const TRIGGERS = `
   CREATE TRIGGER workflow_rollup_ai AFTER INSERT ON audit WHEN ${touches('NEW')} BEGIN
     ${addRows(WORKFLOW_DAYS, lineSource('a', 'audit a', `a.id = NEW.id AND ${isLine('a')}`, 1))}
-    -- an entry written under an id below actions already there (an id given): their waits change
-    ${shiftRows(WORKFLOW_DAYS, lineSource('a', 'audit a', `NEW.message LIKE ${ENTERED} AND ${laterActions('NEW')}`, 0, 'AND e.id <> NEW.id'), -1)}
-    ${shiftRows(WORKFLOW_DAYS, lineSource('a', 'audit a', `NEW.message LIKE ${ENTERED} AND ${laterActions('NEW')}`, 0), 1)}
+  END;
+  -- an entry written under an id below actions already there (an id given): their waits change
+  CREATE TRIGGER workflow_rollup_ai_waits AFTER INSERT ON audit WHEN NEW.message LIKE ${ENTERED} BEGIN
+    ${shiftRows(WORKFLOW_DAYS, lineSource('a', 'audit a', laterActions('NEW'), 0, 'AND e.id <> NEW.id'), -1)}
+    ${shiftRows(WORKFLOW_DAYS, lineSource('a', 'audit a', laterActions('NEW'), 0), 1)}
   END;
   CREATE TRIGGER workflow_rollup_bd BEFORE DELETE ON audit WHEN OLD.message LIKE ${ENTERED} BEGIN
     ${shiftRows(WORKFLOW_DAYS, lineSource('a', 'audit a', laterActions('OLD'), 0), -1)}
   END;
   CREATE TRIGGER workflow_rollup_ad AFTER DELETE ON audit WHEN ${touches('OLD')} BEGIN
     ${shiftRows(WORKFLOW_DAYS, lineSource('OLD', '(SELECT 1)', isLine('OLD'), 1), -1)}
-    ${shiftRows(WORKFLOW_DAYS, lineSource('a', 'audit a', `OLD.message LIKE ${ENTERED} AND ${laterActions('OLD')}`, 0), 1)}
+  END;
+  CREATE TRIGGER workflow_rollup_ad_waits AFTER DELETE ON audit WHEN OLD.message LIKE ${ENTERED} BEGIN
+    ${shiftRows(WORKFLOW_DAYS, lineSource('a', 'audit a', laterActions('OLD'), 0), 1)}
   END;
   CREATE TRIGGER workflow_rollup_bu BEFORE UPDATE OF ${UPDATED} ON audit
     WHEN ${touches('OLD')} OR ${touches('NEW')} BEGIN
@@ -70,7 +74,7 @@ const TRIGGERS = `
     ${addRows(WORKFLOW_DAYS, lineSource('a', 'audit a', linesOfBoth, 1))}
   END;`;
 
-/** Migration 18 (with captureRollups.ts): the table, filled from the history, and its triggers. */
+/** Migration 19 (with captureRollups.ts): the table, filled from the history, and its triggers. */
 export function createWorkflowRollups(db: Db): void {
   db.exec(`${rollupTable(WORKFLOW_DAYS, { head: 'TEXT' })}
     ${addRows(WORKFLOW_DAYS, lineSource('a', 'audit a', isLine('a'), 1), true)}
