@@ -7,7 +7,7 @@
 // batch takes it and its documents off before the cascade removes them (whose own triggers then
 // find no batch). Migration 19 makes the tables and fills them from the batches there are.
 import type { Db } from '../../db/connection';
-import { addRows, rollupTable, shiftRows, type RollupShape } from './quarterRollups';
+import { addRows, dayTotals, rollupTable, shiftRows, type RollupShape } from './quarterRollups';
 
 export const CREATED_DAYS: RollupShape = {
   table: 'batch_created_days',
@@ -74,5 +74,7 @@ export function createCaptureRollups(db: Db): void {
     ${rollupTable(FINISHED_DAYS, {})}
     ${addRows(CREATED_DAYS, created('true'), true)}
     ${addRows(FINISHED_DAYS, finished('true'), true)}
+    ${dayTotals(CREATED_DAYS)}
+    ${dayTotals(FINISHED_DAYS)}
     ${TRIGGERS}`);
 }

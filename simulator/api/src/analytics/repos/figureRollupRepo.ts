@@ -49,18 +49,19 @@ export function createFigureRollupRepo(db: Db) {
     return s;
   };
   const workflow = (part: number) =>
-    statement(
-      `workflow ${part}`,
-      () => `SELECT day, head AS key, ${cutSums(WORKFLOW_DAYS.figures, part)} FROM workflow_days
-        WHERE database_id = @databaseId AND day BETWEEN @firstDay AND @lastDay AND ${ARCHIVES}
-        GROUP BY day, head`,
-    );
+    statement(`workflow ${part}`, () => {
+      const cut = cutSums(WORKFLOW_DAYS.figures, part);
+      return `SELECT day, head AS key, ${cut.sums} FROM workflow_days
+        WHERE database_id = @databaseId AND q IN (${cut.quarters}) AND day BETWEEN @firstDay AND @lastDay
+          AND ${ARCHIVES}
+        GROUP BY day, head`;
+    });
   const batches = (table: string, figures: readonly string[], part: number) =>
-    statement(
-      `${table} ${part}`,
-      () => `SELECT day, '' AS key, ${cutSums(figures, part)} FROM ${table}
-        WHERE ${PORTALS} AND day BETWEEN @firstDay AND @lastDay GROUP BY day`,
-    );
+    statement(`${table} ${part}`, () => {
+      const cut = cutSums(figures, part);
+      return `SELECT day, '' AS key, ${cut.sums} FROM ${table}
+        WHERE ${PORTALS} AND q IN (${cut.quarters}) AND day BETWEEN @firstDay AND @lastDay GROUP BY day`;
+    });
   const workflowSplit = db.prepare(`WITH RECURSIVE d(day) AS (
       SELECT @firstDay UNION ALL SELECT day + 1 FROM d WHERE day < @lastDay)
     SELECT day, head AS key, count(*) AS lines, count(w) AS measured, coalesce(sum(w), 0) AS waited

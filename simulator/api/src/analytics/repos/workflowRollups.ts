@@ -8,7 +8,7 @@
 // removing, adding before or changing such a line changes the waits of the actions after it.
 // Migration 19 makes the table and fills it from the history.
 import type { Db } from '../../db/connection';
-import { addRows, rollupTable, shiftRows, type RollupShape } from './quarterRollups';
+import { addRows, dayTotals, rollupTable, shiftRows, type RollupShape } from './quarterRollups';
 
 export const WORKFLOW_DAYS: RollupShape = {
   table: 'workflow_days',
@@ -78,5 +78,6 @@ const TRIGGERS = `
 export function createWorkflowRollups(db: Db): void {
   db.exec(`${rollupTable(WORKFLOW_DAYS, { head: 'TEXT' })}
     ${addRows(WORKFLOW_DAYS, lineSource('a', 'audit a', isLine('a'), 1), true)}
+    ${dayTotals(WORKFLOW_DAYS)}
     ${TRIGGERS}`);
 }
