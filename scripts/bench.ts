@@ -47,6 +47,11 @@ const BENCHES: Record<
       'analytics on the large scenario: history counts per day, workflow figures and GetData for 90 and 365 days, HTTP p50',
     load: () => import('./benchAnalytics'),
   },
+  rollupwrites: {
+    about:
+      'what the analytics roll-up triggers add to bulk writes of 10,000 rows (update, import, queue action, batches): CPU ms with and without, %',
+    load: () => import('./benchRollupWrites'),
+  },
   package: {
     about:
       'issue 16: export a 10,000-document database as a .gs package and import it into a new one: times, size',

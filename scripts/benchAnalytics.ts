@@ -5,13 +5,16 @@
 // Counts at most 50 ms p50. Reads only. --history N first tops the busiest database up to N history
 // entries over the last 365 days (scripts/lib/historyBulk.ts; issue 32's case is ten million, in
 // a data folder of its own: the rows stay there), and adds Counts in a time zone of the Americas
-// and of India and with a user filter.
+// and of India and with a user filter. --figures N tops it up to N workflow history lines and a
+// batch portal of it to N batches (scripts/lib/figuresBulk.ts, decision 083) and adds Workflow and
+// Capture over 365 days in those time zones and as SSAdministrator.
 // Run: npm run bench -- analytics [--data-dir ./data-large] [--runs 40] [--warm 3] [--history 10000000]
-//      [--server ../other-checkout/simulator/api/src/main.ts]
+//      [--figures 1000000] [--server ../other-checkout/simulator/api/src/main.ts]
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ActionCountsResponse } from '@gs/contract/analytics';
 import type { DatabasesResponse } from '@gs/contract/databases';
+import { topUpFigures } from './lib/figuresBulk';
 import { topUpHistory } from './lib/historyBulk';
 import { ensureLarge } from './lib/largeScenario';
 import { DEMO_PASSWORD } from './lib/signIns';
@@ -24,6 +27,19 @@ const timed = (url: string, headers: Record<string, string>, runs: number, warm:
   timedGets(url, headers, runs, warm);
 
 const isoDay = (epoch: number): string => new Date(epoch).toISOString().slice(0, 10);
+
+/** what an answer counts: history entries, workflow lines or batches created */
+async function countedOf(url: string, headers: Record<string, string>): Promise<number | string> {
+  if (url.includes('/GetData')) return '';
+  const body = (await fetchJson(url, headers)) as {
+    Total?: number;
+    Days?: { Entered?: number; Ended?: number }[];
+    Totals?: { Created?: number };
+  };
+  if (url.includes('/Counts')) return body.Total ?? 0;
+  if (url.includes('/Capture')) return body.Totals?.Created ?? 0;
+  return (body.Days ?? []).reduce((n, d) => n + (d.Entered ?? 0) + (d.Ended ?? 0), 0);
+}
 
 async function tokenOf(api: string, user: string): Promise<string> {
   const basic = `Basic ${Buffer.from(`${user}:${DEMO_PASSWORD}`).toString('base64')}`;
@@ -38,6 +54,7 @@ export async function run(argv: string[]): Promise<void> {
       'data-dir': { type: 'string', default: './data-large' },
       runs: { type: 'string', default: '40' },
       history: { type: 'string' },
+      figures: { type: 'string' },
       warm: { type: 'string', default: '3' },
       // another checkout's simulator (its simulator/api/src/main.ts), e.g. the code before a change
       server: { type: 'string' },
@@ -53,6 +70,17 @@ export async function run(argv: string[]): Promise<void> {
     console.log(
       `Database ${top.databaseId}: ${top.before.toLocaleString('en')} history entries in the last year,` +
         ` ${top.added.toLocaleString('en')} added in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+    );
+  }
+  const figures = Number(values.figures ?? 0);
+  if (figures > 0) {
+    const started = performance.now();
+    const top = topUpFigures(dataDir, figures, figures, Date.now());
+    console.log(
+      `Database ${top.databaseId}: ${top.lines.before.toLocaleString('en')} workflow lines in the last year,` +
+        ` ${top.lines.added.toLocaleString('en')} added; portal ${top.portalId}: ` +
+        `${top.batches.before.toLocaleString('en')} batches, ${top.batches.added.toLocaleString('en')} added` +
+        ` (${((performance.now() - started) / 1000).toFixed(1)} s).`,
     );
   }
   const warm = Math.max(0, Number(values.warm) || 0);
@@ -107,16 +135,21 @@ export async function run(argv: string[]): Promise<void> {
               ],
             ] as [string, string, string, boolean][])
           : []),
-        // the workflow figures still read the history's lines (not rolled up, decision 073): with the
-        // added volume each call takes tens of seconds, so they are left out
-        ...(history > 0
-          ? []
-          : ([[`Workflow ${days} d, full.user`, `Workflow?${range}`, users['full.user'], false]] as [
-              string,
-              string,
-              string,
-              boolean,
-            ][])),
+        // the workflow and capture figures read their roll-ups (decision 083)
+        [`Workflow ${days} d, full.user`, `Workflow?${range}`, users['full.user'], true],
+        [`Capture ${days} d, full.user`, `Capture?${range}`, users['full.user'], true],
+        ...(figures > 0 && days === 365
+          ? ([
+              [`Workflow ${days} d, admin`, `Workflow?${range}`, users.SSAdministrator, true],
+              [
+                `Workflow ${days} d, tzoffset -330`,
+                `Workflow?${range}&tzoffset=-330`,
+                users['full.user'],
+                true,
+              ],
+              [`Capture ${days} d, tzoffset 300`, `Capture?${range}&tzoffset=300`, users['full.user'], true],
+            ] as [string, string, string, boolean][])
+          : []),
         // with the added volume GetData refuses (more than GETDATA_MAX_ROWS entries): its 400 by design
         ...(history > 0
           ? []
@@ -131,9 +164,7 @@ export async function run(argv: string[]): Promise<void> {
       ];
       for (const [name, path, token, targeted] of cases) {
         const headers = { 'Auth-Token': token };
-        const counted = path.startsWith('Counts')
-          ? ((await fetchJson(`${analytics}${path}`, headers)) as ActionCountsResponse).Total
-          : '';
+        const counted = await countedOf(`${analytics}${path}`, headers);
         const times = await timed(`${analytics}${path}`, headers, runs, warm);
         const p50 = percentile(times, 50);
         rows[name] = {

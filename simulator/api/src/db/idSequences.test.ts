@@ -44,10 +44,11 @@ function oldDatabase(): Db {
 const schema = (db: Db) =>
   db
     .prepare(
-      // migration 17's roll-ups (auditRollups.ts) and 18's catalogue version triggers
-      // (catalogVersion.ts) aside: they come after this one
+      // migrations 17 and 19's roll-ups (auditRollups.ts, workflowRollups.ts, captureRollups.ts)
+      // and 18's catalogue version triggers (catalogVersion.ts) aside: they come after this one
       `SELECT type, name, tbl_name FROM sqlite_schema WHERE type IN ('index', 'trigger')
-        AND tbl_name NOT IN ('audit_days', 'audit_user_days') AND name NOT LIKE 'audit_rollup_%'
+        AND tbl_name NOT IN ('audit_days', 'audit_user_days', 'workflow_days', 'batch_created_days',
+          'batch_finished_days') AND name NOT LIKE '%rollup%'
         AND name NOT LIKE 'catalog_version_%' ORDER BY name`,
     )
     .all();

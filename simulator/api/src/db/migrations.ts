@@ -4,6 +4,8 @@
 // A migration is SQL, or a function where the tables it changes are only known at run time.
 import type { Db } from './connection';
 import { createAuditRollups } from '../analytics/repos/auditRollups';
+import { createCaptureRollups } from '../analytics/repos/captureRollups';
+import { createWorkflowRollups } from '../analytics/repos/workflowRollups';
 import { neverReuseIds } from './idSequences';
 import { createCatalogVersion } from '../catalog/repos/catalogVersion';
 
@@ -627,4 +629,10 @@ export const migrations: Migration[] = [
   /* 18: the catalogue version every write to a catalogue or security table bumps (decision 078),
      which the per-process cache of their reads checks */
   createCatalogVersion,
+  /* 19: the workflow and capture figures' daily roll-ups per quarter of an hour (decision 083),
+     filled from the history and the batches and kept by their tables' triggers */
+  (db: Db) => {
+    createWorkflowRollups(db);
+    createCaptureRollups(db);
+  },
 ];

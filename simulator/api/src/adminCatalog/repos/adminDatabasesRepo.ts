@@ -46,10 +46,12 @@ export function createAdminDatabasesRepo(db: Db) {
   const remove = db.prepare(`DELETE FROM databases WHERE id = ?`);
   const removeStates = db.prepare(`DELETE FROM pdf_workflow_states WHERE database_id = ?`);
   const removeAudit = db.prepare(`DELETE FROM audit WHERE database_id = ?`);
-  // the roll-ups first, so the audit delete trigger finds nothing left to take off (auditRollups.ts)
+  // the roll-ups first, so the audit delete triggers find nothing left to take off (auditRollups.ts,
+  // workflowRollups.ts)
   const removeRollups = [
     db.prepare(`DELETE FROM audit_days WHERE database_id = ?`),
     db.prepare(`DELETE FROM audit_user_days WHERE database_id = ?`),
+    db.prepare(`DELETE FROM workflow_days WHERE database_id = ?`),
   ];
   const removeMail = db.prepare(`DELETE FROM mail_servers WHERE database_id = ?`);
 

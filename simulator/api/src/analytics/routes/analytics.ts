@@ -16,6 +16,7 @@ import { PortalType } from '@gs/contract/capture';
 import type { Db } from '../../db/connection';
 import { createAnalyticsRepo } from '../repos/analyticsRepo';
 import { createAnalyticsRollupRepo } from '../repos/analyticsRollupRepo';
+import { createFigureRollupRepo } from '../repos/figureRollupRepo';
 import type { RouteDeps } from '../../deps';
 import { createApiFront } from '../../http/apiFront';
 import { apiNotFound, badRequest, errorHandler } from '../../http/errors';
@@ -70,6 +71,7 @@ type Input = { params: z.output<typeof params>; query: Lookup };
 export function createAnalyticsRouter(deps: RouteDeps, db: Db): Router {
   const repo = createAnalyticsRepo(db);
   const rollups = createAnalyticsRollupRepo(db);
+  const figureRollups = createFigureRollupRepo(db);
   const router = Router();
   router.use(createApiFront(deps.auth, deps.config.corsOrigins));
 
@@ -139,7 +141,7 @@ export function createAnalyticsRouter(deps: RouteDeps, db: Db): Router {
             (onlyArchive === 0 || p.archiveId === onlyArchive),
         )
         .map((p) => p.id);
-      return captureFigures(repo, portals, range);
+      return captureFigures(figureRollups, portals, range);
     }),
   );
 
@@ -148,7 +150,7 @@ export function createAnalyticsRouter(deps: RouteDeps, db: Db): Router {
     ...route(deps, spec, ({ caller }, { query: q }) => {
       const range = rangeOf(q);
       const scope = scopeOf(deps, q, caller);
-      return workflowFigures(repo, { ...scope, start: range.start, end: range.end }, range);
+      return workflowFigures(figureRollups, scope, range);
     }),
   );
 

@@ -1,6 +1,6 @@
-// The analytics answers (decision 039, our design): rows grouped per day by analyticsRepo (history
-// counts: by dayCounts from the daily roll-ups, decision 073) turned into dense series (every day
-// of the range, zeros included) with their totals.
+// The analytics answers (decision 039, our design): figures per caller's day read from the daily
+// roll-ups (history counts by dayCounts, decision 073; capture and workflow figures by quarterDays,
+// decision 083) turned into dense series (every day of the range, zeros included) with their totals.
 import type {
   ActionCountsResponse,
   CaptureDay,
@@ -9,9 +9,12 @@ import type {
   WorkflowDay,
   WorkflowFiguresResponse,
 } from '@gs/contract/analytics';
-import type { AnalyticsRepo, RangeArgs } from '../repos/analyticsRepo';
 import type { AnalyticsRollupRepo } from '../repos/analyticsRollupRepo';
+import { CREATED_DAYS, FINISHED_DAYS } from '../repos/captureRollups';
+import type { FigureRollupRepo } from '../repos/figureRollupRepo';
+import { WORKFLOW_DAYS } from '../repos/workflowRollups';
 import { dayCounts } from './dayCounts';
+import { cutOf, foldDays } from './quarterDays';
 import type { DayRange } from './range';
 import type { Scope } from './scope';
 
@@ -51,7 +54,7 @@ export function actionCounts(
 }
 
 export function captureFigures(
-  repo: AnalyticsRepo,
+  repo: FigureRollupRepo,
   portals: readonly number[],
   range: DayRange,
 ): CaptureFiguresResponse {
@@ -65,21 +68,33 @@ export function captureFigures(
   const days: CaptureDay[] = range.labels.map((Date) => ({ Date, ...blank() }));
   const totals = blank();
   let doneMs = 0;
-  for (const r of repo.created(portals, range.start, range.end)) {
-    const day = days[r.day];
-    if (!day) continue;
-    day.Created += r.batches;
-    day.Documents += r.documents;
-    day.Pages += r.pages;
-  }
-  for (const r of repo.finished(portals, range.start, range.end)) {
-    const day = days[r.day];
-    if (!day) continue;
-    if (r.status === 4) {
-      day.Completed += r.n;
-      doneMs += r.total;
-    } else day.Errored += r.n;
-  }
+  const read = cutOf(range);
+  const created = foldDays(
+    CREATED_DAYS.figures,
+    read,
+    range.days,
+    repo.created(portals, read, read.cut),
+    repo.createdSplit(portals, read, read.cut),
+  );
+  const finished = foldDays(
+    FINISHED_DAYS.figures,
+    read,
+    range.days,
+    repo.finished(portals, read, read.cut),
+    repo.finishedSplit(portals, read, read.cut),
+  );
+  days.forEach((day, k) => {
+    for (const r of created[k]?.values() ?? []) {
+      day.Created += r.batches ?? 0;
+      day.Documents += r.documents ?? 0;
+      day.Pages += r.pages ?? 0;
+    }
+    for (const r of finished[k]?.values() ?? []) {
+      day.Completed += r.completed ?? 0;
+      day.Errored += r.errored ?? 0;
+      doneMs += r.completed_ms ?? 0;
+    }
+  });
   for (const d of days)
     for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += d[key];
   return {
@@ -101,9 +116,12 @@ export function queueOfLine(head: string): { queue: string; entered: boolean } |
   return at < 0 ? undefined : { queue: rest.slice(at + 4), entered: false };
 }
 
+/** SQLite's order of text (its bytes in UTF-8), the order the raw GROUP BY gave the lines in */
+const bySqliteText = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
 export function workflowFigures(
-  repo: AnalyticsRepo,
-  args: RangeArgs,
+  repo: FigureRollupRepo,
+  args: Scope,
   range: DayRange,
 ): WorkflowFiguresResponse {
   const days: WorkflowDay[] = range.labels.map((Date) => ({ Date, Entered: 0, Ended: 0, Queues: {} }));
@@ -116,28 +134,51 @@ export function workflowFigures(
     }
     return q;
   };
-  for (const r of repo.queueLines(args)) {
-    const line = queueOfLine(r.head);
-    const day = days[r.day];
-    if (!line || !day) continue;
-    const q = queue(line.queue);
-    const ofDay = (day.Queues[q.Queue] ??= { Entered: 0, Ended: 0 });
-    if (line.entered) {
-      day.Entered += r.n;
-      q.Entered += r.n;
-      ofDay.Entered += r.n;
-    } else {
-      day.Ended += r.n;
-      q.Ended += r.n;
-      ofDay.Ended += r.n;
+  const read = cutOf(range);
+  const scope = { ...args, firstDay: read.firstDay, lastDay: read.lastDay };
+  const perDay = foldDays(
+    WORKFLOW_DAYS.figures,
+    read,
+    range.days,
+    repo.workflow(scope, read.cut),
+    repo.workflowSplit(scope, read.cut),
+  );
+  // per day, the lines of each head in the order the raw GROUP BY day, head gave them (decision 039)
+  perDay.forEach((heads, k) => {
+    const day = days[k];
+    if (!day) return;
+    for (const head of [...heads.keys()].sort(bySqliteText)) {
+      const n = heads.get(head)?.lines ?? 0;
+      const line = queueOfLine(head);
+      if (!line || n <= 0) continue;
+      const q = queue(line.queue);
+      const ofDay = (day.Queues[q.Queue] ??= { Entered: 0, Ended: 0 });
+      if (line.entered) {
+        day.Entered += n;
+        q.Entered += n;
+        ofDay.Entered += n;
+      } else {
+        day.Ended += n;
+        q.Ended += n;
+        ofDay.Ended += n;
+      }
     }
-  }
-  for (const r of repo.waits(args)) {
-    const line = queueOfLine(r.head);
-    if (!line || r.n === 0) continue;
+  });
+  // the waits of the actions in the range, per head
+  const waits = new Map<string, { n: number; total: number }>();
+  for (const heads of perDay)
+    for (const [head, f] of heads) {
+      const w = waits.get(head) ?? { n: 0, total: 0 };
+      w.n += f.measured ?? 0;
+      w.total += f.waited ?? 0;
+      waits.set(head, w);
+    }
+  for (const [head, w] of [...waits].sort(([a], [b]) => bySqliteText(a, b))) {
+    const line = queueOfLine(head);
+    if (!line || line.entered || w.n === 0) continue;
     const q = queue(line.queue);
-    q.measured += r.n;
-    q.waited += r.total ?? 0;
+    q.measured += w.n;
+    q.waited += w.total;
   }
   const list = [...queues.values()]
     .map(({ waited, measured, ...q }) => ({
