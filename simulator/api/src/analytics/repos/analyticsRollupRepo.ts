@@ -6,6 +6,7 @@
 // is on a quarter, as every time zone's is).
 import type { Db } from '../../db/connection';
 import { DAY_MS, PART_MS, PARTS } from './auditRollups';
+import { lazyStatements } from './lazyStatements';
 
 export interface DayCut {
   /** the quarter of an hour of the UTC day the caller's midnight falls in (0-95) */
@@ -69,16 +70,7 @@ function sides<T extends Sums>(
 }
 
 export function createAnalyticsRollupRepo(db: Db) {
-  // 96 statements per shape at most, made when first asked
-  const cache = new Map<string, ReturnType<Db['prepare']>>();
-  const statement = (key: string, sql: () => string) => {
-    let s = cache.get(key);
-    if (!s) {
-      s = db.prepare(sql());
-      cache.set(key, s);
-    }
-    return s;
-  };
+  const statement = lazyStatements(db);
 
   const days = (part: number) =>
     statement(

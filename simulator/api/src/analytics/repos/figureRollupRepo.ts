@@ -9,6 +9,7 @@ import { DAY_MS, PART_MS } from './auditRollups';
 import { CREATED_DAYS, FINISHED_DAYS } from './captureRollups';
 import { cutSums, sidesOf, type Sides } from './quarterRollups';
 import { isLine, lineHead, waitOf, WORKFLOW_DAYS } from './workflowRollups';
+import { lazyStatements } from './lazyStatements';
 
 export interface DaysArgs {
   /** first and last UTC day (time / DAY_MS) to read, both included */
@@ -38,16 +39,7 @@ const ARCHIVES = `(@archives IS NULL OR archive_id IN (SELECT value FROM json_ea
 const PORTALS = `portal_id IN (SELECT value FROM json_each(@portals))`;
 
 export function createFigureRollupRepo(db: Db) {
-  // 96 statements per shape at most (one per quarter a cut may fall in), made when first asked
-  const cache = new Map<string, ReturnType<Db['prepare']>>();
-  const statement = (key: string, sql: () => string) => {
-    let s = cache.get(key);
-    if (!s) {
-      s = db.prepare(sql());
-      cache.set(key, s);
-    }
-    return s;
-  };
+  const statement = lazyStatements(db);
   const workflow = (part: number) =>
     statement(`workflow ${part}`, () => {
       const cut = cutSums(WORKFLOW_DAYS.figures, part);
