@@ -90,7 +90,20 @@ export function logClientError(req: Request, status: number, detail: string): vo
   console.warn(`${status} ${req.method} ${pathOnly(req.originalUrl).slice(0, 200)}: ${detail.slice(0, 200)}`);
 }
 
+/**
+ * The client closed the connection before its answer was sent (a navigation cancels a script, the
+ * viewer aborts a file): Express's file sending and the body parsers say so with ECONNABORTED.
+ */
+function clientGone(err: unknown): boolean {
+  return err instanceof Error && (err as { code?: unknown }).code === 'ECONNABORTED';
+}
+
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {
+  // nobody is left to answer and nothing went wrong here: close what remains, log nothing
+  if (clientGone(err)) {
+    res.destroy();
+    return;
+  }
   if (res.headersSent) return next(err);
   const answer = asHttpError(err);
   if (answer) {
