@@ -33,6 +33,9 @@ export interface StartApiOptions {
   pdfTimeLimitMs?: number;
 }
 
+/** IIS's default connection timeout: how long an idle kept-alive connection stays open. */
+export const IDLE_CONNECTION_MS = 120_000;
+
 /** Search reader threads (decision 038): the machine the simulator targets has two cores. */
 export const DEFAULT_SEARCH_WORKERS = DEFAULT_SEARCH_READ_WORKERS;
 
@@ -66,6 +69,12 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     else live.handle(req, res);
   };
   const server = createServer(handle);
+  // idle kept-alive connections stay open two minutes, as IIS (the real server's host) keeps them,
+  // not Node's 5 s: a client that reuses a connection after a pause of a few seconds (a person
+  // reading a page, a test between steps) no longer races the server closing it (ECONNRESET)
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  // the time allowed for a request's headers must outlast an idle connection (Node's advice)
+  server.headersTimeout = IDLE_CONNECTION_MS + 1000;
   answerClientErrors(server);
   server.listen(options.port, options.host ?? '0.0.0.0');
   await new Promise<void>((done, fail) => {

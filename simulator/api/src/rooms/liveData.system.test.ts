@@ -37,6 +37,14 @@ const signIn = () =>
     headers: { Authorization: `Basic ${Buffer.from('newcomer:pw').toString('base64')}` },
   });
 
+describe('the running API', () => {
+  it('keeps an idle connection open two minutes, as IIS does, and says so', async () => {
+    const res = await fetch(new URL('Square9API/api/dbs', api.url));
+    await res.arrayBuffer();
+    expect(res.headers.get('keep-alive')).toBe('timeout=120');
+  });
+});
+
 describe('the live data of a running API', () => {
   it('is swapped while the server listens: requests during the swap wait and reach the new data', async () => {
     expect((await signIn()).status).toBe(401);
