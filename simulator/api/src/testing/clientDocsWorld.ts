@@ -1,7 +1,7 @@
 // The document-action client tests' part of the in-process world (inProcess.ts `docs`, decision
 // 082): Alpha's "Payables" (Vendor, Amount, a Status list) with three PDFs and its search, archives
 // to copy and move to in Alpha ("Filed") and Beta ("Personnel"), a revision-controlled archive,
-// "Held" documents waiting for PDF conversion or in a workflow, and two inboxes of PDFs.
+// "Held" documents waiting for PDF conversion or in a workflow, and two inboxes of TIFFs and PDFs.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -47,7 +47,7 @@ export interface ClientDocsWorld {
   held: number;
   heldSearch: number;
   heldDocs: Record<'readyOne' | 'readyTwo' | 'pdf' | 'queue' | 'flow' | 'step', number>;
-  /** inboxes "Scanning" (three PDFs and Letter.docx) and "AP Intake" (one PDF) */
+  /** inboxes "Scanning" (two TIFFs, a PDF and Letter.docx) and "AP Intake" (one PDF) */
   scanning: number;
   apIntake: number;
 }
@@ -73,8 +73,48 @@ export function pdfOf(pages: number): Buffer {
   return Buffer.from(text, 'latin1');
 }
 
+/** A valid baseline TIFF of `pages` white 8 x 8 grey pages (uncompressed), written by hand as pdfOf is. */
+export function tiffOf(pages: number): Buffer {
+  const side = 8;
+  const entries = 9;
+  const ifdSize = 2 + entries * 12 + 4;
+  const pageSize = ifdSize + side * side;
+  const out = Buffer.alloc(8 + pages * pageSize, 0xff);
+  out.write('II', 0, 'latin1');
+  out.writeUInt16LE(42, 2);
+  out.writeUInt32LE(8, 4);
+  for (let p = 0; p < pages; p++) {
+    const at = 8 + p * pageSize;
+    const pixels = at + ifdSize;
+    out.writeUInt16LE(entries, at);
+    const tags: [number, number, number][] = [
+      // tag, type (3 SHORT, 4 LONG), value
+      [256, 3, side],
+      [257, 3, side],
+      [258, 3, 8],
+      [259, 3, 1],
+      [262, 3, 1],
+      [273, 4, pixels],
+      [277, 3, 1],
+      [278, 3, side],
+      [279, 4, side * side],
+    ];
+    tags.forEach(([tag, type, value], i) => {
+      const e = at + 2 + i * 12;
+      out.writeUInt16LE(tag, e);
+      out.writeUInt16LE(type, e + 2);
+      out.writeUInt32LE(1, e + 4);
+      out.writeUInt32LE(0, e + 8);
+      if (type === 3) out.writeUInt16LE(value, e + 8);
+      else out.writeUInt32LE(value, e + 8);
+    });
+    out.writeUInt32LE(p + 1 < pages ? at + pageSize : 0, at + 2 + entries * 12);
+  }
+  return out;
+}
+
 const PAGES = [2, 3, 1];
-export const SCANNING_FILES = ['Scan_20240301_0931.pdf', 'Scan_20240302_0934.pdf', 'Scan_20240303_1012.pdf'];
+export const SCANNING_FILES = ['Scan_20240301_0931.tif', 'Scan_20240302_0934.tif', 'Scan_20240303_1012.pdf'];
 export const AP_INTAKE_FILE = 'INV-1001 Acme.pdf';
 const docPath = (alpha: number, i: number) => `${alpha}/payables/${i}.pdf`;
 
@@ -184,7 +224,10 @@ export function writeClientDocFiles(dataDir: string, w: World): void {
     writeFileSync(join(dataDir, path), bytes);
   };
   PAGES.forEach((pages, i) => put(join('files', docPath(w.alpha, i)), pdfOf(pages)));
-  SCANNING_FILES.forEach((name, i) => put(join('inboxes', 'scanning', name), pdfOf(i + 1)));
+  const [tif1 = '', tif2 = '', pdf3 = ''] = SCANNING_FILES;
+  put(join('inboxes', 'scanning', tif1), tiffOf(1));
+  put(join('inboxes', 'scanning', tif2), tiffOf(2));
+  put(join('inboxes', 'scanning', pdf3), pdfOf(3));
   put(join('inboxes', 'scanning', 'Letter.docx'), Buffer.from('not a pdf'));
   put(join('inboxes', 'ap-intake', AP_INTAKE_FILE), pdfOf(1));
 }
