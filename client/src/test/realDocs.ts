@@ -15,6 +15,8 @@ export interface DocsServer extends RealServer {
   searchHash(search: number): Promise<string>;
   /** the results address of a search of Alpha on its archive */
   resultsUrl(search: number, archive: number, extra?: string): Promise<string>;
+  /** a "by vendor" search's criteria (prompt id -> value) */
+  criteria(search: number, vendor: string): Promise<Record<string, string>>;
   /** what a "by vendor" search of the world finds, with its Vendor prompt filled in when given */
   found(search: number, archive: number, vendor?: string): Promise<SearchPageResult>;
   /** how many documents an archive holds */
@@ -32,12 +34,13 @@ export function docsServer(
   const searchOf = async (search: number) =>
     (await server.call<Search[]>('full.user', 'GET', `dbs/1/searches/${search}`))[0];
   const searchHash = async (search: number) => (await searchOf(search))?.Hash ?? '';
+  const criteria = async (search: number, vendor: string): Promise<Record<string, string>> => {
+    const prompt = (await searchOf(search))?.Detail[0]?.ID;
+    return prompt === undefined ? {} : { [prompt]: vendor };
+  };
   const found = async (search: number, archive: number, vendor?: string) => {
-    const definition = await searchOf(search);
-    const query = new URLSearchParams({ SecureId: definition?.Hash ?? '' });
-    const prompt = definition?.Detail[0]?.ID;
-    if (vendor !== undefined && prompt !== undefined)
-      query.set('SearchCriteria', JSON.stringify({ [prompt]: vendor }));
+    const query = new URLSearchParams({ SecureId: await searchHash(search) });
+    if (vendor !== undefined) query.set('SearchCriteria', JSON.stringify(await criteria(search, vendor)));
     return server.call<SearchPageResult>(
       'full.user',
       'GET',
@@ -48,6 +51,7 @@ export function docsServer(
     ...server,
     d,
     searchHash,
+    criteria,
     resultsUrl: async (search, archive, extra = '') =>
       `/results/${await searchHash(search)}?db=1&archive=${archive}&Id=${search}${extra}`,
     found,
