@@ -69,6 +69,8 @@ describe('inbox operations as job groups', () => {
     expect(note?.job).toMatchObject({ total: 2, success: 1, danger: 1 });
     expect(note?.job?.errors).toEqual([expect.stringMatching(new RegExp(`^DocID ${TIF2}: .*${TIF2}`))]);
     expect(await files(d.apIntake)).toEqual(['INV-1001 Acme.pdf', TIF1]);
+    // a copy keeps the original
+    expect(await files()).toContain(TIF1);
     await waitFor(() => expect(pageLoads()).toBeGreaterThan(before));
     await waitFor(async () => expect((await box(TIF1)).checked).toBe(false));
   });
