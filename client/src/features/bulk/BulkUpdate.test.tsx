@@ -1,10 +1,12 @@
+// Bulk update against the simulator's app in process (test/realDocs.ts: Payables' fields, its Status
+// list and search, Policies under revision control); the bulk jobs themselves run in GlobalSearch
+// Extensions, whose answers the tests give (helper routes only).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BulkJobStatus, BulkUpdateRequest } from '@gs/contract/helperBulk';
 import { json, type FakeAnswer, type FakeHandler, type FakeRequest } from '../../test/fakeServer';
-import { license, session, TOKEN } from '../../test/fixtures';
+import { docsServer } from '../../test/realDocs';
 import { renderApp } from '../../test/renderApp';
-import { resultsServer, resultsUrl } from '../../test/resultsServer';
 
 const status = (overrides: Partial<BulkJobStatus>): BulkJobStatus => ({
   JobID: 'j1',
@@ -23,19 +25,28 @@ const bodyOf = <T,>(r: FakeRequest): T => JSON.parse(r.body ?? '{}') as T;
 const helperCalls = (requests: FakeRequest[], path: string) =>
   requests.filter((r) => r.url.pathname === path);
 
-function open(overrides: Record<string, FakeHandler | FakeAnswer> = {}, licenseType = 1) {
-  const fake = resultsServer({
-    'GET licenses': license({ Type: licenseType as 1 }),
-    'GET dbs/1/archives/2/searches': [],
-    ...overrides,
-  });
-  vi.stubGlobal('fetch', fake.fetch);
-  const app = renderApp({
-    url: resultsUrl(),
-    fetch: fake.fetch,
-    session: session({ licenseType: licenseType as 1 }),
-  });
-  return { fake, ...app };
+/**
+ * The results of Payables (or Policies, under revision control) from the simulator's app in process;
+ * `helper` answers for GlobalSearch Extensions (not the API server), which runs the bulk jobs.
+ */
+async function open(
+  helper: Record<string, FakeHandler | FakeAnswer> = {},
+  { login = 'full.user', revisions = false } = {},
+) {
+  const server = docsServer({ overrides: helper });
+  const { d } = server;
+  const url = revisions
+    ? await server.resultsUrl(d.policiesSearch, d.policies)
+    : await server.resultsUrl(d.payablesSearch, d.payables);
+  // the helper's calls go through the global fetch
+  vi.stubGlobal('fetch', server.fetch);
+  const session = await server.signIn(login);
+  const app = renderApp({ url, fetch: server.fetch, session });
+  const pageLoads = () =>
+    server.requests.filter(
+      (r) => r.path === `dbs/1/searches/${d.payablesSearch}/archive/${d.payables}/documents`,
+    ).length;
+  return { server, d, token: session.token, pageLoads, ...app };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -47,29 +58,30 @@ const openModal = async () => {
 
 describe('bulk update', { timeout: 20_000 }, () => {
   it('is not offered to the read-only licence', async () => {
-    open({}, 4);
-    await screen.findByTestId('row-101', {}, { timeout: 15_000 });
+    const { d } = await open({}, { login: 'reader' });
+    await screen.findByTestId(`row-${d.docs[0]}`, {}, { timeout: 15_000 });
     expect(screen.queryByTestId('bulk-update')).toBeNull();
   });
 
   it('refuses an archive under revision control after renewing the licence', async () => {
-    const { fake } = open({ 'GET dbs/1/archives/2?type=info': { Id: 2, Name: 'Invoices', DBProperties: 1 } });
+    const { server, token } = await open({}, { revisions: true });
     fireEvent.click(await screen.findByTestId('bulk-update', {}, { timeout: 15_000 }));
     expect((await screen.findByTestId('bulk-refused')).textContent).toContain(
       'Revision Control documents cannot be updated via Bulk Update.',
     );
     expect(
-      fake.requests.some((r) => r.path === 'licenses' && r.url.searchParams.get('Token') === TOKEN),
+      server.requests.some((r) => r.path === 'licenses' && r.url.searchParams.get('Token') === token),
     ).toBe(true);
   });
 
   it('runs a basic update: count, confirm, dry-run preview, run with progress, summary and error log; the grid reloads', async () => {
     const jobs: Record<string, BulkJobStatus> = {
       c1: status({ JobID: 'c1', Kind: 'count', Count: 3, Total: 3, Processed: 3 }),
+      // the helper's dry run of Acme's Status
       p1: status({
         JobID: 'p1',
         Preview: [
-          { ArchiveID: 2, DocID: 101, Fields: [{ FieldID: 4, Name: 'Status', Old: 'Pending', New: 'Paid' }] },
+          { ArchiveID: 6, DocID: 1, Fields: [{ FieldID: 3, Name: 'Status', Old: 'Pending', New: 'Paid' }] },
         ],
       }),
       u1: status({
@@ -81,7 +93,7 @@ describe('bulk update', { timeout: 20_000 }, () => {
         ErrorPath: 'logs\\bulk.log',
       }),
     };
-    const { fake } = open({
+    const { server, d, token, pageLoads } = await open({
       'POST /api/bulk/count': { JobID: 'c1' },
       'POST /api/bulk/update': (r) => ({ JobID: bodyOf<BulkUpdateRequest>(r).DryRun ? 'p1' : 'u1' }),
       'GET /api/bulk/jobs/c1': () => jobs.c1 ?? null,
@@ -108,13 +120,13 @@ describe('bulk update', { timeout: 20_000 }, () => {
     fireEvent.click(within(modal).getByRole('button', { name: 'Next' }));
 
     expect((await screen.findByTestId('bulk-confirm')).textContent).toContain('3 documents will be updated.');
-    const count = bodyOf<BulkUpdateRequest>(helperCalls(fake.requests, '/api/bulk/count')[0]!);
+    const count = bodyOf<BulkUpdateRequest>(helperCalls(server.requests, '/api/bulk/count')[0]!);
     expect(count).toMatchObject({
       Type: 'simple',
       Database: 1,
-      SearchID: 12,
-      Values: [{ FieldID: 4, Value: 'Paid' }],
-      Token: TOKEN,
+      SearchID: d.payablesSearch,
+      Values: [{ FieldID: d.status, Value: 'Paid' }],
+      Token: token,
       OverwriteSystem: false,
     });
 
@@ -123,9 +135,7 @@ describe('bulk update', { timeout: 20_000 }, () => {
     expect(preview.textContent).toContain('Pending');
     expect(preview.textContent).toContain('Paid');
 
-    const pagesBefore = fake.requests.filter(
-      (r) => r.path === 'dbs/1/searches/12/archive/2/documents',
-    ).length;
+    const pagesBefore = pageLoads();
     fireEvent.click(screen.getByRole('button', { name: 'Update 3 documents' }));
     const summary = await screen.findByTestId('bulk-summary');
     expect(summary.textContent).toContain('2 succeeded, 1 failed.');
@@ -135,20 +145,16 @@ describe('bulk update', { timeout: 20_000 }, () => {
       'DocID 103: Permission denied.',
     );
     expect(
-      bodyOf<BulkUpdateRequest>(helperCalls(fake.requests, '/api/bulk/update')[1]!).DryRun,
+      bodyOf<BulkUpdateRequest>(helperCalls(server.requests, '/api/bulk/update')[1]!).DryRun,
     ).toBeUndefined();
 
     within(screen.getByTestId('bulk-update-modal')).getAllByRole('button', { name: 'Close' }).at(-1)!.click();
     await waitFor(() => expect(screen.queryByTestId('bulk-update-modal')).toBeNull());
-    await waitFor(() =>
-      expect(
-        fake.requests.filter((r) => r.path === 'dbs/1/searches/12/archive/2/documents').length,
-      ).toBeGreaterThan(pagesBefore),
-    );
+    await waitFor(() => expect(pageLoads()).toBeGreaterThan(pagesBefore));
   });
 
   it('checks every advanced rule, then sends a csvupdate built from the uploaded CSV and its mapping', async () => {
-    const { fake } = open({
+    const { server, d } = await open({
       'POST /api/bulk/upload': { Path: 'uploads\\ab12-update.csv', Name: 'update.csv', Size: 40 },
       'POST /api/bulk/csv': { Columns: ['Archive', 'Doc', 'Status'], Rows: [['2', '101', 'Paid']] },
       'POST /api/bulk/count': json({ Message: 'The CSV file holds no data.', Key: 'INVALID_DATA' }, 400),
@@ -173,7 +179,7 @@ describe('bulk update', { timeout: 20_000 }, () => {
     const file = new File(['Archive,Doc,Status\n2,101,Paid\n'], 'update.csv', { type: 'text/csv' });
     fireEvent.change(within(modal).getByLabelText('Choose a CSV file'), { target: { files: [file] } });
     await within(modal).findByTestId('bulk-mapping');
-    expect(bodyOf<{ csvPath: string }>(helperCalls(fake.requests, '/api/bulk/csv')[0]!).csvPath).toBe(
+    expect(bodyOf<{ csvPath: string }>(helperCalls(server.requests, '/api/bulk/csv')[0]!).csvPath).toBe(
       'uploads\\ab12-update.csv',
     );
     fireEvent.change(within(modal).getByLabelText('CSV column for Archive ID'), { target: { value: '0' } });
@@ -184,7 +190,7 @@ describe('bulk update', { timeout: 20_000 }, () => {
 
     // the helper's key is translated, and the settings stay open
     expect((await screen.findByTestId('bulk-problem')).textContent).toBe('The CSV file holds no data.');
-    const sent = bodyOf<BulkUpdateRequest>(helperCalls(fake.requests, '/api/bulk/count')[0]!);
+    const sent = bodyOf<BulkUpdateRequest>(helperCalls(server.requests, '/api/bulk/count')[0]!);
     expect(sent).toMatchObject({
       Type: 'csvupdate',
       csvPath: 'uploads\\ab12-update.csv',
@@ -198,13 +204,13 @@ describe('bulk update', { timeout: 20_000 }, () => {
       expect.arrayContaining([
         { FieldID: 0, RowID: 0, Checked: true },
         { FieldID: -1, RowID: 1, Checked: true },
-        { FieldID: 4, RowID: 2, Checked: true },
+        { FieldID: d.status, RowID: 2, Checked: true },
       ]),
     );
   });
 
   it('says so when the helper cannot be reached', async () => {
-    open({ 'POST /api/bulk/count': () => Promise.reject(new TypeError('Failed to fetch')) });
+    await open({ 'POST /api/bulk/count': () => Promise.reject(new TypeError('Failed to fetch')) });
     const modal = await openModal();
     await within(modal).findByRole('option', { name: 'Paid' });
     fireEvent.change(within(modal).getByLabelText('Status'), { target: { value: 'Paid' } });

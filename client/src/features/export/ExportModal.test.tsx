@@ -1,3 +1,7 @@
+// Export against the simulator's app in process (test/realDocs.ts): Payables' Acme, Globex and
+// Initech, and Held's documents, some waiting for PDF conversion or in a workflow (Ready One, Ready
+// Two, Wait Pdf, Wait Queue, Wait Flow, Wait Step). The export utility runs in GlobalSearch
+// Extensions, whose answers the tests give (helper routes only).
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BulkExportRequest } from '@gs/contract/helperBulk';
@@ -8,49 +12,56 @@ import { createI18n } from '../../app/i18n';
 import { fieldSpecOf } from '../../lib/fieldSpec';
 import { writeStoredSession } from '../../state/persistedSession';
 import { notesAtom, NoteType } from '../../state/notes';
-import {
-  createFakeServer,
-  json,
-  type FakeAnswer,
-  type FakeHandler,
-  type FakeRequest,
-} from '../../test/fakeServer';
-import { session, TOKEN } from '../../test/fixtures';
-import { DOCS, FIELDS } from '../../test/resultsServer';
-import { searchPage } from '../../test/searchFixtures';
-import type { CheckedDocument } from '../results/selection';
+import type { FakeAnswer, FakeHandler, FakeRequest } from '../../test/fakeServer';
+import { docsServer, type DocsServer } from '../../test/realDocs';
 import { ExportModal, type ExportKind } from './ExportModal';
 
-const checked: CheckedDocument[] = DOCS.slice(0, 2).map((doc) => ({ db: 1, archive: 2, doc }));
+interface Shown {
+  /** Held's search with the Vendor prompt filled in (default: Payables' search, no criteria) */
+  held?: string;
+  /** the checked documents by vendor (default: Acme and Globex, or none) */
+  checked?: string[];
+  helper?: Record<string, FakeHandler | FakeAnswer>;
+}
 
-function show(kind: ExportKind, routes: Record<string, FakeHandler | FakeAnswer>, docs = checked) {
-  const fake = createFakeServer({
-    'GET /api/bulk/export/profiles': [],
-    // the search's own status (nothing pending) unless a test says otherwise
-    'GET dbs/1/searches/12/archive/2/documents': searchPage(FIELDS, DOCS, 3),
-    ...routes,
+async function show(kind: ExportKind, { held, checked, helper = {} }: Shown = {}) {
+  const server: DocsServer = docsServer({
+    overrides: { 'GET /api/bulk/export/profiles': [], ...helper },
   });
-  vi.stubGlobal('fetch', fake.fetch);
-  writeStoredSession(session());
-  const { store } = createAppStore({ config: DEFAULT_CONFIG, fetch: fake.fetch });
-  const onClose = vi.fn();
+  const { d } = server;
+  const [search, archive] = held === undefined ? [d.payablesSearch, d.payables] : [d.heldSearch, d.held];
+  const result = await server.found(search, archive);
+  const wanted = checked ?? (held === undefined ? ['Acme', 'Globex'] : []);
+  const vendorOf = (doc: (typeof result.Docs)[number]) =>
+    doc.Fields.find((f) => f.ID === server.w.vendor)?.VAL;
+  const docs = wanted.map((vendor) => result.Docs.find((doc) => vendorOf(doc) === vendor)!);
+  vi.stubGlobal('fetch', server.fetch);
+  const session = await server.signIn('full.user');
+  writeStoredSession(session);
+  const { store } = createAppStore({ config: DEFAULT_CONFIG, fetch: server.fetch });
+  const scope = {
+    ...{ db: 1, archive, searchId: search, hash: await server.searchHash(search) },
+    criteria: held ? await server.criteria(search, held) : {},
+    checked: docs.map((doc) => ({ db: 1, archive, doc })),
+  };
   render(
     <AppProviders store={store} i18n={createI18n('en')}>
       <ExportModal
         kind={kind}
-        scope={{ db: 1, archive: 2, searchId: 12, hash: 'hash-12', criteria: {}, checked: docs }}
-        fields={FIELDS.map(fieldSpecOf)}
-        onClose={onClose}
+        scope={scope}
+        fields={result.Fields.map(fieldSpecOf)}
+        onClose={vi.fn()}
         pollMs={1}
       />
     </AppProviders>,
   );
-  return { fake, store, onClose };
+  const ids = docs.map((doc) => doc.Id);
+  return { server, d, store, ids, token: session.token };
 }
 
 const bodyOf = <T,>(r: FakeRequest | undefined): T => JSON.parse(r?.body ?? 'null') as T;
-const binary = (type: string) =>
-  new Response(new Uint8Array([80, 75, 3, 4]), { headers: { 'Content-Type': type } });
+const exported = (server: DocsServer) =>
+  server.requests.filter((r) => r.method === 'POST' && r.path.startsWith('dbs/1/export'));
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:export');
@@ -59,55 +70,43 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('export', () => {
   it('zips the checked documents: starts the job, polls it until the zip arrives, and adds the link note', async () => {
-    let polls = 0;
-    const { fake, store } = show('zip', {
-      'POST dbs/1/export': json('job-1'),
-      'GET dbs/1/export?jobid=job-1': () =>
-        ++polls < 2 ? json({ Status: 'Running', Processed: 1, Total: 2 }, 202) : binary('application/zip'),
-    });
+    const { server, d, store, ids, token } = await show('zip');
     expect(screen.getByText('The 2 checked documents are exported.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-    const link = within(await screen.findByTestId('export-ready')).getByRole('link');
+    const link = within(await screen.findByTestId('export-ready', {}, { timeout: 5000 })).getByRole('link');
     expect(link.getAttribute('download')).toBe('export.zip');
-    const start = fake.requests.find((r) => r.method === 'POST' && r.path === 'dbs/1/export');
+    const start = server.requests.find((r) => r.method === 'POST' && r.path === 'dbs/1/export');
     expect(start?.url.searchParams.get('alwaysExportZip')).toBe('true');
-    expect(bodyOf(start)).toEqual([
-      { Archive: 2, Id: 101, Hash: 'doc-hash-101' },
-      { Archive: 2, Id: 102, Hash: 'doc-hash-102' },
-    ]);
-    expect(polls).toBe(2);
+    expect(bodyOf(start)).toEqual(ids.map((Id) => ({ Archive: d.payables, Id, Hash: server.hashOf(1, Id) })));
+    const job = server.requests.filter((r) => r.method === 'GET' && r.path === 'dbs/1/export');
+    expect(job.length).toBeGreaterThan(0);
+    const jobId = job[0]?.url.searchParams.get('jobid') ?? '';
     const [note] = store.get(notesAtom);
     expect(note?.type).toBe(NoteType.ExportLink);
     expect(note?.text).toBe('Export of 2 documents is ready: export.zip');
-    expect(note?.href).toContain('jobid=job-1');
-    expect(note?.href).toContain(`token=${TOKEN}`);
+    expect(note?.href).toContain(`jobid=${jobId}`);
+    expect(note?.href).toContain(`token=${token}`);
+    // the server wrote the export into each document's history
+    expect(await server.history(d.payables, ids[0] ?? 0)).toContain('Document Exported');
   });
 
   it('exports the chosen fields to a spreadsheet, and every document of the search when none is checked', async () => {
-    const { fake } = show(
-      'spreadsheet',
-      {
-        'GET dbs/1/searches/12/archive/2/documents': searchPage(FIELDS, DOCS, 3),
-        'POST dbs/1/export/xlsx': () =>
-          binary('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
-      },
-      [],
-    );
+    const { server, d } = await show('spreadsheet', { checked: [] });
     expect(
       screen.getByText('No document is checked, so every document of the search is exported.'),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Amount' }));
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-    await screen.findByTestId('export-ready');
+    await screen.findByTestId('export-ready', {}, { timeout: 5000 });
     const sent = bodyOf<{ Documents: { Id: number }[]; Fields: number[] }>(
-      fake.requests.find((r) => r.path === 'dbs/1/export/xlsx'),
+      server.requests.find((r) => r.path === 'dbs/1/export/xlsx'),
     );
-    expect(sent.Documents.map((d) => d.Id)).toEqual([101, 102, 103]);
-    expect(sent.Fields).toEqual([1, 3, 4, 5, 6]);
+    expect(sent.Documents.map((doc) => doc.Id).sort()).toEqual([...d.docs].sort());
+    expect(sent.Fields).toEqual([server.w.vendor, d.status]);
   });
 
-  it('names why nothing was exported: no documents, or the server refusing', async () => {
-    show('zip', { 'GET dbs/1/searches/12/archive/2/documents': searchPage(FIELDS, [], 0) }, []);
+  it('names why nothing was exported: no documents', async () => {
+    await show('zip', { held: 'Nobody' });
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect((await screen.findByTestId('export-errors')).textContent).toBe(
       'There are no documents to export.',
@@ -115,12 +114,9 @@ describe('export', () => {
   });
 
   it('translates the server key of a refused export', async () => {
-    show('zip', {
-      'POST dbs/1/export': json(
-        { Message: 'A document is in a workflow.', Key: 'ERROR_EXPORT_IN_WORKFLOW' },
-        400,
-      ),
-    });
+    // the search (only the ready documents) reports nothing pending; the server refuses the checked
+    // document that waits in a workflow queue
+    await show('zip', { held: 'Ready', checked: ['Wait Queue'] });
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect((await screen.findByTestId('export-errors')).textContent).toBe(
       'A document is in a workflow and cannot be exported.',
@@ -128,20 +124,22 @@ describe('export', () => {
   });
 
   it('checks the export utility settings, then runs the helper export and shows where the files went', async () => {
-    const { fake } = show('utility', {
-      'POST /api/bulk/export/profiles': [],
-      'POST /api/bulk/export': { JobID: 'e1' },
-      'GET /api/bulk/jobs/e1': {
-        JobID: 'e1',
-        Kind: 'export',
-        Status: 'Completed',
-        Processed: 2,
-        Total: 2,
-        Succeeded: 2,
-        Failed: 0,
-        ErrorPath: '',
-        Message: '',
-        OutputPath: 'exports\\march',
+    const { server, d, ids, token } = await show('utility', {
+      helper: {
+        'POST /api/bulk/export/profiles': [],
+        'POST /api/bulk/export': { JobID: 'e1' },
+        'GET /api/bulk/jobs/e1': {
+          JobID: 'e1',
+          Kind: 'export',
+          Status: 'Completed',
+          Processed: 2,
+          Total: 2,
+          Succeeded: 2,
+          Failed: 0,
+          ErrorPath: '',
+          Message: '',
+          OutputPath: 'exports\\march',
+        },
       },
     });
     const folder = screen.getByLabelText('Folder');
@@ -154,7 +152,7 @@ describe('export', () => {
     expect(errors).toContain('The file name uses a token that names no field.');
 
     fireEvent.change(folder, { target: { value: 'march' } });
-    fireEvent.change(name, { target: { value: '{Vendor Number}_{DocID}' } });
+    fireEvent.change(name, { target: { value: '{Vendor}_{DocID}' } });
     fireEvent.click(screen.getByLabelText('Convert to PDF'));
     // only the chosen fields in the CSV: the choice is saved as the archive's export profile first
     fireEvent.click(screen.getByLabelText("CSV holds only the export profile's fields"));
@@ -163,87 +161,58 @@ describe('export', () => {
     expect((await screen.findByTestId('export-output')).textContent).toBe('exports\\march');
     expect(screen.getByTestId('bulk-summary').textContent).toContain('2 succeeded, 0 failed.');
     expect(
-      bodyOf<BulkExportRequest>(fake.requests.find((r) => r.url.pathname === '/api/bulk/export')),
+      bodyOf<BulkExportRequest>(server.requests.find((r) => r.url.pathname === '/api/bulk/export')),
     ).toMatchObject({
       Database: 1,
       FilePath: 'march',
-      Filename: '{Vendor Number}_{DocID}',
+      Filename: '{Vendor}_{DocID}',
       ConvertToPDF: true,
       ExportWithCSV: true,
-      Docs: [
-        { ArchiveID: 2, DocID: 101, Hash: 'doc-hash-101' },
-        { ArchiveID: 2, DocID: 102, Hash: 'doc-hash-102' },
-      ],
-      Token: TOKEN,
+      Docs: ids.map((DocID) => ({ ArchiveID: d.payables, DocID, Hash: server.hashOf(1, DocID) })),
+      Token: token,
       ExportWithMappedFields: true,
     });
-    const profile = fake.requests.find(
+    const profile = server.requests.find(
       (r) => r.method === 'POST' && r.url.pathname === '/api/bulk/export/profiles',
     );
-    expect(bodyOf(profile)).toEqual({ DatabaseID: 1, ArchiveID: 2, FieldIDs: [1, 3, 4, 5, 6] });
+    expect(bodyOf(profile)).toEqual({
+      DatabaseID: 1,
+      ArchiveID: d.payables,
+      FieldIDs: [server.w.vendor, d.status],
+    });
   });
 });
 
 describe('export of documents waiting for PDF conversion or inside a workflow', () => {
-  const withStatus = (PdfConvertStatus: boolean, WorkflowStatus: number) => ({
-    ...searchPage(FIELDS, DOCS, 3),
-    PdfConvertStatus,
-    WorkflowStatus,
-  });
-  const refusal = async () => (await screen.findByTestId('export-errors')).textContent;
-  const exported = (fake: ReturnType<typeof show>['fake']) =>
-    fake.requests.filter((r) => r.method === 'POST' && r.path.startsWith('dbs/1/export'));
+  const refusal = async () => (await screen.findByTestId('export-errors', {}, { timeout: 5000 })).textContent;
 
   it.each([
-    [true, 0, 'A document is still being converted to PDF.'],
-    [false, 2, 'A document is in a workflow and cannot be exported.'],
-    [true, 1, 'Documents are still being converted to PDF or are in a workflow, and cannot be exported.'],
-  ])(
-    'refuses the whole search when its Result says PdfConvertStatus %s, WorkflowStatus %s',
-    async (pdf, workflow, text) => {
-      const { fake } = show(
-        'spreadsheet',
-        {
-          'GET dbs/1/searches/12/archive/2/documents': withStatus(pdf, workflow),
-          'POST dbs/1/export/xlsx': () => binary('application/octet-stream'),
-        },
-        [],
-      );
-      fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-      expect(await refusal()).toBe(text);
-      expect(exported(fake)).toEqual([]);
-      expect(screen.queryByTestId('export-ready')).toBeNull();
-    },
-  );
+    ['Pdf', 'A document is still being converted to PDF.'],
+    ['Queue', 'A document is in a workflow and cannot be exported.'],
+    ['Flow', 'Documents are still being converted to PDF or are in a workflow, and cannot be exported.'],
+  ])('refuses the whole search when its Result says so (vendor %s)', async (vendor, text) => {
+    const { server } = await show('spreadsheet', { held: vendor });
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await refusal()).toBe(text);
+    expect(exported(server)).toEqual([]);
+    expect(screen.queryByTestId('export-ready')).toBeNull();
+  });
 
   it('asks each checked document when the search reports one, and refuses with what they say', async () => {
-    const own = (Id: number, PdfConvertStatus: boolean, WorkflowStatus: number) => ({
-      ...searchPage(
-        FIELDS,
-        DOCS.filter((d) => d.Id === Id),
-      ),
-      PdfConvertStatus,
-      WorkflowStatus,
-    });
-    const { fake } = show('zip', {
-      'GET dbs/1/searches/12/archive/2/documents': withStatus(true, 2),
-      'GET dbs/1/archives/2/documents/101': own(101, true, 0),
-      'GET dbs/1/archives/2/documents/102': own(102, false, 2),
-      'POST dbs/1/export': json('job-1'),
-    });
+    // the search (every "Wait" document) reports both; the checked ones one each
+    const { server, ids } = await show('zip', { held: 'Wait', checked: ['Wait Pdf', 'Wait Queue'] });
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect(await refusal()).toBe(
       'Documents are still being converted to PDF or are in a workflow, and cannot be exported.',
     );
-    const asked = fake.requests.filter((r) => r.path.startsWith('dbs/1/archives/2/documents/'));
-    expect(asked.map((r) => r.url.searchParams.get('SecureId')).sort()).toEqual([
-      'doc-hash-101',
-      'doc-hash-102',
-    ]);
-    expect(exported(fake)).toEqual([]);
+    const asked = server.requests.filter((r) => r.path.startsWith('dbs/1/archives/'));
+    expect(asked.map((r) => r.url.searchParams.get('SecureId')).sort()).toEqual(
+      ids.map((id) => server.hashOf(1, id)).sort(),
+    );
+    expect(exported(server)).toEqual([]);
   });
 
-  it("starts the export utility from the choices of the Settings dialog's Export tab", () => {
+  it("starts the export utility from the choices of the Settings dialog's Export tab", async () => {
     window.localStorage.setItem(
       'exportUtilitySettings',
       JSON.stringify({
@@ -256,7 +225,7 @@ describe('export of documents waiting for PDF conversion or inside a workflow', 
         ExportWithMappedFields: false,
       }),
     );
-    show('utility', {});
+    await show('utility');
     expect(screen.getByLabelText<HTMLInputElement>('Folder').value).toBe('monthly');
     expect(screen.getByLabelText<HTMLInputElement>('File name').value).toBe('{DocID}_copy');
     expect(screen.getByLabelText<HTMLInputElement>('Convert to PDF').checked).toBe(true);
@@ -264,46 +233,28 @@ describe('export of documents waiting for PDF conversion or inside a workflow', 
   });
 
   it('refuses before the export utility job starts in the Extensions helper', async () => {
-    const { fake } = show(
-      'utility',
-      {
-        'GET dbs/1/searches/12/archive/2/documents': withStatus(false, 1),
-        'POST /api/bulk/export': { JobID: 'e1' },
-      },
-      [],
-    );
+    // Wait Step is being processed by a workflow
+    const { server } = await show('utility', {
+      held: 'Step',
+      helper: { 'POST /api/bulk/export': { JobID: 'e1' } },
+    });
     fireEvent.change(screen.getByLabelText('Folder'), { target: { value: 'march' } });
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect(await refusal()).toBe('A document is in a workflow and cannot be exported.');
-    expect(fake.requests.filter((r) => r.url.pathname === '/api/bulk/export')).toEqual([]);
+    expect(server.requests.filter((r) => r.url.pathname === '/api/bulk/export')).toEqual([]);
   });
 
   it('exports checked documents that are ready although others of the search are not', async () => {
-    const ready = (Id: number) => ({
-      ...searchPage(
-        FIELDS,
-        DOCS.filter((d) => d.Id === Id),
-      ),
-    });
-    const { fake } = show('zip', {
-      'GET dbs/1/searches/12/archive/2/documents': withStatus(true, 1),
-      'GET dbs/1/archives/2/documents/101': ready(101),
-      'GET dbs/1/archives/2/documents/102': ready(102),
-      'POST dbs/1/export': json('job-1'),
-      'GET dbs/1/export?jobid=job-1': () => binary('application/zip'),
-    });
+    const { server } = await show('zip', { held: '', checked: ['Ready One', 'Ready Two'] });
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-    await screen.findByTestId('export-ready');
-    expect(exported(fake)).toHaveLength(1);
+    await screen.findByTestId('export-ready', {}, { timeout: 5000 });
+    expect(exported(server)).toHaveLength(1);
   });
 
   it('asks no checked document when the search reports nothing pending', async () => {
-    const { fake } = show('zip', {
-      'POST dbs/1/export': json('job-1'),
-      'GET dbs/1/export?jobid=job-1': () => binary('application/zip'),
-    });
+    const { server } = await show('zip');
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-    await screen.findByTestId('export-ready');
-    expect(fake.requests.filter((r) => r.path.startsWith('dbs/1/archives/'))).toEqual([]);
+    await screen.findByTestId('export-ready', {}, { timeout: 5000 });
+    expect(server.requests.filter((r) => r.path.startsWith('dbs/1/archives/'))).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { addSearch, documentInserter, grantArchive } from '@gs/simulator-fixture
 import { ALL_ARCHIVE_PERMISSIONS, Operator } from '@gs/contract/flags';
 import type { Db } from '../db/connection';
 import { secureId } from '../security/repos/secureIds';
+import { seedClientDocs, writeClientDocFiles, type ClientDocsWorld } from './clientDocsWorld';
 import { makeInboxApp, type InboxWorld } from './inboxWorld';
 import type { World } from './testApp';
 import { EXCEPTIONS, seedWorkflow, workflowDefinition, type WorkflowWorld } from './workflowWorld';
@@ -56,6 +57,8 @@ export interface ClientWorld extends World, Omit<InboxWorld, 'dataDir'> {
   byVendor: number;
   /** workflowWorld's invoices and workflow, when asked for, and three contracts it also takes */
   workflow: (WorkflowWorld & { contracts: number[] }) | null;
+  /** clientDocsWorld.ts's archives, documents and inboxes, when asked for */
+  docs: ClientDocsWorld | null;
 }
 
 export interface ClientWorldOptions {
@@ -64,6 +67,8 @@ export interface ClientWorldOptions {
    * seedClientWorkflow changes it
    */
   workflow?: boolean;
+  /** seed clientDocsWorld.ts: documents with files to copy, move, merge, update and export */
+  docs?: boolean;
 }
 
 export interface InProcessServer {
@@ -110,8 +115,10 @@ export function clientWorldServer(options: ClientWorldOptions = {}): InProcessSe
       prompts: [{ fieldId: w.vendor, operator: Operator.Contains, prompt: 'Vendor' }],
     }),
     workflow: options.workflow ? seedClientWorkflow(db, w) : null,
+    docs: options.docs ? seedClientDocs(db, w) : null,
   }));
   const { dataDir, ...inboxes } = t.i;
+  if (options.docs) writeClientDocFiles(dataDir, t.w);
   return {
     dispatch: dispatchTo(t.app),
     w: { ...t.w, ...inboxes, ...t.x },
