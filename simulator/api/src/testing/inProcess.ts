@@ -12,7 +12,9 @@ import { addSearch, documentInserter, grantArchive } from '@gs/simulator-fixture
 import { ALL_ARCHIVE_PERMISSIONS, Operator } from '@gs/contract/flags';
 import type { Db } from '../db/connection';
 import { secureId } from '../security/repos/secureIds';
+import { seedResultsWorld, type ResultsWorld } from './clientResultsWorld';
 import { makeInboxApp, type InboxWorld } from './inboxWorld';
+import { copiedInboxApp } from './worldCopies';
 import type { World } from './testApp';
 import { EXCEPTIONS, seedWorkflow, workflowDefinition, type WorkflowWorld } from './workflowWorld';
 
@@ -56,6 +58,8 @@ export interface ClientWorld extends World, Omit<InboxWorld, 'dataDir'> {
   byVendor: number;
   /** workflowWorld's invoices and workflow, when asked for, and three contracts it also takes */
   workflow: (WorkflowWorld & { contracts: number[] }) | null;
+  /** clientResultsWorld's Payables, its searches and documents, when asked for */
+  results: ResultsWorld | null;
 }
 
 export interface ClientWorldOptions {
@@ -64,6 +68,8 @@ export interface ClientWorldOptions {
    * seedClientWorkflow changes it
    */
   workflow?: boolean;
+  /** seed clientResultsWorld.ts: the results page's archive, searches, documents and history */
+  results?: boolean;
 }
 
 export interface InProcessServer {
@@ -103,13 +109,18 @@ function seedClientWorkflow(db: Db, w: World): ClientWorld['workflow'] {
  * testApp.ts): the users, databases and archives of the API tests, their inboxes and a search.
  */
 export function clientWorldServer(options: ClientWorldOptions = {}): InProcessServer {
-  const t = makeInboxApp((db, w) => ({
+  // the results world is seeded once per module graph and copied (worldCopies.ts)
+  const make: typeof makeInboxApp = options.results
+    ? (extra) => copiedInboxApp(`results,workflow=${!!options.workflow}`, extra)
+    : makeInboxApp;
+  const t = make((db, w) => ({
     byVendor: addSearch(db, w.alpha, {
       name: 'By vendor',
       archiveId: w.invoices,
       prompts: [{ fieldId: w.vendor, operator: Operator.Contains, prompt: 'Vendor' }],
     }),
     workflow: options.workflow ? seedClientWorkflow(db, w) : null,
+    results: options.results ? seedResultsWorld(db, w) : null,
   }));
   const { dataDir, ...inboxes } = t.i;
   return {
