@@ -57,12 +57,16 @@ function abortError(): DOMException {
   return new DOMException('The operation was aborted.', 'AbortError');
 }
 
+type Overrides = Record<string, FakeHandler | FakeAnswer>;
+
 export function realServer(
-  options: ClientWorldOptions & { overrides?: Record<string, FakeHandler | FakeAnswer> } = {},
+  // a function of the world's ids when a route names one of them
+  options: ClientWorldOptions & { overrides?: Overrides | ((w: ClientWorld) => Overrides) } = {},
 ): RealServer {
   const server = clientWorldServer(options);
   let closed = false;
-  const override = routeTable(options.overrides ?? {});
+  const { overrides = {} } = options;
+  const override = routeTable(typeof overrides === 'function' ? overrides(server.w) : overrides);
   const requests: FakeRequest[] = [];
   const inFlight = new Set<Promise<unknown>>();
   const idle = async () => {

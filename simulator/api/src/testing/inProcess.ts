@@ -13,7 +13,9 @@ import { ALL_ARCHIVE_PERMISSIONS, Operator } from '@gs/contract/flags';
 import type { Db } from '../db/connection';
 import { secureId } from '../security/repos/secureIds';
 import { seedClientDocs, writeClientDocFiles, type ClientDocsWorld } from './clientDocsWorld';
+import { seedResultsWorld, type ResultsWorld } from './clientResultsWorld';
 import { makeInboxApp, type InboxWorld } from './inboxWorld';
+import { copiedInboxApp } from './worldCopies';
 import type { World } from './testApp';
 import { EXCEPTIONS, seedWorkflow, workflowDefinition, type WorkflowWorld } from './workflowWorld';
 
@@ -59,6 +61,8 @@ export interface ClientWorld extends World, Omit<InboxWorld, 'dataDir'> {
   workflow: (WorkflowWorld & { contracts: number[] }) | null;
   /** clientDocsWorld.ts's archives, documents and inboxes, when asked for */
   docs: ClientDocsWorld | null;
+  /** clientResultsWorld's Payables, its searches and documents, when asked for */
+  results: ResultsWorld | null;
 }
 
 export interface ClientWorldOptions {
@@ -69,6 +73,8 @@ export interface ClientWorldOptions {
   workflow?: boolean;
   /** seed clientDocsWorld.ts: documents with files to copy, move, merge, update and export */
   docs?: boolean;
+  /** seed clientResultsWorld.ts: the results page's archive, searches, documents and history */
+  results?: boolean;
 }
 
 export interface InProcessServer {
@@ -108,7 +114,11 @@ function seedClientWorkflow(db: Db, w: World): ClientWorld['workflow'] {
  * testApp.ts): the users, databases and archives of the API tests, their inboxes and a search.
  */
 export function clientWorldServer(options: ClientWorldOptions = {}): InProcessServer {
-  const t = makeInboxApp((db, w) => ({
+  // the results world is seeded once per module graph and copied (worldCopies.ts)
+  const make: typeof makeInboxApp = options.results
+    ? (extra) => copiedInboxApp(`results,workflow=${!!options.workflow},docs=${!!options.docs}`, extra)
+    : makeInboxApp;
+  const t = make((db, w) => ({
     byVendor: addSearch(db, w.alpha, {
       name: 'By vendor',
       archiveId: w.invoices,
@@ -116,6 +126,7 @@ export function clientWorldServer(options: ClientWorldOptions = {}): InProcessSe
     }),
     workflow: options.workflow ? seedClientWorkflow(db, w) : null,
     docs: options.docs ? seedClientDocs(db, w) : null,
+    results: options.results ? seedResultsWorld(db, w) : null,
   }));
   const { dataDir, ...inboxes } = t.i;
   if (options.docs) writeClientDocFiles(dataDir, t.w);
