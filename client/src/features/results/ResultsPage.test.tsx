@@ -235,6 +235,24 @@ describe('results grid', () => {
     expect(select().checked).toBe(false);
   });
 
+  it('leaving while the view tab counts load cancels them, and a cancelled count is no failure', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    // answered a second later: the page is gone by then
+    const held = () =>
+      new Promise<Response>((resolve) => setTimeout(() => resolve(json({ ArchiveId: 0, Count: 0 })), 1000));
+    const server = resultsServer((r) => {
+      const counts = `GET dbs/1/searches/${r.approval}/archive/${r.payables}/documents?Count=true`;
+      return { [`${counts}&tabId=1`]: held, [`${counts}&tabId=2`]: held };
+    });
+    const { unmount } = await openResults({ server });
+    await screen.findByTestId('view-tab-2');
+    const counts = () => server.requests.filter((q) => q.url.searchParams.has('tabId'));
+    await waitFor(() => expect(counts()).toHaveLength(2));
+    unmount();
+    await server.idle();
+    expect(warn.mock.calls.filter(([message]) => String(message).includes('view tab'))).toEqual([]);
+  });
+
   it('offers the archive searches to choose from, then asks the chosen one', async () => {
     const { server, r } = await openResults();
     await findRow(r.docs[0]);

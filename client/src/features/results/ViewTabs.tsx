@@ -1,5 +1,6 @@
 // View tabs of a search with Settings & 32 (the archive's `?type=tabs`): "All" and one tab per status
-// value, each with its count when the server gives one (a failure is only logged).
+// value, each with its count when the server gives one (a failure is only logged; a cancelled count
+// is no failure).
 import { useTranslation } from 'react-i18next';
 import type { Search } from '@gs/contract/searches';
 import { getArchiveTabs } from '../../api/archives';
@@ -35,6 +36,8 @@ export function ViewTabs({
       Promise.all(
         list.map((tab) =>
           countSearch(http, { ...request, tabId: tab.tabId }).catch((error: unknown) => {
+            // cancelled (the page or the search changed): the query layer drops it, nothing failed
+            if (error instanceof DOMException && error.name === 'AbortError') throw error;
             console.warn('Get view tab count failed', error);
             return null;
           }),
