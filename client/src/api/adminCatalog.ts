@@ -114,9 +114,17 @@ export const adminTableFields = catalog<AdminTableField>(adminPaths.tableFields)
 export const adminLists = catalog<AdminList>(adminPaths.lists);
 export const adminSearches = catalog<AdminSearch>(adminPaths.searches);
 
-/** `PUT admin/databases/{db}/lists`: loads an assembly-bound list to test it; answers its values. */
-export const testAssemblyList = async (http: Http, db: number, body: AdminList) =>
-  asList(await http.request<string[] | null>(adminPaths.lists(db), { method: 'PUT', body }));
+/**
+ * `PUT admin/databases/{db}/lists`: loads a bound list to test it. The server answers the list
+ * with the values its binding loads (decision 018); a bare array of values is taken too.
+ */
+export async function testAssemblyList(http: Http, db: number, body: AdminList): Promise<string[]> {
+  const answer = await http.request<AdminList | string[] | null>(adminPaths.lists(db), {
+    method: 'PUT',
+    body,
+  });
+  return Array.isArray(answer) ? answer : (answer?.Values ?? []);
+}
 
 // Mail server (email server settings)
 export const getMailServer = (http: Http, db: number) =>
