@@ -64,8 +64,8 @@ export interface ClientWorld extends World, Omit<InboxWorld, 'dataDir'> {
   docs: ClientDocsWorld | null;
   /** clientResultsWorld's Payables, its searches and documents, when asked for */
   results: ResultsWorld | null;
-  /** clientAdminWorld.ts's additions, when asked for */
-  admin: { history: number } | null;
+  /** clientAdminWorld.ts's additions, when asked for (`admin` is testApp's administrator) */
+  adminConsole: { history: number } | null;
 }
 
 export interface ClientWorldOptions {
@@ -132,7 +132,7 @@ export function clientWorldServer(options: ClientWorldOptions = {}): InProcessSe
     workflow: options.workflow ? seedClientWorkflow(db, w) : null,
     docs: options.docs ? seedClientDocs(db, w) : null,
     results: options.results ? seedResultsWorld(db, w) : null,
-    admin: options.admin ? seedClientAdmin(db, w) : null,
+    adminConsole: options.admin ? seedClientAdmin(db, w) : null,
   }));
   const { dataDir, ...inboxes } = t.i;
   if (options.docs) writeClientDocFiles(dataDir, t.w);
