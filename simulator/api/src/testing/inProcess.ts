@@ -12,12 +12,12 @@ import { addSearch, documentInserter, grantArchive } from '@gs/simulator-fixture
 import { ALL_ARCHIVE_PERMISSIONS, Operator } from '@gs/contract/flags';
 import type { Db } from '../db/connection';
 import { secureId } from '../security/repos/secureIds';
+import { seedClientAdmin } from './clientAdminWorld';
 import { seedClientDocs, writeClientDocFiles, type ClientDocsWorld } from './clientDocsWorld';
 import { seedResultsWorld, type ResultsWorld } from './clientResultsWorld';
 import { makeInboxApp, type InboxWorld } from './inboxWorld';
 import { copiedInboxApp } from './worldCopies';
 import type { World } from './testApp';
-import { seedClientAdmin } from './clientAdminWorld';
 import { EXCEPTIONS, seedWorkflow, workflowDefinition, type WorkflowWorld } from './workflowWorld';
 
 export interface WireRequest {
