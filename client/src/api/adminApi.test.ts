@@ -1,20 +1,29 @@
+// The admin API client (contract/admin/paths.ts) against the simulator's app in process
+// (test/realServer.ts): what each call sends (the recorded request) and what the server then
+// holds (read back through the API as SSAdministrator).
 import { describe, expect, it } from 'vitest';
-import type { AdminField } from '@gs/contract/admin/catalog';
-import { NEW_LICENSE_RULE_DEFAULTS } from '@gs/contract/admin/server';
-import { createFakeServer, json } from '../test/fakeServer';
-import { TOKEN } from '../test/fixtures';
+import type { AdminArchive, AdminDatabase, AdminField } from '@gs/contract/admin/catalog';
+import { adminPaths as p } from '@gs/contract/admin/paths';
+import {
+  NEW_LICENSE_RULE_DEFAULTS,
+  type AdminDxcSource,
+  type AdminLicenseRule,
+  type AdminRegistration,
+} from '@gs/contract/admin/server';
+import { realServer } from '../test/realServer';
 import {
   adminFields,
   deleteAdminArchive,
   deleteAdminDatabase,
   getAdminDatabase,
-  putArchiveDxc,
   rebuildArchiveIndex,
   rebuildDatabaseIndexes,
+  saveArchiveDxc,
   testAssemblyList,
 } from './adminCatalog';
 import {
   createAdminStamp,
+  createLicenseRule,
   deleteLicenseRule,
   getRegistrationFeatures,
   register,
@@ -22,9 +31,11 @@ import {
 } from './adminServer';
 import { ApiError, createHttp } from './http';
 
+const ADMIN = 'SSAdministrator';
+
 const field: AdminField = {
   Id: 0,
-  Name: 'Vendor',
+  Name: 'PO Number',
   Type: 'character',
   Format: '',
   Regex: '',
@@ -38,80 +49,94 @@ const field: AdminField = {
   ExtendedConfig: '',
 };
 
-function setup(routes: Parameters<typeof createFakeServer>[0]) {
-  const fake = createFakeServer(routes);
-  const http = createHttp({ getBaseUrl: () => '/Square9API/api/', getToken: () => TOKEN, fetch: fake.fetch });
-  const last = () => fake.requests.at(-1);
-  return { http, fake, last };
+async function setup() {
+  const server = realServer();
+  const { token } = await server.signIn(ADMIN);
+  const http = createHttp({
+    getBaseUrl: () => '/Square9API/api/',
+    getToken: () => token,
+    fetch: server.fetch,
+  });
+  const last = () => server.requests.at(-1);
+  const get = <T>(path: string) => server.call<T>(ADMIN, 'GET', path);
+  return { http, server, w: server.w, token, last, get };
 }
 
 describe('admin API client (contract/admin/paths.ts)', () => {
   it('sends the token, the method, the path, the query and the contract body', async () => {
-    const { http, last } = setup({
-      'POST admin/databases/1/fields': (r) => ({ ...JSON.parse(r.body ?? '{}'), Id: 9 }),
-      'DELETE admin/databases/1/archives/4': json(null),
-      'DELETE admin/databases/2': json(null),
-      'GET admin/databases/1': [
-        { Id: 1, Name: 'Demo', Server: '', Auth: { Type: 'sql', User: '', Pass: '' } },
-      ],
-      'GET admin/databases/1/archives/4/indexrebuild': true,
-      'PUT admin/databases/1/archives/4/dxc': json(null),
-      'PUT admin/databases/1/lists': ['a', 'b'],
-      'GET admin/registration': {},
-      'PUT admin/registration': json(null),
-      'DELETE admin/licenserules': json(null),
-      'PUT admin/licenserules': json(null),
-    });
-    const made = await adminFields.create(http, 1, field);
-    expect(made.Id).toBe(9);
-    expect(last()?.headers.get('Auth-Token')).toBe(TOKEN);
+    const { http, w, token, last, get, server } = await setup();
+    const made = await adminFields.create(http, w.alpha, field);
+    expect(last()?.headers.get('Auth-Token')).toBe(token);
     expect(JSON.parse(last()?.body ?? '')).toEqual(field);
+    expect(made.Id).toBeGreaterThan(0);
+    expect((await get<AdminField[]>(p.fields(w.alpha, made.Id)))[0]?.Name).toBe('PO Number');
 
-    await deleteAdminArchive(http, 1, 4, true);
+    await deleteAdminArchive(http, w.alpha, w.contracts, true);
     expect(last()?.url.searchParams.get('Drop')).toBe('true');
-    await deleteAdminDatabase(http, 2, false);
+    expect((await get<AdminArchive[]>(p.archives(w.alpha))).map((a) => a.Id)).not.toContain(w.contracts);
+    await deleteAdminDatabase(http, w.beta, false);
     expect([last()?.method, last()?.path, last()?.url.searchParams.get('Drop')]).toEqual([
       'DELETE',
-      'admin/databases/2',
+      `admin/databases/${w.beta}`,
       'false',
     ]);
-    expect((await getAdminDatabase(http, 1))?.Name).toBe('Demo');
-    await rebuildDatabaseIndexes(http, 1);
+    expect((await get<AdminDatabase[]>(p.databases())).map((d) => d.Name)).toEqual(['Alpha']);
+    expect((await getAdminDatabase(http, w.alpha))?.Name).toBe('Alpha');
+    await rebuildDatabaseIndexes(http, w.alpha);
     expect(last()?.url.searchParams.get('rebuild')).toBe('true');
-    await rebuildArchiveIndex(http, 1, 4);
+    await rebuildArchiveIndex(http, w.alpha, w.invoices);
     expect(last()?.url.searchParams.get('docCount')).toBe('1000');
-    await putArchiveDxc(http, 1, 4, []);
-    expect(JSON.parse(last()?.body ?? '')).toEqual({ DXTables: [] });
-    expect(
-      await testAssemblyList(http, 1, {
-        Id: 0,
-        Name: 'L',
-        AssemblyPath: 'x.dll',
-        AssemblyParameters: 'p',
-        Values: [],
-      }),
-    ).toEqual(['a', 'b']);
+
+    // data exchange: a new source is POSTed, a changed one PUT and a removed one DELETEd by id
+    const dxc = p.archiveDxc(w.alpha, w.invoices);
+    const erp: AdminDxcSource = {
+      ...{ Id: 0, Name: 'ERP', ConnectionString: 'Server=erp', UseInternal: false, InternalDatabase: 0 },
+      Mapping: [{ ArchiveField: w.vendor, MappedField: 'VENDOR' }],
+    };
+    await saveArchiveDxc(http, w.alpha, w.invoices, [], [erp]);
+    expect([last()?.method, last()?.path]).toEqual(['POST', dxc]);
+    const [saved] = await get<AdminDxcSource[]>(dxc);
+    await saveArchiveDxc(http, w.alpha, w.invoices, [saved!], [{ ...saved!, Name: 'ERP 2' }]);
+    expect([last()?.method, last()?.path]).toEqual(['PUT', `${dxc}/${saved!.Id}`]);
+    expect((await get<AdminDxcSource[]>(dxc)).map((s) => s.Name)).toEqual(['ERP 2']);
+    const sent = server.requests.length;
+    await saveArchiveDxc(http, w.alpha, w.invoices, [saved!], [saved!]);
+    expect(server.requests.length).toBe(sent);
+    await saveArchiveDxc(http, w.alpha, w.invoices, [saved!], []);
+    expect([last()?.method, last()?.path]).toEqual(['DELETE', `${dxc}/${saved!.Id}`]);
+    expect(await get<AdminDxcSource[]>(dxc)).toEqual([]);
+
+    // the simulator loads no assembly: an assembly list offers the values it holds
+    const list = { Id: 0, Name: 'L', AssemblyPath: 'x.dll', AssemblyParameters: 'p', Values: ['a', 'b'] };
+    expect(await testAssemblyList(http, w.alpha, list)).toEqual(['a', 'b']);
+    expect(last()?.method).toBe('PUT');
+
     await getRegistrationFeatures(http);
     expect(last()?.url.searchParams.get('features')).toBe('true');
-    await register(http, { UniqueId: 'u', Serial: 's', Registration: 'r' }, true);
-    expect(last()?.method).toBe('PUT');
-    await deleteLicenseRule(http, 7);
-    expect(last()?.url.searchParams.get('IID')).toBe('7');
-    await updateLicenseRule(http, {
-      IID: 7,
-      Name: 'R',
-      Type: 1,
-      UserOrGroup: 'g',
-      ...NEW_LICENSE_RULE_DEFAULTS,
+    // manual registration brings the number web registration finds for the serial
+    const { UID, RegNumber } = await server.call<AdminRegistration>(ADMIN, 'POST', p.registration(), {
+      Serial: 'SN-7',
     });
-    expect(JSON.parse(last()?.body ?? '').MaxTime).toBe(8);
+    await register(http, { UniqueId: UID, Serial: 'SN-7', Registration: RegNumber }, true);
+    expect(last()?.method).toBe('PUT');
+    expect((await get<AdminRegistration>(p.registration())).RegType).toBe('Manual');
+
+    const rule = { IID: 0, Name: 'R', Type: 1, UserOrGroup: 'Accounting', ...NEW_LICENSE_RULE_DEFAULTS };
+    const { IID } = await createLicenseRule(http, rule);
+    await updateLicenseRule(http, { ...rule, IID, MaxTime: 9 });
+    expect(JSON.parse(last()?.body ?? '').MaxTime).toBe(9);
+    expect((await get<AdminLicenseRule>(p.licenseRule(IID))).MaxTime).toBe(9);
+    await deleteLicenseRule(http, IID);
+    expect(last()?.url.searchParams.get('IID')).toBe(String(IID));
+    expect((await get<AdminLicenseRule[]>(p.licenseRules())).map((r) => r.IID)).not.toContain(IID);
   });
 
   it('turns an error envelope into an ApiError carrying the Message', async () => {
-    const { http } = setup({ 'POST admin/stamps': json({ Message: 'Stamp already exists.' }, 400) });
-    const error = await createAdminStamp(http, 'PAID').catch((e: unknown) => e);
+    const { http } = await setup();
+    await createAdminStamp(http, 'PAID');
+    const error = await createAdminStamp(http, 'paid').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).status).toBe(409);
     expect((error as ApiError).serverMessage).toBe('Stamp already exists.');
   });
 });

@@ -64,8 +64,34 @@ export const rebuildArchiveIndex = (http: Http, db: number, id: number, docCount
   http.request<unknown>(adminPaths.archiveIndexRebuild(db, id, docCount));
 export const getArchiveDxc = async (http: Http, db: number, id: number) =>
   asList(await http.request<AdminDxcSource[] | null>(adminPaths.archiveDxc(db, id)));
-export const putArchiveDxc = (http: Http, db: number, id: number, body: AdminDxcSource[]) =>
-  http.request<unknown>(adminPaths.archiveDxc(db, id), { method: 'PUT', body: { DXTables: body } });
+/**
+ * Saves an archive's data-exchange sources as `before` became `after` (admin-spec §7: POST a new
+ * one, PUT or DELETE one by its id): the removed go first, so a new source may take a freed name.
+ */
+export async function saveArchiveDxc(
+  http: Http,
+  db: number,
+  id: number,
+  before: readonly AdminDxcSource[],
+  after: readonly AdminDxcSource[],
+): Promise<void> {
+  const kept = new Set(after.map((s) => s.Id).filter((sourceId) => sourceId > 0));
+  for (const old of before)
+    if (!kept.has(old.Id))
+      await http.request<unknown>(adminPaths.archiveDxcSource(db, id, old.Id), { method: 'DELETE' });
+  for (const source of after) {
+    if (source.Id === 0) {
+      await http.request<unknown>(adminPaths.archiveDxc(db, id), { method: 'POST', body: source });
+      continue;
+    }
+    const old = before.find((s) => s.Id === source.Id);
+    if (JSON.stringify(old) !== JSON.stringify(source))
+      await http.request<unknown>(adminPaths.archiveDxcSource(db, id, source.Id), {
+        method: 'PUT',
+        body: source,
+      });
+  }
+}
 
 /** The four catalogue kinds share one shape of routes: GET all, POST, GET/PUT/DELETE by id. */
 function catalog<T extends { Id: number }>(path: (db: number, id?: number) => string) {
@@ -88,9 +114,17 @@ export const adminTableFields = catalog<AdminTableField>(adminPaths.tableFields)
 export const adminLists = catalog<AdminList>(adminPaths.lists);
 export const adminSearches = catalog<AdminSearch>(adminPaths.searches);
 
-/** `PUT admin/databases/{db}/lists`: loads an assembly-bound list to test it; answers its values. */
-export const testAssemblyList = async (http: Http, db: number, body: AdminList) =>
-  asList(await http.request<string[] | null>(adminPaths.lists(db), { method: 'PUT', body }));
+/**
+ * `PUT admin/databases/{db}/lists`: loads a bound list to test it. The server answers the list
+ * with the values its binding loads (decision 018); a bare array of values is taken too.
+ */
+export async function testAssemblyList(http: Http, db: number, body: AdminList): Promise<string[]> {
+  const answer = await http.request<AdminList | string[] | null>(adminPaths.lists(db), {
+    method: 'PUT',
+    body,
+  });
+  return Array.isArray(answer) ? answer : (answer?.Values ?? []);
+}
 
 // Mail server (email server settings)
 export const getMailServer = (http: Http, db: number) =>

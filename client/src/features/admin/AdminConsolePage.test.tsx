@@ -1,23 +1,33 @@
+// The administration console against the simulator's app in process (test/realServer.ts): the
+// test world's Alpha (Invoices with Paid and Open, Contracts) and Beta, as SSAdministrator (all
+// databases), dbadmin (Alpha only) or full.user (none) sees them; what a mode saves is read back
+// through the admin API. clientAdminWorld.ts adds the multi-database licence (`admin: true`).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminArchive } from '@gs/contract/admin/catalog';
-import {
-  adminServer,
-  adminWorld,
-  DBADMIN,
-  NOT_ADMIN,
-  SSADMIN,
-  type AdminFlagsSetup,
-} from '../../test/adminServer';
-import { json } from '../../test/fakeServer';
-import { session } from '../../test/fixtures';
+import type { AdminArchive, AdminDatabase, AdminField, AdminList } from '@gs/contract/admin/catalog';
+import { adminPaths as p } from '@gs/contract/admin/paths';
+import type { AdminDxcSource, AdminStamp } from '@gs/contract/admin/server';
+import { json, type FakeAnswer, type FakeHandler } from '../../test/fakeServer';
 import { currentPath, renderApp } from '../../test/renderApp';
+import { realServer, type RealServer } from '../../test/realServer';
 
-function start(url: string, flags: AdminFlagsSetup = SSADMIN, extra = {}) {
-  const world = adminWorld();
-  const fake = adminServer(world, flags, extra);
-  const app = renderApp({ url, fetch: fake.fetch, session: session({ username: 'SSAdministrator' }) });
-  return { ...app, world, fake };
+const ADMIN = 'SSAdministrator';
+const ALPHA = 1;
+
+interface Start {
+  login?: string;
+  /** the multi-database licence (clientAdminWorld.ts); true unless said */
+  mdb?: boolean;
+  prepare?: (s: RealServer) => Promise<unknown>;
+  overrides?: Record<string, FakeHandler | FakeAnswer>;
+}
+
+async function start(url: string, { login = ADMIN, mdb = true, prepare, overrides = {} }: Start = {}) {
+  const server = realServer({ admin: mdb, overrides });
+  await prepare?.(server);
+  const app = renderApp({ url, fetch: server.fetch, session: await server.signIn(login) });
+  const get = <T,>(path: string) => server.call<T>(ADMIN, 'GET', path);
+  return { ...app, server, w: server.w, get };
 }
 
 const modeNames = async () => {
@@ -28,17 +38,18 @@ const modeNames = async () => {
 };
 const cardNames = () =>
   screen.queryAllByTestId('admin-card').map((c) => within(c).getByRole('heading').textContent);
-const sent = (fake: ReturnType<typeof start>['fake'], method: string, path: string) =>
-  fake.requests.filter((r) => r.method === method && r.path === path);
+const sent = (server: RealServer, method: string, path: string) =>
+  server.requests.filter((r) => r.method === method && r.path === path);
+const ALPHA_ARCHIVES = ['Contracts', 'Invoices', 'Open', 'Paid'];
 
 describe('/admin/full: who sees what (admin-spec §2, §6)', () => {
   it('sends a user who administers no database to /select', async () => {
-    start('/admin/full', NOT_ADMIN);
+    await start('/admin/full', { login: 'full.user' });
     await waitFor(() => expect(currentPath()).toBe('/select'));
   });
 
   it('gives the administrator of all every mode, DATABASES first and by default', async () => {
-    start('/admin/full');
+    await start('/admin/full');
     expect(await modeNames()).toEqual([
       'Databases',
       'Archives',
@@ -52,18 +63,18 @@ describe('/admin/full: who sees what (admin-spec §2, §6)', () => {
       'Database import',
     ]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Databases');
-    await waitFor(() => expect(cardNames()).toEqual(['Demo', 'HR']));
+    await waitFor(() => expect(cardNames()).toEqual(['Alpha', 'Beta']));
     expect(screen.getByTestId('admin-add').getAttribute('aria-label')).toBe('New database');
   });
 
   it('gives a database administrator its database only, without databases, stamps, inboxes or registration', async () => {
-    start('/admin/full?mode=STAMPS', DBADMIN);
+    await start('/admin/full?mode=STAMPS', { login: 'dbadmin' });
     expect(await modeNames()).toEqual(['Archives', 'Field catalog', 'Searches', 'Email server settings']);
     // a mode it may not see falls back to its first mode, in its one database
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Archives');
-    await waitFor(() => expect(currentPath()).toContain('db=1'));
+    await waitFor(() => expect(currentPath()).toContain(`db=${ALPHA}`));
     const picker = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Database' });
-    expect([...picker.options].map((o) => o.text)).toEqual(['Demo']);
+    expect([...picker.options].map((o) => o.text)).toEqual(['Alpha']);
   });
 });
 
@@ -74,20 +85,21 @@ describe('multi-database licence (admin-spec §6)', () => {
   ];
 
   it('disables New database, card and floating button, with the tooltip when mdb is 0', async () => {
-    const { fake } = start('/admin/full', { ...SSADMIN, mdb: 0 });
-    await waitFor(() => expect(cardNames()).toEqual(['Demo', 'HR']));
+    const { server, get } = await start('/admin/full', { mdb: false });
+    await waitFor(() => expect(cardNames()).toEqual(['Alpha', 'Beta']));
     for (const button of createButtons()) {
       expect(button).toHaveProperty('disabled', true);
       expect(button.getAttribute('title')).toBe('Multiple databases are not licensed.');
       fireEvent.click(button);
     }
     expect(screen.queryByTestId('admin-editor')).toBeNull();
-    expect(sent(fake, 'POST', 'admin/databases')).toHaveLength(0);
+    expect(sent(server, 'POST', p.databases())).toHaveLength(0);
+    expect((await get<AdminDatabase[]>(p.databases())).map((d) => d.Name)).toEqual(['Alpha', 'Beta']);
   });
 
   it('leaves New database enabled when the feature is licensed', async () => {
-    start('/admin/full', { ...SSADMIN, mdb: 1 });
-    await waitFor(() => expect(cardNames()).toEqual(['Demo', 'HR']));
+    await start('/admin/full');
+    await waitFor(() => expect(cardNames()).toEqual(['Alpha', 'Beta']));
     for (const button of createButtons()) {
       expect(button).toHaveProperty('disabled', false);
       expect(button.getAttribute('title')).toBeNull();
@@ -99,19 +111,19 @@ describe('multi-database licence (admin-spec §6)', () => {
 
 describe('archives', () => {
   it('creates an archive with fields and a view: the POST carries them and the card appears', async () => {
-    const { fake, world } = start('/admin/full?mode=ARCHIVES&db=1');
-    await waitFor(() => expect(cardNames()).toEqual(['Accounts Payable', 'Invoices', 'Versions']));
+    const { w, get } = await start(`/admin/full?mode=ARCHIVES&db=${ALPHA}`);
+    await waitFor(() => expect(cardNames()).toEqual(ALPHA_ARCHIVES));
     fireEvent.click(screen.getByTestId('admin-add'));
     const editor = await screen.findByTestId('admin-editor');
     expect(within(editor).getByRole('alert').textContent).toBe('Enter a name.');
-    fireEvent.change(within(editor).getByLabelText('Name'), { target: { value: 'Contracts' } });
+    fireEvent.change(within(editor).getByLabelText('Name'), { target: { value: 'Receipts' } });
     expect(within(editor).getByRole('alert').textContent).toBe('Choose at least one field.');
     fireEvent.click(within(editor).getByRole('button', { name: 'Edit fields' }));
     const fieldsModal = await screen.findByTestId('admin-archive-fields');
     fireEvent.click(within(fieldsModal).getByLabelText(/Vendor/));
-    fireEvent.click(within(fieldsModal).getByLabelText(/Invoice Date/));
+    fireEvent.click(within(fieldsModal).getByLabelText(/Amount/));
     fireEvent.click(within(fieldsModal).getByRole('button', { name: 'OK' }));
-    expect(screen.getByTestId('archive-field-names').textContent).toBe('Fields (2): Vendor, Invoice Date');
+    expect(screen.getByTestId('archive-field-names').textContent).toBe('Fields (2): Vendor, Amount');
 
     fireEvent.click(within(editor).getByRole('button', { name: 'Edit views' }));
     const views = await screen.findByTestId('admin-archive-views');
@@ -133,42 +145,41 @@ describe('archives', () => {
     expect(within(editor).getByLabelText<HTMLInputElement>('Convert to PDF').checked).toBe(false);
 
     fireEvent.click(within(editor).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(cardNames()).toContain('Contracts'));
-    const posted = JSON.parse(
-      sent(fake, 'POST', 'admin/databases/1/archives')[0]?.body ?? '{}',
-    ) as AdminArchive;
-    expect(posted).toMatchObject({
-      Name: 'Contracts',
+    await waitFor(() => expect(cardNames()).toContain('Receipts'));
+    const saved = (await get<AdminArchive[]>(p.archives(ALPHA))).find((a) => a.Name === 'Receipts');
+    expect(saved).toMatchObject({
       Parent: 0,
-      Fields: [1, 2],
+      Fields: [w.vendor, w.amount],
       ContentSearch: true,
       ConvertPdf: false,
     });
-    expect(posted.View.Values.map((v) => v.Label)).toEqual(['Open', 'Closed']);
-    expect(world.archives.at(-1)?.Name).toBe('Contracts');
+    expect(saved?.View.Values.map((v) => v.Label)).toEqual(['Open', 'Closed']);
     expect(screen.getByTestId('admin-alert').dataset.status).toBe('saved');
   });
 
   it('deletes only after DELETE and the upper-case name are typed, with Drop when asked', async () => {
-    const { fake, world } = start('/admin/full?mode=ARCHIVES&db=1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Invoices' }));
+    const { server, w, get } = await start(`/admin/full?mode=ARCHIVES&db=${ALPHA}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Contracts' }));
     const modal = await screen.findByTestId('admin-confirm-delete');
     const confirm = within(modal).getByRole<HTMLButtonElement>('button', { name: 'Delete' });
     const input = within(modal).getByLabelText('Confirmation');
-    fireEvent.change(input, { target: { value: 'DELETE Invoices' } });
+    fireEvent.change(input, { target: { value: 'DELETE Contracts' } });
     expect(confirm.disabled).toBe(true);
-    fireEvent.change(input, { target: { value: 'DELETE INVOICES' } });
+    fireEvent.change(input, { target: { value: 'DELETE CONTRACTS' } });
     fireEvent.click(within(modal).getByLabelText('Also drop the documents and data it holds'));
     fireEvent.click(confirm);
-    await waitFor(() => expect(cardNames()).toEqual(['Accounts Payable', 'Versions']));
-    expect(sent(fake, 'DELETE', 'admin/databases/1/archives/2')[0]?.url.searchParams.get('Drop')).toBe(
-      'true',
-    );
-    expect(world.archives.map((a) => a.Id)).toEqual([1, 3]);
+    await waitFor(() => expect(cardNames()).toEqual(['Invoices', 'Open', 'Paid']));
+    const request = sent(server, 'DELETE', p.archives(ALPHA, w.contracts))[0];
+    expect(request?.url.searchParams.get('Drop')).toBe('true');
+    expect((await get<AdminArchive[]>(p.archives(ALPHA))).map((a) => a.Id)).toEqual([
+      w.invoices,
+      w.open,
+      w.paid,
+    ]);
   });
 
   it('asks before leaving a mode with unsaved changes', async () => {
-    start('/admin/full?mode=ARCHIVES&db=1');
+    await start(`/admin/full?mode=ARCHIVES&db=${ALPHA}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Invoices' }));
     fireEvent.change(within(await screen.findByTestId('admin-editor')).getByLabelText('Name'), {
       target: { value: 'Invoices 2' },
@@ -185,28 +196,37 @@ describe('archives', () => {
   });
 
   it("shows the server's Message when a save is refused", async () => {
-    start('/admin/full?mode=ARCHIVES&db=1', SSADMIN, {
-      'PUT admin/databases/1/archives/2': json({ Message: 'The request is invalid.' }, 400),
-    });
+    const { get } = await start(`/admin/full?mode=ARCHIVES&db=${ALPHA}`);
+    // a name another archive at the root holds
     fireEvent.click(await screen.findByRole('button', { name: 'Rename Invoices' }));
-    fireEvent.change(screen.getByLabelText('New name'), { target: { value: 'Bills' } });
+    fireEvent.change(screen.getByLabelText('New name'), { target: { value: 'Contracts' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('The request is invalid.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      "An archive named 'Contracts' already exists there.",
+    );
     expect(screen.getByTestId('admin-alert').dataset.status).toBe('error');
+    expect((await get<AdminArchive[]>(p.archives(ALPHA))).map((a) => a.Name)).toEqual(ALPHA_ARCHIVES);
   });
 });
 
 describe('edit fields', () => {
   it('lists at most 100 fields and narrows them as the user types', async () => {
-    const world = adminWorld();
-    const many = Array.from({ length: 150 }, (_, i) => ({
-      ...world.fields[0]!,
-      Id: 100 + i,
-      Name: `Field ${i}`,
-    }));
-    world.fields = [...world.fields, ...many];
-    const fake = adminServer(world, SSADMIN);
-    renderApp({ url: '/admin/full?mode=ARCHIVES&db=1', fetch: fake.fetch, session: session() });
+    // 150 more fields: the simulator adds a column per field (about 70 ms each here), so the
+    // catalogue's answer gets them instead of the database
+    const fields = `GET ${p.fields(ALPHA)}`;
+    const { server } = await start(`/admin/full?mode=ARCHIVES&db=${ALPHA}`, {
+      overrides: {
+        [fields]: async (r) => {
+          const real = (await (await server.forward(r)).json()) as AdminField[];
+          const many = Array.from({ length: 150 }, (_, i) => ({
+            ...real[0]!,
+            Id: 100 + i,
+            Name: `Field ${i}`,
+          }));
+          return [...real, ...many];
+        },
+      },
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Invoices' }));
     fireEvent.click(
       within(await screen.findByTestId('admin-editor')).getByRole('button', { name: 'Edit fields' }),
@@ -220,25 +240,18 @@ describe('edit fields', () => {
 
 describe('dynamic lists', () => {
   it('alerts when an archive would hold a dynamic list without the field it depends on', async () => {
-    const world = adminWorld();
-    world.fields.push({
-      ...world.fields[0]!,
-      Id: 4,
-      Name: 'Vendor Site',
-      List: {
-        Type: 'dynamic',
-        ListId: 1,
-        Primary: 3,
-        Secondary: 0,
-        Mapping: [{ ListId: 1, PrimaryValue: 'a', SecondaryValue: 'b' }],
+    await start(`/admin/full?mode=ARCHIVES&db=${ALPHA}`, {
+      prepare: async (s) => {
+        const body = { Name: 'Sites', Values: ['a', 'b'] };
+        const list = await s.call<AdminList>(ADMIN, 'POST', p.lists(ALPHA), body);
+        const Mapping = [{ ListId: list.Id, PrimaryValue: 'a', SecondaryValue: 'b' }];
+        await s.call<AdminField>(ADMIN, 'POST', p.fields(ALPHA), {
+          ...{ Name: 'Vendor Site', Type: 'character', Length: 50 },
+          List: { Type: 'dynamic', ListId: list.Id, Primary: s.w.amount, Secondary: 0, Mapping },
+        });
       },
     });
-    renderApp({
-      url: '/admin/full?mode=ARCHIVES&db=1',
-      fetch: adminServer(world, SSADMIN).fetch,
-      session: session(),
-    });
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Invoices' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Contracts' }));
     fireEvent.click(
       within(await screen.findByTestId('admin-editor')).getByRole('button', { name: 'Edit fields' }),
     );
@@ -254,24 +267,29 @@ describe('dynamic lists', () => {
 
 describe('database administrators', () => {
   it('pick among the databases they may open when admin/databases is kept from them', async () => {
-    const world = adminWorld();
-    const fake = adminServer(world, DBADMIN, { 'GET admin/databases': json({ Message: 'Forbidden.' }, 403) });
-    renderApp({ url: '/admin/full', fetch: fake.fetch, session: session() });
+    // a refusal on cue: the server answers a database administrator its databases
+    await start('/admin/full', {
+      login: 'dbadmin',
+      overrides: { 'GET admin/databases': json({ Message: 'Forbidden.' }, 403) },
+    });
     const picker = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Database' });
-    await waitFor(() => expect([...picker.options].map((o) => o.text)).toEqual(['Demo', 'HR']));
-    await waitFor(() => expect(currentPath()).toBe('/admin/full?db=1'));
+    await waitFor(() => expect([...picker.options].map((o) => o.text)).toEqual(['Alpha']));
+    await waitFor(() => expect(currentPath()).toBe(`/admin/full?db=${ALPHA}`));
   });
 });
 
 describe('data exchange', () => {
-  it('saves the sources and mapping of an archive as DXTables with a ConnectionString', async () => {
-    const { fake } = start('/admin/full?mode=ARCHIVES&db=1', SSADMIN, {
-      'GET admin/databases/1/archives/2/dxc': [],
-      'PUT admin/databases/1/archives/2/dxc': json(null),
-    });
-    const invoices = (await screen.findAllByTestId('admin-card'))[1]!;
-    fireEvent.click(within(invoices).getByRole('button', { name: 'Data exchange' }));
-    const modal = await screen.findByTestId('admin-dxc');
+  const open = async () => {
+    const invoices = (await screen.findAllByTestId('admin-card')).find(
+      (c) => within(c).getByRole('heading').textContent === 'Invoices',
+    );
+    fireEvent.click(within(invoices!).getByRole('button', { name: 'Data exchange' }));
+    return screen.findByTestId('admin-dxc');
+  };
+
+  it('saves the sources of an archive with their ConnectionString and mapping, and removes one', async () => {
+    const { w, get } = await start(`/admin/full?mode=ARCHIVES&db=${ALPHA}`);
+    let modal = await open();
     const save = within(modal).getByRole<HTMLButtonElement>('button', { name: 'Save' });
     fireEvent.click(within(modal).getByRole('button', { name: 'Add a source' }));
     expect(save.disabled).toBe(true);
@@ -281,32 +299,39 @@ describe('data exchange', () => {
       target: { value: 'Server=erp;Database=ap' },
     });
     fireEvent.click(within(source).getByRole('button', { name: 'Add a mapping' }));
-    fireEvent.change(within(source).getByLabelText('Archive field'), { target: { value: '1' } });
+    fireEvent.change(within(source).getByLabelText('Archive field'), { target: { value: String(w.vendor) } });
     fireEvent.change(within(source).getByLabelText('Mapped column'), { target: { value: 'VENDOR_NAME' } });
     expect(save.disabled).toBe(false);
     fireEvent.click(save);
     await waitFor(() => expect(screen.queryByTestId('admin-dxc')).toBeNull());
-    const put = fake.requests.find(
-      (r) => r.method === 'PUT' && r.path === 'admin/databases/1/archives/2/dxc',
+    const dxc = p.archiveDxc(ALPHA, w.invoices);
+    expect(await get<AdminDxcSource[]>(dxc)).toEqual([
+      expect.objectContaining({
+        Name: 'ERP',
+        ConnectionString: 'Server=erp;Database=ap',
+        UseInternal: false,
+        Mapping: [{ ArchiveField: w.vendor, MappedField: 'VENDOR_NAME' }],
+      }),
+    ]);
+
+    modal = await open();
+    fireEvent.click(
+      within(await within(modal).findByTestId('dxc-source')).getByRole('button', { name: 'Remove source' }),
     );
-    expect(JSON.parse(put?.body ?? '{}')).toEqual({
-      DXTables: [
-        {
-          Id: 0,
-          Name: 'ERP',
-          ConnectionString: 'Server=erp;Database=ap',
-          UseInternal: false,
-          InternalDatabase: 0,
-          Mapping: [{ ArchiveField: 1, MappedField: 'VENDOR_NAME' }],
-        },
-      ],
-    });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByTestId('admin-dxc')).toBeNull());
+    expect(await get<AdminDxcSource[]>(dxc)).toEqual([]);
   });
 });
 
 describe('stamps', () => {
   it("lists stamps alphabetically and refuses a duplicate with 'Stamp already exists.'", async () => {
-    const { fake } = start('/admin/full?mode=STAMPS');
+    const { server, get } = await start('/admin/full?mode=STAMPS', {
+      prepare: async (s) => {
+        for (const Text of ['Received', 'APPROVED', 'Paid @Today'])
+          await s.call(ADMIN, 'POST', p.stamps(), { Text });
+      },
+    });
     await waitFor(() => expect(cardNames()).toEqual(['APPROVED', 'Paid @Today', 'Received']));
     const input = screen.getByLabelText('Stamp text');
     const add = screen.getByRole<HTMLButtonElement>('button', { name: 'Add stamp' });
@@ -314,12 +339,18 @@ describe('stamps', () => {
     fireEvent.change(input, { target: { value: 'approved' } });
     fireEvent.click(add);
     expect((await screen.findByRole('alert')).textContent).toContain('Stamp already exists.');
-    expect(sent(fake, 'POST', 'admin/stamps')).toHaveLength(0);
+    expect(sent(server, 'POST', p.stamps())).toHaveLength(0);
     fireEvent.change(input, { target: { value: 'Void by @User' } });
     expect(screen.getByTestId('stamp-preview').textContent).toBe('Void by SSAdministrator');
     fireEvent.click(add);
     await waitFor(() =>
       expect(cardNames()).toEqual(['APPROVED', 'Paid @Today', 'Received', 'Void by @User']),
     );
+    expect((await get<AdminStamp[]>(p.stamps())).map((s) => s.Text).sort()).toEqual([
+      'APPROVED',
+      'Paid @Today',
+      'Received',
+      'Void by @User',
+    ]);
   });
 });

@@ -1,25 +1,19 @@
+// The log history of an archive card against the simulator's app in process (test/realServer.ts):
+// clientAdminWorld.ts's 60 entries in Invoices, three pages of 25.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminServer, adminWorld, SSADMIN } from '../../test/adminServer';
-import { json, type FakeAnswer, type FakeHandler } from '../../test/fakeServer';
-import { session } from '../../test/fixtures';
+import { json } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
-import { historyEntry } from '../../test/searchFixtures';
+import { realServer } from '../../test/realServer';
 
-// 60 entries in Invoices (archive 2): three pages of 25
-const auditPage = (page: number) => ({
-  Items: [0, 1].map((i) => historyEntry(100 + i, `Invoices ${page}.${i}`, 'viewed', '2024-01-01T00:00:00Z')),
-  Total: 60,
-});
-
-function start(audit: FakeHandler | FakeAnswer) {
-  const fake = adminServer(adminWorld(), SSADMIN, { 'GET dbs/1/archives/2/audit': audit });
+async function start(overrides = {}) {
+  const server = realServer({ admin: true, overrides });
   renderApp({
-    url: '/admin/full?mode=ARCHIVES&db=1',
-    fetch: fake.fetch,
-    session: session({ username: 'SSAdministrator' }),
+    url: `/admin/full?mode=ARCHIVES&db=${server.w.alpha}`,
+    fetch: server.fetch,
+    session: await server.signIn('SSAdministrator'),
   });
-  return fake;
+  return server;
 }
 
 async function openLog(name: string) {
@@ -38,19 +32,23 @@ const messages = (modal: HTMLElement) =>
 
 describe('log history (admin-spec §2)', () => {
   it("shows the archive's history a page at a time from the archive card", async () => {
-    const fake = start((r) => json(auditPage(Number(r.url.searchParams.get('Page')))));
+    const server = await start();
     const modal = await openLog('Invoices');
     expect(within(modal).getByRole('heading', { level: 2 }).textContent).toBe('Log history of Invoices');
-    await waitFor(() => expect(messages(modal)).toEqual(['Invoices 1.0', 'Invoices 1.1']));
+    await waitFor(() => expect(messages(modal)).toHaveLength(25));
     const pages = within(within(modal).getByRole('navigation', { name: 'History pages' }));
     expect(pages.getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent)).toEqual([
       '1',
       '2',
       '3',
     ]);
+    const first = messages(modal);
     fireEvent.click(pages.getByRole('button', { name: 'Page 3' }));
-    await waitFor(() => expect(messages(modal)).toEqual(['Invoices 3.0', 'Invoices 3.1']));
-    const asked = fake.requests.filter((r) => r.path === 'dbs/1/archives/2/audit');
+    await waitFor(() => expect(messages(modal)).toHaveLength(10));
+    // the last page holds what the first two did not
+    expect(messages(modal).filter((m) => first.includes(m))).toEqual([]);
+    const path = `dbs/${server.w.alpha}/archives/${server.w.invoices}/audit`;
+    const asked = server.requests.filter((r) => r.path === path);
     expect(asked.map((r) => r.url.searchParams.get('Page'))).toEqual(['1', '3']);
     expect(asked.at(-1)?.url.searchParams.get('DocLimit')).toBe('25');
     fireEvent.click(within(modal).getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
@@ -58,7 +56,8 @@ describe('log history (admin-spec §2)', () => {
   });
 
   it("shows the server's refusal instead of the entries", async () => {
-    start(json({ Message: 'Access denied.' }, 403));
+    // a refusal on cue: the administrator may read every archive's history
+    await start({ 'GET dbs/1/archives/1/audit': json({ Message: 'Access denied.' }, 403) });
     const modal = await openLog('Invoices');
     await waitFor(() => expect(within(modal).getByRole('alert').textContent).toContain('Access denied.'));
     expect(within(modal).queryAllByRole('listitem')).toHaveLength(0);

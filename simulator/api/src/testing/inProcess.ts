@@ -12,6 +12,7 @@ import { addSearch, documentInserter, grantArchive } from '@gs/simulator-fixture
 import { ALL_ARCHIVE_PERMISSIONS, Operator } from '@gs/contract/flags';
 import type { Db } from '../db/connection';
 import { secureId } from '../security/repos/secureIds';
+import { seedClientAdmin } from './clientAdminWorld';
 import { seedClientDocs, writeClientDocFiles, type ClientDocsWorld } from './clientDocsWorld';
 import { seedResultsWorld, type ResultsWorld } from './clientResultsWorld';
 import { makeInboxApp, type InboxWorld } from './inboxWorld';
@@ -63,6 +64,8 @@ export interface ClientWorld extends World, Omit<InboxWorld, 'dataDir'> {
   docs: ClientDocsWorld | null;
   /** clientResultsWorld's Payables, its searches and documents, when asked for */
   results: ResultsWorld | null;
+  /** clientAdminWorld.ts's additions, when asked for (`admin` is testApp's administrator) */
+  adminConsole: { history: number } | null;
 }
 
 export interface ClientWorldOptions {
@@ -75,6 +78,8 @@ export interface ClientWorldOptions {
   docs?: boolean;
   /** seed clientResultsWorld.ts: the results page's archive, searches, documents and history */
   results?: boolean;
+  /** seed clientAdminWorld.ts: the multi-database licence and 60 history entries in Invoices */
+  admin?: boolean;
 }
 
 export interface InProcessServer {
@@ -127,6 +132,7 @@ export function clientWorldServer(options: ClientWorldOptions = {}): InProcessSe
     workflow: options.workflow ? seedClientWorkflow(db, w) : null,
     docs: options.docs ? seedClientDocs(db, w) : null,
     results: options.results ? seedResultsWorld(db, w) : null,
+    adminConsole: options.admin ? seedClientAdmin(db, w) : null,
   }));
   const { dataDir, ...inboxes } = t.i;
   if (options.docs) writeClientDocFiles(dataDir, t.w);

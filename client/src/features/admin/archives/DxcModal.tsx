@@ -1,11 +1,11 @@
 // Data-exchange sources and mapping (admin-spec §2, §3): the external tables an archive looks
 // values up in, each with its connection string (or an internal database) and which archive
-// field maps to which column. Saved as `PUT …/dxc` with `{ DXTables }`.
+// field maps to which column. Saved source by source: POST a new one, PUT or DELETE one by id.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminField } from '@gs/contract/admin/catalog';
 import type { AdminDxcSource } from '@gs/contract/admin/server';
-import { getArchiveDxc, putArchiveDxc } from '../../../api/adminCatalog';
+import { getArchiveDxc, saveArchiveDxc } from '../../../api/adminCatalog';
 import { useApiQuery } from '../../../api/useApiQuery';
 import { ChoiceModal } from '../../../components/Modal';
 import { CheckInput, SelectInput, TextInput } from '../AdminForm';
@@ -126,7 +126,7 @@ function DxcForm({
       onCancel={onClose}
       confirmLabel={t('admin.actions.save')}
       canConfirm={dxcComplete(sources)}
-      onConfirm={() => void run((http) => putArchiveDxc(http, db, archiveId, sources), onClose)}
+      onConfirm={() => void run((http) => saveArchiveDxc(http, db, archiveId, saved, sources), onClose)}
     >
       {sources.map((s, i) => (
         <SourceForm
