@@ -1,8 +1,8 @@
 // Every mode of the administration console (/admin/full) walked in Chromium against the simulator:
 // create, edit and delete with the typed confirmations (DELETE and the upper-case name; a search
-// only its name), the unsaved-changes prompt when switching modes, the alert status, and that a
+// only its name), an archive's data exchange saved and removed, the unsaved-changes prompt when switching modes, the alert status, and that a
 // database administrator sees only their database and none of the server-wide modes.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { AdminConsolePage } from '../pages/AdminConsolePage';
 
@@ -66,6 +66,39 @@ test('the catalogue modes create, edit and delete, and leaving an edit asks firs
   await admin.save();
   await admin.rename('Modes Archive', 'Modes Archive 2');
   await admin.expectSaved();
+
+  // its data exchange: a source mapping the field to a column, saved; reopened it is there;
+  // removed and saved, it is gone (each saved source by source, as the server takes them)
+  const exchange = async () => {
+    await admin.card('Modes Archive 2').getByRole('button', { name: 'Data exchange', exact: true }).click();
+    const dxc = admin.modal('admin-dxc');
+    await expect(dxc).toBeVisible();
+    return dxc;
+  };
+  const saveExchange = async (dxc: Locator) => {
+    await admin.recordStatuses();
+    await dxc.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dxc).toBeHidden();
+    await admin.expectSaved();
+  };
+  let dxc = await exchange();
+  await dxc.getByRole('button', { name: 'Add a source', exact: true }).click();
+  await admin.input('Name', dxc).fill('ERP vendors');
+  await admin.input('Connection string', dxc).fill('Server=erp;Database=payables');
+  await dxc.getByRole('button', { name: 'Add a mapping', exact: true }).click();
+  await admin.select('Archive field', dxc).selectOption('Modes Field');
+  await admin.input('Mapped column', dxc).fill('VENDOR_NO');
+  await saveExchange(dxc);
+  dxc = await exchange();
+  await expect(admin.input('Name', dxc)).toHaveValue('ERP vendors');
+  await expect(admin.select('Archive field', dxc)).toHaveValue(/\d+/);
+  await expect(admin.input('Mapped column', dxc)).toHaveValue('VENDOR_NO');
+  await dxc.getByRole('button', { name: 'Remove source', exact: true }).click();
+  await saveExchange(dxc);
+  dxc = await exchange();
+  await expect(dxc.getByTestId('dxc-source')).toHaveCount(0);
+  await dxc.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(dxc).toBeHidden();
 
   // a search on it, edited, then deleted by typing its name only
   await admin.goTo('SEARCHES');
