@@ -1,7 +1,8 @@
-// Every repo of one app, with its statements prepared once when the app is made; the catalogue and
+// Every repo of one app, each statement compiled once, when first run; the catalogue and
 // security reads every request makes go through a cache checked against the catalogue version.
 import { createAccountRepo } from '../security/repos/accountRepo';
 import type { Db } from './connection';
+import { lazyPrepare } from './lazyPrepare';
 import { createCatalogVersionRepo } from '../catalog/repos/catalogVersion';
 import { withCatalogCache } from '../catalog/services/catalogCache';
 import { createAdminArchivesRepo } from '../adminCatalog/repos/adminArchivesRepo';
@@ -38,7 +39,15 @@ import { createWorkflowsRepo } from '../workflow/repos/workflowsRepo';
 import { createViewerRepo } from '../viewer/repos/viewerRepo';
 
 export function createRepos(db: Db) {
-  return withCatalogCache(createUncachedRepos(db), db, createCatalogVersionRepo(db));
+  // each statement is compiled when first run (decision 085); a request compiles what it runs once
+  return withCatalogCache(createUncachedRepos(lazyPrepare(db).db), db, createCatalogVersionRepo(db));
+}
+
+/** Compile every statement of the repositories on `db` (throws on the first that does not). */
+export function prepareEveryRepoStatement(db: Db): void {
+  const lazy = lazyPrepare(db);
+  createUncachedRepos(lazy.db);
+  lazy.prepareAll();
 }
 
 function createUncachedRepos(db: Db) {

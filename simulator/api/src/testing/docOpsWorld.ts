@@ -9,7 +9,7 @@ import { addArchive, addField, documentInserter, grantArchive } from '@gs/simula
 import { ALL_ARCHIVE_PERMISSIONS, ArchiveFlags, FieldProp, FieldType } from '@gs/contract/flags';
 import type { Db } from '../db/connection';
 import { secureId } from '../security/repos/secureIds';
-import { API, basic, makeWorldApp, type TestApp, type World } from './testApp';
+import { API, basic, makeSeededWorldApp, type TestApp, type World } from './testApp';
 
 export const PDF_BYTES = Buffer.from(
   '%PDF-1.4\n% a test file\n0123456789abcdefghijklmnopqrstuvwxyz\n%%EOF\n',
@@ -41,7 +41,10 @@ function writeFile(dataDir: string, path: string, bytes: Buffer): void {
   writeFileSync(file, bytes);
 }
 
-function seed(db: Db, w: World, dataDir: string): DocOpsWorld {
+const filePaths = (w: World) => ({ pdf: `${w.alpha}/inv/a.pdf`, text: `${w.alpha}/inv/c.txt` });
+
+/** The world's rows, seeded once per worker (makeSeededWorldApp); the files are each test's. */
+function seedRows(db: Db, w: World): Omit<DocOpsWorld, 'dataDir'> {
   const tags = addField(db, w.alpha, { name: 'Tags', type: FieldType.Character, prop: FieldProp.MultiValue });
   const fields = [w.vendor, w.amount, tags];
   const filed = addArchive(db, w.alpha, { name: 'Filed', fieldIds: fields });
@@ -60,9 +63,7 @@ function seed(db: Db, w: World, dataDir: string): DocOpsWorld {
   grantArchive(db, filed, w.web, 1 | 2);
   grantArchive(db, filed, w.reader, ALL_ARCHIVE_PERMISSIONS);
   grantArchive(db, policies, w.web, 1);
-  const pdf = `${w.alpha}/inv/a.pdf`;
-  writeFile(dataDir, pdf, PDF_BYTES);
-  writeFile(dataDir, `${w.alpha}/inv/c.txt`, TEXT_BYTES);
+  const { pdf, text } = filePaths(w);
   const insert = documentInserter(db, w.alpha, fields);
   const base = {
     archiveId: w.invoices,
@@ -79,23 +80,22 @@ function seed(db: Db, w: World, dataDir: string): DocOpsWorld {
     text: 'the quick brown fox',
   });
   const shared = insert({ ...base, filePath: pdf, values: { [w.vendor]: 'Shared' } });
-  const docC = insert({ ...base, filePath: `${w.alpha}/inv/c.txt`, fileType: '.txt', values: {} });
+  const docC = insert({ ...base, filePath: text, fileType: '.txt', values: {} });
   const missing = insert({ ...base, filePath: `${w.alpha}/inv/gone.pdf`, values: {} });
   const head = insert({ ...base, archiveId: policies, filePath: pdf, version: 3, values: {} });
   const old = { ...base, archiveId: versions, filePath: pdf, rootVersionId: head, values: {} };
   const v2 = insert({ ...old, version: 2 });
   const v1 = insert({ ...old, version: 1 });
-  return { dataDir, tags, filed, policies, versions, docA, shared, docC, missing, head, v1, v2 };
+  return { tags, filed, policies, versions, docA, shared, docC, missing, head, v1, v2 };
 }
 
 export function makeDocOpsApp(): DocOpsTestApp {
   const dataDir = mkdtempSync(join(tmpdir(), 'gs-docops-'));
-  let d: DocOpsWorld | undefined;
-  const t = makeWorldApp({ files: { dataDir } }, (db, w) => {
-    d = seed(db, w, dataDir);
-  });
-  if (!d) throw new Error('the document world was not seeded');
-  return { ...t, d };
+  const { seeded, ...t } = makeSeededWorldApp(seedRows, { files: { dataDir } });
+  const { pdf, text } = filePaths(t.w);
+  writeFile(dataDir, pdf, PDF_BYTES);
+  writeFile(dataDir, text, TEXT_BYTES);
+  return { ...t, d: { dataDir, ...seeded } };
 }
 
 export const docHash = (t: DocOpsTestApp, doc: number): string => secureId(t.secret, 'doc', t.w.alpha, doc);

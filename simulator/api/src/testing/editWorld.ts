@@ -13,7 +13,8 @@ import {
 import { ALL_ARCHIVE_PERMISSIONS, FieldProp, FieldType } from '@gs/contract/flags';
 import type { Db } from '../db/connection';
 import { secureId } from '../security/repos/secureIds';
-import { API, basic, makeWorldApp, type TestApp, type World } from './testApp';
+import type { makeWorldApp } from './testApp';
+import { API, basic, makeSeededWorldApp, type TestApp, type World } from './testApp';
 
 export interface EditWorld {
   ledger: number;
@@ -118,13 +119,8 @@ export function makeEditApp(
   extra: (db: Db, w: World, e: EditWorld) => void = () => {},
   options: Parameters<typeof makeWorldApp>[0] = {},
 ): EditTestApp {
-  let e: EditWorld | undefined;
-  const t = makeWorldApp(options, (db, w) => {
-    e = seedEditWorld(db, w);
-    extra(db, w, e);
-  });
-  if (!e) throw new Error('the edit world was not seeded');
-  return { ...t, e };
+  const { seeded, ...t } = makeSeededWorldApp(seedEditWorld, options, extra);
+  return { ...t, e: seeded };
 }
 
 export const docSecureId = (t: EditTestApp, doc: number): string => secureId(t.secret, 'doc', t.w.alpha, doc);

@@ -23,7 +23,8 @@ import {
 } from '@gs/contract/flags';
 import type { Db } from '../db/connection';
 import { secureId } from '../security/repos/secureIds';
-import { API, basic, makeWorldApp, type TestApp, type World } from './testApp';
+import type { makeWorldApp } from './testApp';
+import { API, basic, makeSeededWorldApp, type TestApp, type World } from './testApp';
 
 export type TypeKey = 'char' | 'int' | 'dec' | 'date' | 'mv';
 /** Operators that take a value; "is empty" (6) and "is not empty" (7) always apply, so each of
@@ -220,12 +221,8 @@ function seedSearchWorld(db: Db, w: World): SearchIds {
 export type SearchApp = TestApp & { w: World; s: SearchIds };
 
 export function makeSearchApp(options: Parameters<typeof makeWorldApp>[0] = {}): SearchApp {
-  let s: SearchIds | undefined;
-  const t = makeWorldApp(options, (db, w) => {
-    s = seedSearchWorld(db, w);
-  });
-  if (!s) throw new Error('search world not seeded');
-  return { ...t, s };
+  const { seeded, ...t } = makeSeededWorldApp(seedSearchWorld, options);
+  return { ...t, s: seeded };
 }
 
 /** GET the documents of one archive of a search, with the search's SecureId unless given. */

@@ -54,24 +54,63 @@ export function makeTestApp(
 }
 
 // Hashing the world's passwords (scrypt) costs most of a test's time, so the world is built once
-// per test file and every test gets its own copy of it.
+// per worker and every test gets its own copy of it.
 let worldTemplate: { bytes: Buffer; world: World } | undefined;
 
-/** An app on a private copy of seedWorld's data; `extra` may add to it. */
-export function makeWorldApp(
-  options: Partial<Omit<AppOptions, 'db' | 'clock'>> = {},
-  extra: (db: Db, w: World) => void = () => {},
-): TestApp & { w: World } {
+function theWorld(): { bytes: Buffer; world: World } {
   if (!worldTemplate) {
     const template = openDatabase(':memory:');
     const world = seedWorld(template);
     worldTemplate = { bytes: template.serialize(), world };
     template.close();
   }
-  const db = new Database(worldTemplate.bytes);
+  return worldTemplate;
+}
+
+function copyOf(bytes: Buffer): Db {
+  const db = new Database(bytes);
   db.pragma('foreign_keys = ON');
-  extra(db, worldTemplate.world);
-  return { ...appOn(db, options), w: worldTemplate.world };
+  return db;
+}
+
+/** An app on a private copy of seedWorld's data; `extra` may add to it. */
+export function makeWorldApp(
+  options: Partial<Omit<AppOptions, 'db' | 'clock'>> = {},
+  extra: (db: Db, w: World) => void = () => {},
+): TestApp & { w: World } {
+  const { bytes, world } = theWorld();
+  const db = copyOf(bytes);
+  extra(db, world);
+  return { ...appOn(db, options), w: world };
+}
+
+// The worlds' own parts (searchWorld, editWorld, workflowWorld) seeded once per worker and part,
+// each test getting a copy: adding their fields was most of a search or edit test (decision 085).
+const seededTemplates = new Map<(db: Db, w: World) => unknown, { bytes: Buffer; seeded: unknown }>();
+
+/**
+ * makeWorldApp on a copy of the world with `seed` already run, then `extra`. `seed` runs once per
+ * worker (its result is shared by every copy), so it must only write the database, the same
+ * way every time: no files, no clock; what a test changes goes in `extra`.
+ */
+export function makeSeededWorldApp<T>(
+  seed: (db: Db, w: World) => T,
+  options: Partial<Omit<AppOptions, 'db' | 'clock'>> = {},
+  extra: (db: Db, w: World, seeded: T) => void = () => {},
+): TestApp & { w: World; seeded: T } {
+  const { world } = theWorld();
+  let template = seededTemplates.get(seed);
+  if (!template) {
+    const db = copyOf(theWorld().bytes);
+    const seeded = seed(db, world);
+    template = { bytes: db.serialize(), seeded };
+    db.close();
+    seededTemplates.set(seed, template);
+  }
+  const seeded = template.seeded as T;
+  const db = copyOf(template.bytes);
+  extra(db, world, seeded);
+  return { ...appOn(db, options), w: world, seeded };
 }
 
 /** A supertest parser that collects a binary body as a Buffer (`.buffer(true).parse(binary)`). */

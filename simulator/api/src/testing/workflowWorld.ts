@@ -11,7 +11,7 @@ import { WorkflowNodeType as N, type WorkflowDefinition } from '@gs/contract/wor
 import type { Db } from '../db/connection';
 import { createRepos } from '../db/repos';
 import { secureId } from '../security/repos/secureIds';
-import { API, basic, makeWorldApp, type TestApp, type World } from './testApp';
+import { API, basic, makeSeededWorldApp, type TestApp, type World } from './testApp';
 
 export interface WorkflowWorld {
   workflowId: number;
@@ -92,14 +92,11 @@ export function seedWorkflow(db: Db, w: World, definition = workflowDefinition(w
 
 export type WorkflowTestApp = TestApp & { w: World; f: WorkflowWorld };
 
+const seedDefaultWorkflow = (db: Db, w: World): WorkflowWorld => seedWorkflow(db, w);
+
 export function makeWorkflowApp(extra: (db: Db, w: World) => void = () => {}): WorkflowTestApp {
-  let f: WorkflowWorld | undefined;
-  const t = makeWorldApp({}, (db, w) => {
-    f = seedWorkflow(db, w);
-    extra(db, w);
-  });
-  if (!f) throw new Error('the workflow world was not seeded');
-  return { ...t, f };
+  const { seeded, ...t } = makeSeededWorldApp(seedDefaultWorkflow, {}, (db, w) => extra(db, w));
+  return { ...t, f: seeded };
 }
 
 export const hashOf = (t: WorkflowTestApp, doc: number): string => secureId(t.secret, 'doc', t.w.alpha, doc);

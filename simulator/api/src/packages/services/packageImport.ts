@@ -11,7 +11,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImportUser } from '@gs/contract/admin/packages';
 import type { Db } from '../../db/connection';
-import { addFieldColumn, createDocumentTables } from '../../documents/repos/docTables';
+import { addFieldColumns, createDocumentTables } from '../../documents/repos/docTables';
 import { PRINCIPAL_USER } from '../../security/repos/principalsRepo';
 import { DEFAULT_SERVER } from '../../adminCatalog/services/adminDatabases';
 import { addGroups, addUsers, group } from './importPrincipals';
@@ -89,10 +89,14 @@ function writeCatalogue(
     const picked = all.filter(fresh);
     rows.write(spec, picked);
     if (spec.table === 'fields')
-      for (const f of picked) {
-        const to = ids.get('field', Number(f.id));
-        if (to !== undefined) addFieldColumn(db, databaseId, to, Number(f.type) as 1 | 2 | 3 | 4);
-      }
+      addFieldColumns(
+        db,
+        databaseId,
+        picked.flatMap((f) => {
+          const to = ids.get('field', Number(f.id));
+          return to === undefined ? [] : [{ id: to, type: Number(f.type) as 1 | 2 | 3 | 4 }];
+        }),
+      );
   }
   for (const spec of TABLES.filter((t) => t.group === 'catalogue'))
     rows.fillLate(spec, pkg.tables[spec.table] ?? []);
