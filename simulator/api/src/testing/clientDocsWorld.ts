@@ -27,6 +27,7 @@ import { WorkflowState } from '@gs/contract/searches';
 import type { Db } from '../db/connection';
 import { createDocStatesRepo } from '../documents/repos/docStatesRepo';
 import { createUserActionsRepo } from '../workflow/repos/userActionsRepo';
+import { pdfOf, tiffOf } from './sampleFiles';
 import type { World } from './testApp';
 
 export interface ClientDocsWorld {
@@ -50,67 +51,6 @@ export interface ClientDocsWorld {
   /** inboxes "Scanning" (two TIFFs, a PDF and Letter.docx) and "AP Intake" (one PDF) */
   scanning: number;
   apIntake: number;
-}
-
-/** A valid PDF of `pages` empty pages (200 x 300), written without a library so seeding stays synchronous. */
-export function pdfOf(pages: number): Buffer {
-  const kids = Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(' ');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
-    ...Array.from({ length: pages }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] >>'),
-  ];
-  let text = '%PDF-1.4\n';
-  const offsets = objects.map((body, i) => {
-    const at = text.length;
-    text += `${i + 1} 0 obj\n${body}\nendobj\n`;
-    return at;
-  });
-  const xref = text.length;
-  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const at of offsets) text += `${String(at).padStart(10, '0')} 00000 n \n`;
-  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(text, 'latin1');
-}
-
-/** A valid baseline TIFF of `pages` white 8 x 8 grey pages (uncompressed), written by hand as pdfOf is. */
-export function tiffOf(pages: number): Buffer {
-  const side = 8;
-  const entries = 9;
-  const ifdSize = 2 + entries * 12 + 4;
-  const pageSize = ifdSize + side * side;
-  const out = Buffer.alloc(8 + pages * pageSize, 0xff);
-  out.write('II', 0, 'latin1');
-  out.writeUInt16LE(42, 2);
-  out.writeUInt32LE(8, 4);
-  for (let p = 0; p < pages; p++) {
-    const at = 8 + p * pageSize;
-    const pixels = at + ifdSize;
-    out.writeUInt16LE(entries, at);
-    const tags: [number, number, number][] = [
-      // tag, type (3 SHORT, 4 LONG), value
-      [256, 3, side],
-      [257, 3, side],
-      [258, 3, 8],
-      [259, 3, 1],
-      [262, 3, 1],
-      [273, 4, pixels],
-      [277, 3, 1],
-      [278, 3, side],
-      [279, 4, side * side],
-    ];
-    tags.forEach(([tag, type, value], i) => {
-      const e = at + 2 + i * 12;
-      out.writeUInt16LE(tag, e);
-      out.writeUInt16LE(type, e + 2);
-      out.writeUInt32LE(1, e + 4);
-      out.writeUInt32LE(0, e + 8);
-      if (type === 3) out.writeUInt16LE(value, e + 8);
-      else out.writeUInt32LE(value, e + 8);
-    });
-    out.writeUInt32LE(p + 1 < pages ? at + pageSize : 0, at + 2 + entries * 12);
-  }
-  return out;
 }
 
 const PAGES = [2, 3, 1];
