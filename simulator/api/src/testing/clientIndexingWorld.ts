@@ -3,7 +3,8 @@
 // indexing form checks (a RegEx, a required field, an integer, a drop-down list, a system date, a
 // multi-value field), "Receipts" (Merchant) to burst into, and "Intake" (a list field, a text, a
 // system date, a dated field) for KeyFree, holding one three-page TIFF for the viewer. full.user may
-// do everything there; grouped may only view Intake; reader (a read-only licence) views it too.
+// do everything there; grouped may only view Intake, and indexes into Bills with only a look into
+// inbox Hidden (Mail through Accounting), as web.user does with no inbox to add to; reader (a read-only licence) views it too.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -13,11 +14,18 @@ import {
   documentInserter,
   grantArchive,
   grantDatabase,
+  grantInbox,
 } from '@gs/simulator-fixtures/builders';
 import { joinTiffs } from '@gs/simulator-fixtures/scan/tiffJoin';
 import { wordsTag } from '@gs/simulator-fixtures/scan/wordsTag';
 import type { ScanWord } from '@gs/contract/helper';
-import { ALL_ARCHIVE_PERMISSIONS, ArchivePermission, FieldProp, FieldType } from '@gs/contract/flags';
+import {
+  ALL_ARCHIVE_PERMISSIONS,
+  ArchivePermission,
+  FieldProp,
+  FieldType,
+  InboxPermission,
+} from '@gs/contract/flags';
 import type { Db } from '../db/connection';
 import { pdfOf, tiffOf } from './clientDocsWorld';
 import type { World } from './testApp';
@@ -54,12 +62,26 @@ const DOC_PATH = (alpha: number) => `${alpha}/intake/1.tif`;
 export function seedClientIndexing(db: Db, w: World): ClientIndexingWorld {
   const f = (spec: Parameters<typeof addField>[2]) => addField(db, w.alpha, spec);
   const statusList = addList(db, w.alpha, 'Bill statuses', ['Pending', 'Paid']);
-  const vendorList = addList(db, w.alpha, 'Vendors', ['Acme', 'Pacific Fastener Supply', 'Rose City Printing']);
+  const vendorList = addList(db, w.alpha, 'Vendors', [
+    'Acme',
+    'Pacific Fastener Supply',
+    'Rose City Printing',
+  ]);
   const fields: ClientIndexingWorld['fields'] = {
     vendorNumber: f({ name: 'Vendor Number', type: FieldType.Character, size: 6, regex: '^V\\d{5}$' }),
-    invoiceNumber: f({ name: 'Invoice Number', type: FieldType.Character, size: 10, prop: FieldProp.Required }),
+    invoiceNumber: f({
+      name: 'Invoice Number',
+      type: FieldType.Character,
+      size: 10,
+      prop: FieldProp.Required,
+    }),
     lineItems: f({ name: 'Line Items', type: FieldType.Integer }),
-    status: f({ name: 'Status', type: FieldType.Character, prop: FieldProp.DropdownList, listId: statusList }),
+    status: f({
+      name: 'Status',
+      type: FieldType.Character,
+      prop: FieldProp.DropdownList,
+      listId: statusList,
+    }),
     dateEntered: f({ name: 'Date Entered', type: FieldType.Date, prop: FieldProp.DateEntered }),
     glCodes: f({ name: 'GL Codes', type: FieldType.Character, prop: FieldProp.MultiValue }),
     merchant: f({ name: 'Merchant', type: FieldType.Character }),
@@ -78,9 +100,18 @@ export function seedClientIndexing(db: Db, w: World): ClientIndexingWorld {
   const intakeFields = [fields.vendorName, invoiceNumber, dateEntered, fields.invoiceDate];
   const intake = archive('Intake', intakeFields);
   grantDatabase(db, w.alpha, w.grouped);
+  // grouped may only look into Hidden (listed first) and adds to Mail through Accounting; web.user
+  // only looks into Scans
+  const hidden = db.prepare(`SELECT id FROM inboxes WHERE name = 'Hidden'`).pluck().get() as number;
+  grantInbox(db, hidden, w.grouped, InboxPermission.View);
+  for (const user of [w.grouped, w.web]) grantArchive(db, bills, user, ALL_ARCHIVE_PERMISSIONS);
   grantArchive(db, intake, w.grouped, ArchivePermission.View);
   grantArchive(db, intake, w.reader, ArchivePermission.View);
-  const doc = documentInserter(db, w.alpha, intakeFields)({
+  const doc = documentInserter(
+    db,
+    w.alpha,
+    intakeFields,
+  )({
     ...{ archiveId: intake, filePath: DOC_PATH(w.alpha), fileType: '.tif', fileSize: 1, pageCount: 3 },
     ...{ createdAt: 0, values: { [fields.vendorName]: 'Acme', [invoiceNumber]: 'INV-1' } },
   });
