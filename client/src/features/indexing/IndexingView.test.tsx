@@ -25,7 +25,7 @@ interface Opened {
 /** uploads `files` (a three-page PDF) as full.user and opens the indexing view on Bills */
 async function open(
   server = indexingServer(),
-  files = [{ name: 'c0ffee.pdf', bytes: pdfOf(3) }],
+  files: { name: string; bytes: Uint8Array }[] = [{ name: 'c0ffee.pdf', bytes: pdfOf(3) }],
   target: Partial<IndexingTarget> = {},
 ): Promise<Opened> {
   const names = files.length ? await server.upload('full.user', files) : [];

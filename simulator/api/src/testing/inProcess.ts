@@ -136,7 +136,8 @@ export function clientWorldServer(options: ClientWorldOptions = {}): InProcessSe
   const { results = false, indexing = false, workflow = false, docs = false } = options;
   const make: typeof makeInboxApp =
     results || indexing
-      ? (extra) => copiedInboxApp(`results=${results},indexing=${indexing},workflow=${workflow},docs=${docs}`, extra)
+      ? (extra) =>
+          copiedInboxApp(`results=${results},indexing=${indexing},workflow=${workflow},docs=${docs}`, extra)
       : makeInboxApp;
   const t = make((db, w) => ({
     byVendor: addSearch(db, w.alpha, {
