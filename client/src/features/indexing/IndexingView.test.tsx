@@ -231,7 +231,7 @@ describe('bursting', () => {
     );
   });
 
-  it('refuses an e-document and several uploaded files', async () => {
+  it('refuses an e-document', async () => {
     const server = indexingServer();
     await open(server, [{ name: 'memo.docx', bytes: new TextEncoder().encode('a memo') }]);
     await screen.findByText('Page 1 of 1', {}, LOAD);
