@@ -22,6 +22,8 @@ import {
 } from './fakeServer';
 
 export type { ClientWorld };
+/** real file bytes to upload: a PDF or TIFF of empty pages, a one-page scan with its printed words */
+export { pdfOf, tiffOf, scanWithWords } from '@gs/simulator-api/testing/inProcess';
 
 /** The world's users' password (testing/testApp.ts). */
 export const PASSWORD = 'Demo@1234';
@@ -41,6 +43,11 @@ export interface RealServer {
   signIn(login: string, password?: string): Promise<Session>;
   /** a call to the API as `login` (Basic) to set up or check state, not recorded */
   call<T = unknown>(login: string, method: Method, path: string, body?: unknown): Promise<T>;
+  /**
+   * puts files into `login`'s upload cache as the client does (POST files, multipart), unrecorded;
+   * their cache names, in order
+   */
+  upload(login: string, files: { name: string; bytes: Uint8Array }[]): Promise<string[]>;
   /** what the app answers to a request (an override that holds a request, then lets it through) */
   forward(request: FakeRequest): Promise<Response>;
   /** resolves once every request the client has made so far has been answered */
@@ -139,6 +146,34 @@ export function realServer(
     return (text ? JSON.parse(text) : null) as T;
   }
 
+  async function upload(login: string, files: { name: string; bytes: Uint8Array }[]): Promise<string[]> {
+    // multipart by hand: jsdom's FormData and Blob are not the ones the fetch Request encodes
+    const boundary = '----realServerUpload';
+    const text = new TextEncoder();
+    const parts = files.flatMap((file) => [
+      text.encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      file.bytes,
+      text.encode('\r\n'),
+    ]);
+    parts.push(text.encode(`--${boundary}--\r\n`));
+    const body = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    parts.reduce((at, p) => (body.set(p, at), at + p.length), 0);
+    const response = await toApp(api('files'), {
+      method: 'POST',
+      headers: {
+        Authorization: basic(login, PASSWORD),
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+      },
+      body,
+    });
+    const answer = await response.text();
+    if (!response.ok) throw new Error(`upload as ${login}: ${response.status} ${answer}`);
+    return (JSON.parse(answer) as { files: { name: string }[] }).files.map((f) => f.name);
+  }
+
   async function signIn(login: string, password = PASSWORD): Promise<Session> {
     const response = await toApp(api('licenses'), { headers: { Authorization: basic(login, password) } });
     if (!response.ok) throw new Error(`sign-in of ${login}: ${response.status} ${await response.text()}`);
@@ -152,6 +187,7 @@ export function realServer(
     w: server.w,
     signIn,
     call,
+    upload,
     idle,
     hashOf: server.hashOf,
     forward: (request) =>

@@ -1,96 +1,96 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { InboxFile } from '@gs/contract/inboxes';
 import { describe, expect, it } from 'vitest';
-import { FieldType } from '@gs/contract/flags';
-import { createFakeServer, json, type FakeAnswer, type FakeHandler } from '../../test/fakeServer';
-import { archive, session } from '../../test/fixtures';
+import { indexingServer, type IndexingServer } from '../../test/indexingWorld';
+import { tiffOf } from '../../test/realServer';
 import { currentPath, renderApp } from '../../test/renderApp';
-import { fieldDef } from '../../test/searchFixtures';
 import { indexingPath, type IndexingTarget } from './indexingPath';
 import { keptFileName, scanFileName } from './keepUnsaved';
 
-const inbox = (Id: number, Name: string, Permissions: number) => ({
-  Id,
-  Name,
-  Path: `C:\\Inboxes\\${Name}`,
-  Count: 0,
-  Permissions,
-  Files: [],
-});
-
-function server(overrides: Record<string, FakeHandler | FakeAnswer> = {}) {
-  return createFakeServer({
-    'GET dbs': { Databases: [{ Id: 1, Name: 'Finance' }] },
-    'GET dbs/1/archives': { Archives: [archive(1, 'Accounts Payable', 0, 2)] },
-    'GET dbs/1/archives/1': { Archives: [archive(2, 'Invoices', 1)] },
-    'GET dbs/1/archives/2/searches': [],
-    'GET dbs/1/archives/2?type=info': { Id: 2, Name: 'Invoices', Parent: 1, Permissions: 1048575 },
-    'GET dbs/1/archives/2?type=fields': [fieldDef(1, 'Vendor Number', FieldType.Character)],
-    'GET files?action=pages': { Pages: 3 },
-    // the first inbox only lets the user look: the pages go to the second
-    'GET inboxes': { InboxOptions: 0, Inboxes: [inbox(4, 'Archive Only', 1), inbox(5, 'Scanning', 15)] },
-    'POST inboxes/5': (r) => r.url.searchParams.get('newFileName') ?? '',
-    ...overrides,
-  });
-}
+// Cancel in the indexing view on the simulator's app in process (decision 082): grouped indexes a
+// three-page scan uploaded into their cache (POST files) into Bills; of their inboxes, Hidden (listed
+// first) only lets them look, Mail (through the group Accounting) lets them add.
 
 const LOAD = { timeout: 5000 };
-const UPLOAD: IndexingTarget = { db: 1, archive: 2, importDocs: ['c0ffee.tif'] };
 
-function open(fake: ReturnType<typeof server>, target: IndexingTarget = UPLOAD) {
-  return renderApp({ url: indexingPath(target), fetch: fake.fetch, session: session() });
+interface Opened {
+  server: IndexingServer;
+  target: IndexingTarget;
+  /** the scan's name in the upload cache */
+  file: string;
+}
+
+async function open(
+  options: { login?: string; target?: Partial<IndexingTarget>; server?: IndexingServer } = {},
+): Promise<Opened> {
+  const { login = 'grouped', server = indexingServer() } = options;
+  const [file = ''] = await server.upload(login, [{ name: 'c0ffee.tif', bytes: tiffOf(3) }]);
+  const target: IndexingTarget = {
+    ...{ db: server.w.alpha, archive: server.x.bills, importDocs: [file] },
+    ...options.target,
+  };
+  renderApp({ url: indexingPath(target), fetch: server.fetch, session: await server.signIn(login) });
+  return { server, target, file };
 }
 
 const cancel = async () => fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }, LOAD));
 const dialog = () => screen.findByRole('dialog', { name: 'Leave without saving?' });
-const kept = (fake: ReturnType<typeof server>) =>
-  fake.requests.filter((r) => r.method === 'POST' && r.path.startsWith('inboxes/'));
+const kept = ({ server }: Opened) =>
+  server.requests.filter((r) => r.method === 'POST' && r.path.startsWith('inboxes/'));
+/** the files of an inbox as the server lists them now */
+const inboxFiles = async ({ server }: Opened, inbox: number) =>
+  (await server.call<{ Files: InboxFile[] }>('SSAdministrator', 'GET', `inboxes/${inbox}`)).Files.map(
+    (f) => `${f.FileName}${f.FileType}`,
+  );
+const searchPath = ({ server }: Opened) => `/view?db=${server.w.alpha}&a=${server.x.bills}`;
 
 describe('Cancel in the indexing view keeps unsaved pages (issue 27)', () => {
   it('asks first; Stay keeps the view and its pages, nothing is moved', async () => {
-    const fake = server();
-    open(fake);
+    const opened = await open();
     await screen.findByText('Page 1 of 3', {}, LOAD);
     await cancel();
     const asked = await dialog();
     expect(await within(asked).findByText('Discard 3 unsaved pages?')).toBeTruthy();
     expect(within(asked).getByTestId('cancel-indexing-where').textContent).toBe(
-      'They will be kept in inbox Scanning, so nothing has to be scanned again.',
+      'They will be kept in inbox Mail, so nothing has to be scanned again.',
     );
     fireEvent.click(within(asked).getByRole('button', { name: 'Stay' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(currentPath()).toMatch(/^\/view\?db=1&a=2&ImportDoc=c0ffee\.tif$/);
+    expect(currentPath()).toBe(indexingPath(opened.target));
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
-    expect(kept(fake)).toHaveLength(0);
+    expect(kept(opened)).toHaveLength(0);
+    expect(await inboxFiles(opened, opened.server.w.mail)).toEqual([]);
   });
 
   it('Keep in inbox moves the scan into the first inbox it may add to, under a readable name', async () => {
-    const fake = server();
-    open(fake);
+    const opened = await open();
     await cancel();
     const asked = await dialog();
     fireEvent.click(await within(asked).findByRole('button', { name: 'Keep in inbox' }));
-    await waitFor(() => expect(currentPath()).toBe('/view?db=1&a=2'));
+    await waitFor(() => expect(currentPath()).toBe(searchPath(opened)));
     expect((await screen.findByTestId('indexing-success')).textContent).toBe(
-      '3 pages were kept in inbox Scanning.',
+      '3 pages were kept in inbox Mail.',
     );
-    const [call] = kept(fake);
-    expect(call?.path).toBe('inboxes/5');
-    expect(call?.url.searchParams.get('FilePath')).toBe('c0ffee.tif');
-    expect(call?.url.searchParams.get('newFileName')).toMatch(/^Scan \d{4}-\d\d-\d\d \d\d-\d\d\.tif$/);
+    const [call] = kept(opened);
+    expect(call?.path).toBe(`inboxes/${opened.server.w.mail}`);
+    expect(call?.url.searchParams.get('FilePath')).toBe(opened.file);
+    // the server holds it in Mail under the readable name
+    const [name] = await inboxFiles(opened, opened.server.w.mail);
+    expect(name).toMatch(/^Scan \d{4}-\d\d-\d\d \d\d-\d\d\.tif$/);
+    expect(call?.url.searchParams.get('newFileName')).toBe(name);
   });
 
   it('an upload keeps the name the user knows it by', async () => {
-    const fake = server();
-    open(fake, { ...UPLOAD, importNames: ['March invoice.tif'] });
+    const opened = await open({ target: { importNames: ['March invoice.tif'] } });
     await cancel();
     fireEvent.click(await within(await dialog()).findByRole('button', { name: 'Keep in inbox' }));
-    await waitFor(() => expect(kept(fake)).toHaveLength(1));
-    expect(kept(fake)[0]?.url.searchParams.get('newFileName')).toBe('March invoice.tif');
+    await waitFor(() => expect(currentPath()).toBe(searchPath(opened)));
+    expect(await inboxFiles(opened, opened.server.w.mail)).toEqual(['March invoice.tif']);
   });
 
   it('without an inbox to add to, the dialog says so and only offers to stay', async () => {
-    const fake = server({ 'GET inboxes': { InboxOptions: 0, Inboxes: [inbox(4, 'Archive Only', 1)] } });
-    open(fake);
+    // web.user may only look into Scans
+    await open({ login: 'web.user' });
     await cancel();
     const asked = await dialog();
     expect(await within(asked).findByText(/You have no inbox you may add files to/)).toBeTruthy();
@@ -99,27 +99,40 @@ describe('Cancel in the indexing view keeps unsaved pages (issue 27)', () => {
   });
 
   it('a refused move stays in the dialog with the reason and the pages', async () => {
-    const fake = server({ 'POST inboxes/5': json({ Message: 'Your upload cache file is gone.' }, 404) });
-    open(fake);
+    const opened = await open();
+    const { server, file } = opened;
     await cancel();
-    fireEvent.click(await within(await dialog()).findByRole('button', { name: 'Keep in inbox' }));
-    expect((await screen.findByTestId('cancel-indexing-error')).textContent).toBe(
-      'Server: Your upload cache file is gone.',
+    const keep = await within(await dialog()).findByRole('button', { name: 'Keep in inbox' });
+    // the scan leaves the cache behind the dialog's back (kept from another tab)
+    await server.call(
+      'grouped',
+      'POST',
+      `inboxes/${server.w.mail}?FilePath=${file}&newFileName=elsewhere.tif`,
     );
-    expect(currentPath()).toMatch(/^\/view\?db=1&a=2&ImportDoc=/);
+    fireEvent.click(keep);
+    expect((await screen.findByTestId('cancel-indexing-error')).textContent).toMatch(/^Server: /);
+    expect(currentPath()).toBe(indexingPath(opened.target));
+    expect(await inboxFiles(opened, server.w.mail)).toEqual(['elsewhere.tif']);
   });
 
   it('an inbox file is kept by its inbox: Cancel goes back without asking', async () => {
-    const fake = server({ 'GET files?action=pages&InboxId=5': { Pages: 2 } });
-    open(fake, { db: 1, archive: 2, importDocs: [], inbox: { id: 5, fileName: 'a.pdf' } });
+    const server = indexingServer();
+    const { alpha, scans } = server.w;
+    const target: IndexingTarget = {
+      ...{ db: alpha, archive: server.x.bills, importDocs: [] },
+      inbox: { id: scans, fileName: 'scan 01.pdf' },
+    };
+    renderApp({ url: indexingPath(target), fetch: server.fetch, session: await server.signIn('full.user') });
+    await screen.findByText('Page 1 of 3', {}, LOAD);
     await cancel();
-    await waitFor(() => expect(currentPath()).toBe('/results/Inbox?db=1&inboxId=5'));
-    expect(kept(fake)).toHaveLength(0);
+    await waitFor(() => expect(currentPath()).toBe(`/results/Inbox?db=${alpha}&inboxId=${scans}`));
+    expect(server.requests.filter((r) => r.method === 'POST' && r.path.startsWith('inboxes/'))).toHaveLength(
+      0,
+    );
   });
 
   it("a batch's document is kept by its batch: the dialog says so and goes back to the batches", async () => {
-    const fake = server();
-    open(fake, { ...UPLOAD, batch: { portalId: 3, batchId: 9, docId: 1 } });
+    const opened = await open({ target: { batch: { portalId: 3, batchId: 9, docId: 1 } } });
     await cancel();
     const asked = await dialog();
     expect(await within(asked).findByText('Discard 3 unsaved pages?')).toBeTruthy();
@@ -128,7 +141,7 @@ describe('Cancel in the indexing view keeps unsaved pages (issue 27)', () => {
     );
     fireEvent.click(within(asked).getByRole('button', { name: 'Back to the batch' }));
     await waitFor(() => expect(currentPath()).toMatch(/^\/batches\?portalId=3/));
-    expect(kept(fake)).toHaveLength(0);
+    expect(kept(opened)).toHaveLength(0);
   });
 });
 

@@ -14,11 +14,20 @@ import type { Db } from '../db/connection';
 import { secureId } from '../security/repos/secureIds';
 import { seedClientAdmin } from './clientAdminWorld';
 import { seedClientDocs, writeClientDocFiles, type ClientDocsWorld } from './clientDocsWorld';
+import {
+  seedClientIndexing,
+  writeClientIndexingFiles,
+  type ClientIndexingWorld,
+} from './clientIndexingWorld';
 import { seedResultsWorld, type ResultsWorld } from './clientResultsWorld';
 import { makeInboxApp, type InboxWorld } from './inboxWorld';
 import { copiedInboxApp } from './worldCopies';
 import type { World } from './testApp';
 import { EXCEPTIONS, seedWorkflow, workflowDefinition, type WorkflowWorld } from './workflowWorld';
+
+/** real file bytes for uploads: a PDF or TIFF of empty pages, a scan with its printed words */
+export { pdfOf, tiffOf } from './clientDocsWorld';
+export { scanWithWords } from './clientIndexingWorld';
 
 export interface WireRequest {
   method: string;
@@ -66,6 +75,8 @@ export interface ClientWorld extends World, Omit<InboxWorld, 'dataDir'> {
   results: ResultsWorld | null;
   /** clientAdminWorld.ts's additions, when asked for (`admin` is testApp's administrator) */
   adminConsole: { history: number } | null;
+  /** clientIndexingWorld.ts's archives, fields and viewer document, when asked for */
+  indexing: ClientIndexingWorld | null;
 }
 
 export interface ClientWorldOptions {
@@ -80,6 +91,8 @@ export interface ClientWorldOptions {
   results?: boolean;
   /** seed clientAdminWorld.ts: the multi-database licence and 60 history entries in Invoices */
   admin?: boolean;
+  /** seed clientIndexingWorld.ts: archives to index into, burst into and view (seeded once, copied) */
+  indexing?: boolean;
 }
 
 export interface InProcessServer {
@@ -119,10 +132,13 @@ function seedClientWorkflow(db: Db, w: World): ClientWorld['workflow'] {
  * testApp.ts): the users, databases and archives of the API tests, their inboxes and a search.
  */
 export function clientWorldServer(options: ClientWorldOptions = {}): InProcessServer {
-  // the results world is seeded once per module graph and copied (worldCopies.ts)
-  const make: typeof makeInboxApp = options.results
-    ? (extra) => copiedInboxApp(`results,workflow=${!!options.workflow},docs=${!!options.docs}`, extra)
-    : makeInboxApp;
+  // the results and indexing worlds are seeded once per module graph and copied (worldCopies.ts)
+  const { results = false, indexing = false, workflow = false, docs = false } = options;
+  const make: typeof makeInboxApp =
+    results || indexing
+      ? (extra) =>
+          copiedInboxApp(`results=${results},indexing=${indexing},workflow=${workflow},docs=${docs}`, extra)
+      : makeInboxApp;
   const t = make((db, w) => ({
     byVendor: addSearch(db, w.alpha, {
       name: 'By vendor',
@@ -133,9 +149,11 @@ export function clientWorldServer(options: ClientWorldOptions = {}): InProcessSe
     docs: options.docs ? seedClientDocs(db, w) : null,
     results: options.results ? seedResultsWorld(db, w) : null,
     adminConsole: options.admin ? seedClientAdmin(db, w) : null,
+    indexing: indexing ? seedClientIndexing(db, w) : null,
   }));
   const { dataDir, ...inboxes } = t.i;
   if (options.docs) writeClientDocFiles(dataDir, t.w);
+  if (indexing) writeClientIndexingFiles(dataDir, t.w);
   return {
     dispatch: dispatchTo(t.app),
     w: { ...t.w, ...inboxes, ...t.x },

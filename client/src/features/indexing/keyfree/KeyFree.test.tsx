@@ -4,66 +4,34 @@
 // the last field the tool stops; a page without words says ERROR_NO_KFI_WORDS.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { PageWord, PageWordsResponse } from '@gs/contract/dataExtraction';
-import { FieldProp, FieldType } from '@gs/contract/flags';
-import { createFakeServer, json, type FakeAnswer, type FakeHandler } from '../../../test/fakeServer';
-import { archive, session } from '../../../test/fixtures';
+import { indexingServer, type IndexingServer } from '../../../test/indexingWorld';
+import { scanWithWords, tiffOf } from '../../../test/realServer';
 import { renderApp } from '../../../test/renderApp';
-import { fieldDef } from '../../../test/searchFixtures';
 import { indexingPath } from '../indexingPath';
 
-const FIELDS = [
-  fieldDef(1, 'Vendor Name', FieldType.Character, { List: 8, Prop: FieldProp.Required }),
-  fieldDef(2, 'Invoice Number', FieldType.Character, { Size: 30 }),
-  fieldDef(3, 'Date Entered', FieldType.Date, { Prop: FieldProp.DateEntered }),
-  fieldDef(4, 'Invoice Date', FieldType.Date, { Mask: 'd' }),
+// On the simulator's app in process (decision 082): full.user indexes into Intake
+// (clientIndexingWorld.ts: Vendor Name with its list, Invoice Number, Date Entered, Invoice Date)
+// a scan uploaded into their cache whose page carries the words its scanner printed, which the
+// server reads for KeyFree (decision 030). Only GlobalSearch Extensions (the helper) is answered by
+// overrides: it is not the API server.
+const WORDS: [string, number, number][] = [
+  ['Pacific', 0.1, 1],
+  ['Fastener', 0.2, 1],
+  ['Supply', 0.3, 1],
+  ['INV-10042', 0.3, 4],
+  ['03/14/2025', 0.3, 5],
 ];
-const word = (Value: string, Left: number, Line: number): PageWord => ({
-  Value,
-  Left,
-  Top: Line * 0.03,
-  Width: 0.08,
-  Height: 0.02,
-  Line,
-});
-const WORDS: PageWordsResponse = {
-  Page: 1,
-  Width: 1700,
-  Height: 2200,
-  Words: [
-    word('Pacific', 0.1, 1),
-    word('Fastener', 0.2, 1),
-    word('Supply', 0.3, 1),
-    word('INV-10042', 0.3, 4),
-    word('03/14/2025', 0.3, 5),
-  ],
-};
 const packages = (installed: boolean) => [
   { AppName: 'DataExtraction', Installed: installed, Version: '3.2.0.12' },
 ];
 
-function server(extra: Record<string, FakeHandler | FakeAnswer> = {}) {
-  const fake = createFakeServer({
-    'GET dbs': { Databases: [{ Id: 1, Name: 'Finance' }] },
-    'GET dbs/1/archives': { Archives: [archive(2, 'Invoices')] },
-    'GET dbs/1/archives/2/searches': [],
-    'GET dbs/1/archives/2?type=info': {
-      Id: 2,
-      Name: 'Invoices',
-      Parent: 0,
-      Permissions: 1048575,
-      FolderOptions: 0,
-    },
-    'GET dbs/1/archives/2?type=fields': FIELDS,
-    'GET dbs/1/lists/8': { ID: 8, Name: 'Vendors', Items: ['Pacific Fastener Supply', 'Rose City Printing'] },
-    'GET files?action=pages': { Pages: 1 },
-    'GET files?action=words': WORDS,
-    'GET /api/management/checkpackages': packages(false),
+function server(installed = false) {
+  const real = indexingServer(() => ({
+    'GET /api/management/checkpackages': packages(installed),
     'POST /api/management/install': packages(true),
-    ...extra,
-  });
-  vi.stubGlobal('fetch', fake.fetch);
-  return fake;
+  }));
+  vi.stubGlobal('fetch', real.fetch);
+  return real;
 }
 
 const LOAD = { timeout: 5000 };
@@ -75,11 +43,12 @@ const pick = (text: string) =>
     detail: 0,
   });
 
-function open(fake: ReturnType<typeof server>) {
+async function open(real: IndexingServer, bytes: Uint8Array = scanWithWords(WORDS)) {
+  const importDocs = await real.upload('full.user', [{ name: 'scan.tif', bytes }]);
   return renderApp({
-    url: indexingPath({ db: 1, archive: 2, importDocs: ['scan.tif'] }),
-    fetch: fake.fetch,
-    session: session(),
+    url: indexingPath({ db: real.w.alpha, archive: real.x.intake, importDocs }),
+    fetch: real.fetch,
+    session: await real.signIn('full.user'),
   });
 }
 
@@ -89,7 +58,7 @@ describe('KeyFree', () => {
     { timeout: 15000 },
     async () => {
       const fake = server();
-      open(fake);
+      await open(fake);
       await screen.findByLabelText('Vendor Name', { selector: 'input' }, LOAD);
       fireEvent.click(toggle());
       const modal = await screen.findByTestId('install-data-extraction-modal');
@@ -134,12 +103,8 @@ describe('KeyFree', () => {
   );
 
   it('goes straight on when registered, and says ERROR_NO_KFI_WORDS for a page without words', async () => {
-    const fake = server({
-      'GET /api/management/checkpackages': packages(true),
-      'GET files?action=words': () =>
-        json({ Message: 'No words were recognised on this page.', Code: 'NoKfiWords' }, 404),
-    });
-    open(fake);
+    // a scan whose page carries no words: the server's 404 NoKfiWords
+    await open(server(true), tiffOf(1));
     await screen.findByLabelText('Vendor Name', { selector: 'input' }, LOAD);
     fireEvent.click(toggle());
     expect((await screen.findByTestId('keyfree-message')).textContent).toBe(
