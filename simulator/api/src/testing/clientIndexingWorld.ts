@@ -27,7 +27,7 @@ import {
   InboxPermission,
 } from '@gs/contract/flags';
 import type { Db } from '../db/connection';
-import { pdfOf, tiffOf } from './clientDocsWorld';
+import { pdfOf, tiffOf } from './sampleFiles';
 import type { World } from './testApp';
 
 export interface ClientIndexingWorld {

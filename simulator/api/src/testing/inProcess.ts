@@ -26,7 +26,7 @@ import type { World } from './testApp';
 import { EXCEPTIONS, seedWorkflow, workflowDefinition, type WorkflowWorld } from './workflowWorld';
 
 /** real file bytes for uploads: a PDF or TIFF of empty pages, a scan with its printed words */
-export { pdfOf, tiffOf } from './clientDocsWorld';
+export { pdfOf, tiffOf } from './sampleFiles';
 export { scanWithWords } from './clientIndexingWorld';
 
 export interface WireRequest {
