@@ -8,7 +8,7 @@ import type { Language } from './i18n';
 // one in the same worker (the client project shares a module graph per worker, decision 071)
 // loaded some. A query makes it a module of its own; vi.resetModules() would also drop the rest of
 // the worker's graph (React's screens, the simulator's app and its seeded worlds), which every
-// later file in the worker then evaluated again (decision 086)
+// later file in the worker then evaluated again (decision 085)
 const fresh = './i18n?fresh';
 const {
   changeLanguage,

@@ -284,7 +284,7 @@ export function ensureSearchSchema(db: Db, dbId: number, known: Record<number, F
   const fields = fieldColumns(db, dbId, known);
   backfill(db, dbId, fields, made);
   // triggers stored with the very text they would be made with are left alone: remaking them
-  // changes the schema, which every statement of the connection then parses again (decision 086)
+  // changes the schema, which every statement of the connection then parses again (decision 085)
   const triggers = triggerSql(dbId, fields);
   const stateTriggers = stateTriggerSql(dbId);
   const current = triggersAsWritten(db, [...triggers, ...stateTriggers]);
