@@ -1,12 +1,15 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { readCookie } from '../lib/cookies';
+import type * as I18nModule from './i18n';
 import type { Language } from './i18n';
 
 // a fresh copy of the module: which languages have loaded is its state, and the files before this
 // one in the same worker (the client project shares a module graph per worker, decision 071)
-// loaded some
-vi.resetModules();
+// loaded some. A query makes it a module of its own; vi.resetModules() would also drop the rest of
+// the worker's graph (React's screens, the simulator's app and its seeded worlds), which every
+// later file in the worker then evaluated again (decision 085)
+const fresh = './i18n?fresh';
 const {
   changeLanguage,
   createI18n,
@@ -19,7 +22,7 @@ const {
   loadTexts,
   mergeLocaleTree,
   supportedLanguage,
-} = await import('./i18n');
+} = (await import(/* @vite-ignore */ fresh)) as typeof I18nModule;
 
 type Tree = { [key: string]: string | Tree };
 

@@ -27,3 +27,17 @@ export function rewriteTableSql(db: Db, table: string, sql: string): boolean {
   }
   return true;
 }
+
+const TRIGGER_NAME = /^CREATE TRIGGER (\S+) /;
+
+/**
+ * True when every statement (`CREATE TRIGGER name ... END`, no semicolon) is the stored text of
+ * its trigger: SQLite keeps a trigger's CREATE text as written, and the text is all a trigger is.
+ */
+export function triggersAsWritten(db: Db, statements: string[]): boolean {
+  const stored = db.prepare(`SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?`).pluck();
+  return statements.every((sql) => {
+    const name = TRIGGER_NAME.exec(sql)?.[1];
+    return name !== undefined && stored.get(name) === sql;
+  });
+}

@@ -17,6 +17,30 @@ export interface InboxWorld {
 
 const { View, Add, ModifyDocument, Delete } = InboxPermission;
 
+/** The inboxes Scans, Mail and Hidden and their grants (no files: see writeInboxFiles). */
+export function seedInboxes(db: Db, w: World): Omit<InboxWorld, 'dataDir'> {
+  const scans = addInbox(db, 'Scans', 'scans');
+  const mail = addInbox(db, 'Mail', 'mail');
+  const hidden = addInbox(db, 'Hidden', 'hidden');
+  grantInbox(db, scans, w.full, ALL_INBOX_PERMISSIONS);
+  grantInbox(db, mail, w.full, View | Add);
+  grantInbox(db, scans, w.web, View);
+  grantInbox(db, mail, w.group, View | Add | ModifyDocument | Delete, 0);
+  grantInbox(db, scans, w.reader, ALL_INBOX_PERMISSIONS);
+  return { scans, mail, hidden };
+}
+
+/** The inboxes' folders in `dataDir`, with the files of Scans and Mail when `files`. */
+export function writeInboxFiles(dataDir: string, files = true): void {
+  for (const dir of ['scans', 'mail', 'hidden'])
+    mkdirSync(join(dataDir, 'inboxes', dir), { recursive: true });
+  if (!files) return;
+  writeFileSync(join(dataDir, 'inboxes', 'scans', 'alpha.pdf'), '%PDF-1.4 alpha');
+  writeFileSync(join(dataDir, 'inboxes', 'scans', 'beta.txt'), 'beta');
+  writeFileSync(join(dataDir, 'inboxes', 'scans', 'gamma.txt'), 'gamma!');
+  writeFileSync(join(dataDir, 'inboxes', 'mail', 'letter.txt'), 'letter');
+}
+
 export function makeInboxApp<X>(
   extra: (db: Db, w: World) => X = () => undefined as X,
 ): TestApp & { w: World; i: InboxWorld; x: X } {
@@ -24,24 +48,11 @@ export function makeInboxApp<X>(
   let i: InboxWorld | undefined;
   let x: X | undefined;
   const app = makeWorldApp({ files: { dataDir } }, (db, w) => {
-    const scans = addInbox(db, 'Scans', 'scans');
-    const mail = addInbox(db, 'Mail', 'mail');
-    const hidden = addInbox(db, 'Hidden', 'hidden');
-    grantInbox(db, scans, w.full, ALL_INBOX_PERMISSIONS);
-    grantInbox(db, mail, w.full, View | Add);
-    grantInbox(db, scans, w.web, View);
-    grantInbox(db, mail, w.group, View | Add | ModifyDocument | Delete, 0);
-    grantInbox(db, scans, w.reader, ALL_INBOX_PERMISSIONS);
-    i = { dataDir, scans, mail, hidden };
+    i = { dataDir, ...seedInboxes(db, w) };
     x = extra(db, w);
   });
   if (!i) throw new Error('inbox world not seeded');
-  for (const dir of ['scans', 'mail', 'hidden'])
-    mkdirSync(join(dataDir, 'inboxes', dir), { recursive: true });
-  writeFileSync(join(dataDir, 'inboxes', 'scans', 'alpha.pdf'), '%PDF-1.4 alpha');
-  writeFileSync(join(dataDir, 'inboxes', 'scans', 'beta.txt'), 'beta');
-  writeFileSync(join(dataDir, 'inboxes', 'scans', 'gamma.txt'), 'gamma!');
-  writeFileSync(join(dataDir, 'inboxes', 'mail', 'letter.txt'), 'letter');
+  writeInboxFiles(dataDir);
   return { ...app, i, x: x as X };
 }
 

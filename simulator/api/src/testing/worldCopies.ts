@@ -1,48 +1,34 @@
-// A client world (inProcess.ts) seeded once per module graph and copied for each server, as
-// testApp.ts copies the shared world: the results world's fields cost a server 100-250 ms of DDL
-// (each field's column and search triggers), a copy of the seeded database about 1 ms. A copy's
-// inbox folders are empty: the tests that read inbox files use the world seeded per server.
-import Database from 'better-sqlite3';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// A client world (inProcess.ts) seeded once per module graph and copied for each server, through
+// testApp.ts's makeSeededWorldApp (decision 085): the results world's fields cost a server
+// 100-250 ms of DDL (each field's column and search triggers), a copy of the seeded database
+// about 1 ms. A copy's inbox folders are empty: the tests that read inbox files use the world
+// seeded per server (makeInboxApp).
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../app';
 import type { Db } from '../db/connection';
-import { serverSecret } from '../security/repos/secureIds';
-import { createTestClock } from '../testClock';
-import { makeInboxApp, type InboxWorld } from './inboxWorld';
-import type { TestApp, World } from './testApp';
+import { seedInboxes, writeInboxFiles, type InboxWorld } from './inboxWorld';
+import { makeSeededWorldApp, type TestApp, type World } from './testApp';
 
-interface Template {
-  bytes: Buffer;
-  w: World;
-  i: Omit<InboxWorld, 'dataDir'>;
-  x: unknown;
-}
-const templates = new Map<string, Template>();
+type Seeded = { i: Omit<InboxWorld, 'dataDir'>; x: unknown };
+// makeSeededWorldApp keeps one seeded database per seed function: one function per key
+const seeds = new Map<string, (db: Db, w: World) => Seeded>();
 
-/** makeInboxApp(extra) on a copy of the world `extra` seeded the first time `key` was asked for. */
+/**
+ * makeInboxApp(extra) on a copy of the world `extra` seeded the first time `key` was asked for:
+ * `extra` must write the same rows every time (no files, no clock) and `key` name what it seeds.
+ */
 export function copiedInboxApp<X>(
   key: string,
   extra: (db: Db, w: World) => X = () => undefined as X,
 ): TestApp & { w: World; i: InboxWorld; x: X } {
-  let template = templates.get(key);
-  if (!template) {
-    const first = makeInboxApp(extra);
-    const { dataDir, ...inboxes } = first.i;
-    template = { bytes: first.db.serialize(), w: first.w, i: inboxes, x: first.x };
-    templates.set(key, template);
-    rmSync(dataDir, { recursive: true, force: true });
+  let seed = seeds.get(key);
+  if (!seed) {
+    seed = (db, w) => ({ i: seedInboxes(db, w), x: extra(db, w) });
+    seeds.set(key, seed);
   }
-  const db = new Database(template.bytes);
-  db.pragma('foreign_keys = ON');
   const dataDir = mkdtempSync(join(tmpdir(), 'gs-inbox-'));
-  for (const dir of ['scans', 'mail', 'hidden'])
-    mkdirSync(join(dataDir, 'inboxes', dir), { recursive: true });
-  const clock = createTestClock();
-  const app = createApp({ db, clock, files: { dataDir } });
-  return {
-    ...{ db, clock, app, secret: serverSecret(db) },
-    ...{ w: template.w, i: { ...template.i, dataDir }, x: template.x as X },
-  };
+  const { seeded, ...t } = makeSeededWorldApp(seed, { files: { dataDir } });
+  writeInboxFiles(dataDir, false);
+  return { ...t, i: { ...seeded.i, dataDir }, x: seeded.x as X };
 }

@@ -90,6 +90,30 @@ describe('search structures of a document table', () => {
     ).toBe(8);
   });
 
+  it('are left as they are at start when current, and made again when one of them differs', () => {
+    const { db, database } = world();
+    const n = searchNames(database);
+    const triggers = () =>
+      db
+        .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN (?, ?, ?)`)
+        .all(n.doc, n.mv, n.text) as { name: string; sql: string }[];
+    const made = triggers();
+    const version = () => db.pragma('schema_version', { simple: true }) as number;
+    const before = version();
+    ensureAllSearchSchemas(db);
+    // nothing to remake: the schema (and so every statement compiled on it) stays as it was
+    expect(version()).toBe(before);
+    expect(triggers()).toEqual(made);
+    // a trigger whose text differs from what the search structures need is made again, with all
+    db.exec(`DROP TRIGGER ${n.doc}_state_ad;
+      CREATE TRIGGER ${n.doc}_state_ad AFTER DELETE ON ${n.doc} BEGIN SELECT 1; END;`);
+    ensureAllSearchSchemas(db);
+    expect(version()).toBeGreaterThan(before);
+    expect(new Map(triggers().map((t) => [t.name, t.sql]))).toEqual(
+      new Map(made.map((t) => [t.name, t.sql])),
+    );
+  });
+
   it('do not outlive their document table: a table made again starts clean', () => {
     const { db, database } = world();
     const n = searchNames(database);

@@ -13,7 +13,8 @@
 // Names are built from integer ids only.
 import type { Db } from '../../db/connection';
 import { FieldType, type FieldTypeCode } from '@gs/contract/flags';
-import { createStateTriggers } from '../../documents/repos/docStateTriggers';
+import { createStateTriggers, stateTriggerSql } from '../../documents/repos/docStateTriggers';
+import { triggersAsWritten } from '../../db/schemaText';
 import { createPartsTableSql, partTriggerSql, partsTableName } from './docStampParts';
 import { createKeptTableSql, keptTableName, keptTriggerSql } from './keptCounts';
 
@@ -153,10 +154,10 @@ const TRIGGERS = [
 ];
 
 /**
- * (Re)create the triggers: they name every character column, so a new field remakes them.
+ * The triggers' CREATE statements: they name every character column, so a new field remakes them.
  * Only documents of archives with content search get their text into the FTS index.
  */
-function createTriggers(db: Db, dbId: number, fields: { id: number; type: FieldTypeCode }[]): void {
+function triggerSql(dbId: number, fields: { id: number; type: FieldTypeCode }[]): string[] {
   const n = searchNames(dbId);
   const bump = `UPDATE ${n.stamp} SET version = version + 1;`;
   const chars = fields.filter((f) => f.type === FieldType.Character).map((f) => `f_${int(f.id)}`);
@@ -189,22 +190,29 @@ function createTriggers(db: Db, dbId: number, fields: { id: number; type: FieldT
     fields.filter((f) => f.type === FieldType.Character).map((f) => f.id),
   );
   const mvValue = `INSERT OR IGNORE INTO ${n.vals}(field_id, value) SELECT new.field_id, new.value WHERE new.value <> '';`;
-  db.exec(`${TRIGGERS.map((t) => `DROP TRIGGER IF EXISTS ${n.doc}_${t};`).join('\n')}
-    CREATE TRIGGER ${n.doc}_doc_ai AFTER INSERT ON ${n.doc} BEGIN ${values} ${parts.insert} ${keep.insert} ${bump} END;
-    CREATE TRIGGER ${n.doc}_doc_au AFTER UPDATE ON ${n.doc} BEGIN ${changedValues} ${parts.update} ${keep.update} ${bump} END;
-    CREATE TRIGGER ${n.doc}_doc_am AFTER UPDATE OF archive_id ON ${n.doc}
-      WHEN old.archive_id <> new.archive_id BEGIN ${moved} END;
-    CREATE TRIGGER ${n.doc}_doc_ad AFTER DELETE ON ${n.doc} BEGIN
-      DELETE FROM ${n.textFts} WHERE rowid = old.id; ${parts.delete} ${keep.delete} ${bump} END;
-    CREATE TRIGGER ${n.doc}_mv_ai AFTER INSERT ON ${n.mv} BEGIN ${mvValue} ${parts.mvNew} ${bump} END;
-    CREATE TRIGGER ${n.doc}_mv_au AFTER UPDATE ON ${n.mv} BEGIN ${mvValue} ${parts.mvOld} ${parts.mvNew} ${bump} END;
-    CREATE TRIGGER ${n.doc}_mv_ad AFTER DELETE ON ${n.mv} BEGIN ${parts.mvOld} ${bump} END;
-    CREATE TRIGGER ${n.doc}_text_ai AFTER INSERT ON ${n.text} BEGIN ${textInsert} ${bump} END;
-    CREATE TRIGGER ${n.doc}_text_au AFTER UPDATE ON ${n.text} BEGIN
-      DELETE FROM ${n.textFts} WHERE rowid = old.doc_id; ${textInsert} ${bump} END;
-    CREATE TRIGGER ${n.doc}_text_ad AFTER DELETE ON ${n.text} BEGIN
-      DELETE FROM ${n.textFts} WHERE rowid = old.doc_id; ${bump} END;
-  `);
+  return [
+    `CREATE TRIGGER ${n.doc}_doc_ai AFTER INSERT ON ${n.doc} BEGIN ${values} ${parts.insert} ${keep.insert} ${bump} END`,
+    `CREATE TRIGGER ${n.doc}_doc_au AFTER UPDATE ON ${n.doc} BEGIN ${changedValues} ${parts.update} ${keep.update} ${bump} END`,
+    `CREATE TRIGGER ${n.doc}_doc_am AFTER UPDATE OF archive_id ON ${n.doc}
+      WHEN old.archive_id <> new.archive_id BEGIN ${moved} END`,
+    `CREATE TRIGGER ${n.doc}_doc_ad AFTER DELETE ON ${n.doc} BEGIN
+      DELETE FROM ${n.textFts} WHERE rowid = old.id; ${parts.delete} ${keep.delete} ${bump} END`,
+    `CREATE TRIGGER ${n.doc}_mv_ai AFTER INSERT ON ${n.mv} BEGIN ${mvValue} ${parts.mvNew} ${bump} END`,
+    `CREATE TRIGGER ${n.doc}_mv_au AFTER UPDATE ON ${n.mv} BEGIN ${mvValue} ${parts.mvOld} ${parts.mvNew} ${bump} END`,
+    `CREATE TRIGGER ${n.doc}_mv_ad AFTER DELETE ON ${n.mv} BEGIN ${parts.mvOld} ${bump} END`,
+    `CREATE TRIGGER ${n.doc}_text_ai AFTER INSERT ON ${n.text} BEGIN ${textInsert} ${bump} END`,
+    `CREATE TRIGGER ${n.doc}_text_au AFTER UPDATE ON ${n.text} BEGIN
+      DELETE FROM ${n.textFts} WHERE rowid = old.doc_id; ${textInsert} ${bump} END`,
+    `CREATE TRIGGER ${n.doc}_text_ad AFTER DELETE ON ${n.text} BEGIN
+      DELETE FROM ${n.textFts} WHERE rowid = old.doc_id; ${bump} END`,
+  ];
+}
+
+/** (Re)create the triggers from their statements (triggerSql). */
+function createTriggers(db: Db, dbId: number, statements: string[]): void {
+  const { doc } = searchNames(dbId);
+  db.exec(`${TRIGGERS.map((t) => `DROP TRIGGER IF EXISTS ${doc}_${t};`).join('\n')}
+    ${statements.join(';\n    ')};`);
 }
 
 /**
@@ -275,11 +283,16 @@ export function ensureSearchSchema(db: Db, dbId: number, known: Record<number, F
   const made = createAuxTables(db, dbId);
   const fields = fieldColumns(db, dbId, known);
   backfill(db, dbId, fields, made);
-  createTriggers(db, dbId, fields);
+  // triggers stored with the very text they would be made with are left alone: remaking them
+  // changes the schema, which every statement of the connection then parses again (decision 085)
+  const triggers = triggerSql(dbId, fields);
+  const stateTriggers = stateTriggerSql(dbId);
+  const current = triggersAsWritten(db, [...triggers, ...stateTriggers]);
+  if (!current) createTriggers(db, dbId, triggers);
   // a count kept before may have missed writes made under other triggers (an older version of
   // this file ran on the folder): the kept counts start again, the next searches keep them anew
   db.exec(`DELETE FROM ${keptTableName(dbId)}`);
-  createStateTriggers(db, dbId);
+  if (!current) createStateTriggers(db, dbId, stateTriggers);
   createFieldIndexes(db, dbId, fields);
 }
 
