@@ -28,6 +28,7 @@ import {
 } from '@gs/contract/flags';
 import type { Db } from '../db/connection';
 import { pdfOf, tiffOf } from './sampleFiles';
+import { INVOICE_FIELDS, statusField } from './invoiceFields';
 import type { World } from './testApp';
 
 export interface ClientIndexingWorld {
@@ -68,25 +69,20 @@ export function seedClientIndexing(db: Db, w: World): ClientIndexingWorld {
     'Rose City Printing',
   ]);
   const fields: ClientIndexingWorld['fields'] = {
-    vendorNumber: f({ name: 'Vendor Number', type: FieldType.Character, size: 6, regex: '^V\\d{5}$' }),
+    vendorNumber: f(INVOICE_FIELDS.vendorNumber),
     invoiceNumber: f({
       name: 'Invoice Number',
       type: FieldType.Character,
       size: 10,
       prop: FieldProp.Required,
     }),
-    lineItems: f({ name: 'Line Items', type: FieldType.Integer }),
-    status: f({
-      name: 'Status',
-      type: FieldType.Character,
-      prop: FieldProp.DropdownList,
-      listId: statusList,
-    }),
-    dateEntered: f({ name: 'Date Entered', type: FieldType.Date, prop: FieldProp.DateEntered }),
+    lineItems: f(INVOICE_FIELDS.lineItems),
+    status: f(statusField(statusList)),
+    dateEntered: f(INVOICE_FIELDS.dateEntered),
     glCodes: f({ name: 'GL Codes', type: FieldType.Character, prop: FieldProp.MultiValue }),
     merchant: f({ name: 'Merchant', type: FieldType.Character }),
     vendorName: f({ name: 'Vendor Name', type: FieldType.Character, listId: vendorList }),
-    invoiceDate: f({ name: 'Invoice Date', type: FieldType.Date, mask: 'd' }),
+    invoiceDate: f(INVOICE_FIELDS.invoiceDate),
   };
   const { vendorNumber, invoiceNumber, lineItems, status, dateEntered, glCodes } = fields;
   const archive = (name: string, fieldIds: number[], folderOptions = 0) => {

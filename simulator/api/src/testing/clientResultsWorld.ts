@@ -16,15 +16,9 @@ import {
   grantSearch,
   setArchiveViews,
 } from '@gs/simulator-fixtures/builders';
-import {
-  ALL_ARCHIVE_PERMISSIONS,
-  ArchivePermission,
-  FieldProp,
-  FieldType,
-  Operator,
-  SearchSettings,
-} from '@gs/contract/flags';
+import { ALL_ARCHIVE_PERMISSIONS, ArchivePermission, Operator, SearchSettings } from '@gs/contract/flags';
 import type { Db } from '../db/connection';
+import { INVOICE_FIELDS, statusField } from './invoiceFields';
 import type { World } from './testApp';
 
 export interface ResultsWorld {
@@ -60,17 +54,12 @@ export function seedResultsWorld(db: Db, w: World): ResultsWorld {
   const f = (spec: Parameters<typeof addField>[2]) => addField(db, w.alpha, spec);
   const statusList = addList(db, w.alpha, 'Invoice statuses', ['Pending', 'Paid', 'On Hold']);
   const fields = {
-    vendorNumber: f({ name: 'Vendor Number', type: FieldType.Character, size: 6, regex: '^V\\d{5}$' }),
+    vendorNumber: f(INVOICE_FIELDS.vendorNumber),
     amount: w.amount,
-    invoiceDate: f({ name: 'Invoice Date', type: FieldType.Date, mask: 'd' }),
-    status: f({
-      name: 'Status',
-      type: FieldType.Character,
-      prop: FieldProp.DropdownList,
-      listId: statusList,
-    }),
-    dateEntered: f({ name: 'Date Entered', type: FieldType.Date, prop: FieldProp.DateEntered }),
-    lineItems: f({ name: 'Line Items', type: FieldType.Integer }),
+    invoiceDate: f(INVOICE_FIELDS.invoiceDate),
+    status: f(statusField(statusList)),
+    dateEntered: f(INVOICE_FIELDS.dateEntered),
+    lineItems: f(INVOICE_FIELDS.lineItems),
   };
   const ids = Object.values(fields);
   const payables = addArchive(db, w.alpha, { name: 'Payables', fieldIds: ids });
