@@ -98,7 +98,7 @@ export function AdminCards({
               }}
             />
           ) : (
-            <h3 className="admin-card__name">{item.name}</h3>
+            <h2 className="admin-card__name">{item.name}</h2>
           )}
           {item.detail && <div className="admin-card__detail">{item.detail}</div>}
           <div className="admin-card__actions">

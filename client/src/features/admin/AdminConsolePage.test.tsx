@@ -64,6 +64,8 @@ describe('/admin/full: who sees what (admin-spec §2, §6)', () => {
     ]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Databases');
     await waitFor(() => expect(cardNames()).toEqual(['Alpha', 'Beta']));
+    // the cards' names come one level below the mode's title (axe heading-order)
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Alpha', 'Beta']);
     expect(screen.getByTestId('admin-add').getAttribute('aria-label')).toBe('New database');
   });
 

@@ -9,6 +9,7 @@ import { createColumnHelper, type ColumnDef, type SortingState } from '@tanstack
 import type { InboxFile } from '@gs/contract/inboxes';
 import { fullName, inboxThumbUrl, type InboxSort, type InboxSortKey } from '../../api/inboxes';
 import { DataGrid } from '../../components/DataGrid';
+import { HiddenHeader } from '../../components/HiddenHeader';
 import { defaultGridColumn, type GridFeatures } from '../../components/dataGridFeatures';
 import { httpAtom } from '../../state/environment';
 import { sessionAtom } from '../../state/session';
@@ -126,7 +127,7 @@ function buildColumns(
             minSize: 64,
             maxSize: 64,
             ...fixed,
-            header: '',
+            header: () => <HiddenHeader textKey="grid.columns.view" />,
             cell: ({ row }) => <ViewButton file={row.original} onOpen={onOpen} />,
           }) as InboxColumn,
         ]

@@ -52,7 +52,7 @@ describe('inbox results (/results/Inbox)', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent?.replace('⋮', '').replace('▲', '')),
-    ).toEqual(['', '', 'Thumbnail', 'File Name', 'File Type', 'Date Created', 'Date Modified']);
+    ).toEqual(['', 'View', 'Thumbnail', 'File Name', 'File Type', 'Date Created', 'Date Modified']);
     const thumb = within(table).getAllByTestId('inbox-thumb')[0] as HTMLImageElement;
     expect(thumb.width).toBe(150);
     expect(thumb.height).toBe(150);

@@ -81,7 +81,9 @@ export function LicenseManagerPage() {
                 <th>{t('licenseManager.created')}</th>
                 <th>{t('licenseManager.accessed')}</th>
                 <th>{t('licenseManager.idle')}</th>
-                <th />
+                <th>
+                  <span className="visually-hidden">{t('licenseManager.actions')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -3,6 +3,7 @@
 // result's Fields.
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { defaultGridColumn, type GridFeatures } from '../../components/dataGridFeatures';
+import { HiddenHeader } from '../../components/HiddenHeader';
 import { isMultiValue, type FieldSpec } from '../../lib/fieldSpec';
 import { FieldCell } from './FieldCell';
 import { ThumbnailCell } from './ThumbnailCell';
@@ -26,7 +27,7 @@ export const thumbnailColumn = helper.display({
   minSize: THUMBNAIL_COLUMN_WIDTH,
   maxSize: THUMBNAIL_COLUMN_WIDTH,
   ...fixed,
-  header: '',
+  header: () => <HiddenHeader textKey="grid.columns.thumbnail" />,
   cell: ({ row }) => <ThumbnailCell doc={row.original.doc} />,
 });
 

@@ -35,6 +35,8 @@ describe('search screen shell (/view)', () => {
     expect(await screen.findByRole('button', { name: 'Accounts Payable' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Correspondence' })).toBeTruthy();
     expect(screen.getByTestId('view-empty')).toBeTruthy();
+    // the screen is named before an archive is picked (axe page-has-heading-one)
+    expect(screen.getByRole('heading', { level: 1, name: 'Search' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Expand Correspondence' })).toBeNull();
     const children = (r: { path: string; url: URL }) =>
       r.path === 'dbs/1/archives/1' && !r.url.searchParams.has('type');

@@ -100,6 +100,7 @@ export function ViewPage() {
           />
         ) : (
           <div className="empty-state" data-testid="view-empty">
+            <h1 className="visually-hidden">{t('view.title')}</h1>
             <Icon name="folder" size={40} />
             <p>{t('view.selectArchive')}</p>
           </div>

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { GridFeatures } from '../../components/dataGridFeatures';
+import { HiddenHeader } from '../../components/HiddenHeader';
 import { useResultsContext } from '../results/resultsContext';
 import type { ResultRow } from '../results/resultsRows';
 import { useOpenResultDocument } from './useOpenResultDocument';
@@ -42,6 +43,6 @@ export const viewColumn = helper.display({
   enableSorting: false,
   enableHiding: false,
   enablePinning: false,
-  header: '',
+  header: () => <HiddenHeader textKey="grid.columns.view" />,
   cell: ({ row }) => <ViewButton row={row.original} />,
 });

@@ -166,8 +166,8 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
   const percent = Math.round(shownScale(state) * 100);
 
   return (
-    <div className="viewer" data-testid="viewer">
-      <header className="viewer__toolbar" role="toolbar" aria-label={t('viewer.toolbar')}>
+    <main className="viewer" data-testid="viewer">
+      <div className="viewer__toolbar" role="toolbar" aria-label={t('viewer.toolbar')}>
         <BackToResults db={params.db} archive={doc.Archive} />
         <h1 className="viewer__title">
           {inboxId
@@ -283,7 +283,7 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
             </button>
           )}
         </div>
-      </header>
+      </div>
       {notice && (
         <div className="viewer__notice">
           <Alert tone="error" testId="viewer-notice">
@@ -301,7 +301,15 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
             imageSrc={kind === 'image' ? (n) => imageSrc(n, THUMB_WIDTH * 2) : null}
           />
         )}
-        <div className="viewer__pane" ref={pane} data-testid="viewer-pane">
+        {/* a scrolling region the keyboard can reach and scroll (axe scrollable-region-focusable) */}
+        <div
+          className="viewer__pane"
+          ref={pane}
+          data-testid="viewer-pane"
+          role="region"
+          aria-label={pageLabel}
+          tabIndex={0}
+        >
           {failure ? (
             <Alert tone="error" testId="viewer-error">
               {failure}
@@ -346,6 +354,6 @@ export function ViewerScreen({ params, doc }: { params: ViewerParams; doc: Viewe
           </aside>
         )}
       </div>
-    </div>
+    </main>
   );
 }
