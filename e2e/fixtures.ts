@@ -16,7 +16,7 @@ import {
   type TrainerSeatsRequest,
   type TrainerState,
 } from '@gs/contract/trainer';
-import { TRAINER_PASSWORD } from './stacks';
+import { baseUrlOf, CONTROLLED, E2E_WORKERS, shippedStack, TRAINER_PASSWORD, type Stack } from './stacks';
 import { LoginPage } from './pages/LoginPage';
 import { SelectDatabasePage } from './pages/SelectDatabasePage';
 import { AppHeader } from './pages/AppHeader';
@@ -125,7 +125,25 @@ interface Fixtures {
   searchAgainFor: (prompt: string, value: string) => Promise<void>;
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  /** the stack this worker's specs run on: the controlled one, or its own shipped one (decision 089) */
+  stack: Stack;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  stack: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright's fixtures are named by destructuring
+    async ({}, use, workerInfo) => {
+      if (workerInfo.project.name === 'controlled') return use(CONTROLLED);
+      if (workerInfo.parallelIndex >= E2E_WORKERS) {
+        throw new Error(`the run started ${E2E_WORKERS} shipped stacks: set E2E_WORKERS, not --workers`);
+      }
+      await use(shippedStack(workerInfo.parallelIndex));
+    },
+    { scope: 'worker' },
+  ],
+  // the page's and the API context's address: this worker's stack
+  baseURL: async ({ stack }, use) => use(baseUrlOf(stack)),
   cspGuard: [
     async ({ page }, use) => {
       const refusals: string[] = [];
