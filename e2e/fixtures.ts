@@ -9,6 +9,7 @@
 import { expect, test as base, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { API_ROOT, paths } from '@gs/contract/paths';
 import { LicenseType } from '@gs/contract/flags';
+import type { SearchResult } from '@gs/contract/searches';
 import { TOKEN_COOKIE, TOKEN_REQUEST_HEADER } from '@gs/contract/licenses';
 import {
   TRAINER_USER,
@@ -30,6 +31,20 @@ export const basicAuth = (user = 'full.user') => ({
   Authorization: `Basic ${Buffer.from(`${user}:${DEMO_PASSWORD}`).toString('base64')}`,
 });
 
+/** A document's SecureId through the API as full.user. */
+async function secureIdOf(
+  request: APIRequestContext,
+  db: number,
+  archive: number,
+  doc: number,
+): Promise<string> {
+  const hash = await request.get(`${API_ROOT}dbs/${db}/archives/${archive}?DocumentID=${doc}`, {
+    headers: basicAuth(),
+  });
+  expect(hash.ok()).toBe(true);
+  return (await hash.json()) as string;
+}
+
 /** A document's file through the API as full.user (its SecureId first). */
 export async function documentFile(
   request: APIRequestContext,
@@ -37,15 +52,27 @@ export async function documentFile(
   archive: number,
   doc: number,
 ): Promise<Buffer> {
-  const headers = basicAuth();
-  const hash = await request.get(`${API_ROOT}dbs/${db}/archives/${archive}?DocumentID=${doc}`, { headers });
-  expect(hash.ok()).toBe(true);
   const file = await request.get(`${API_ROOT}dbs/${db}/archives/${archive}/documents/${doc}/File`, {
-    headers,
-    params: { SecureId: (await hash.json()) as string },
+    headers: basicAuth(),
+    params: { SecureId: await secureIdOf(request, db, archive, doc) },
   });
   expect(file.ok()).toBe(true);
   return file.body();
+}
+
+/** A document's WorkflowStatus (its own Result, as the viewer reads it) through the API as full.user. */
+export async function workflowStatusOf(
+  request: APIRequestContext,
+  db: number,
+  archive: number,
+  doc: number,
+): Promise<number> {
+  const result = await request.get(`${API_ROOT}${paths.document(db, archive, doc)}`, {
+    headers: basicAuth(),
+    params: { SecureId: await secureIdOf(request, db, archive, doc) },
+  });
+  expect(result.ok()).toBe(true);
+  return ((await result.json()) as SearchResult).WorkflowStatus;
 }
 const DEMO_SEATS = 10;
 /**
