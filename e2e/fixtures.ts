@@ -9,6 +9,7 @@
 import { expect, test as base, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { API_ROOT, paths } from '@gs/contract/paths';
 import { LicenseType } from '@gs/contract/flags';
+import type { SearchResult } from '@gs/contract/searches';
 import { TOKEN_COOKIE, TOKEN_REQUEST_HEADER } from '@gs/contract/licenses';
 import {
   TRAINER_USER,
@@ -16,7 +17,7 @@ import {
   type TrainerSeatsRequest,
   type TrainerState,
 } from '@gs/contract/trainer';
-import { TRAINER_PASSWORD } from './stacks';
+import { baseUrlOf, CONTROLLED, E2E_WORKERS, shippedStack, TRAINER_PASSWORD, type Stack } from './stacks';
 import { LoginPage } from './pages/LoginPage';
 import { SelectDatabasePage } from './pages/SelectDatabasePage';
 import { AppHeader } from './pages/AppHeader';
@@ -30,6 +31,20 @@ export const basicAuth = (user = 'full.user') => ({
   Authorization: `Basic ${Buffer.from(`${user}:${DEMO_PASSWORD}`).toString('base64')}`,
 });
 
+/** A document's SecureId through the API as full.user. */
+async function secureIdOf(
+  request: APIRequestContext,
+  db: number,
+  archive: number,
+  doc: number,
+): Promise<string> {
+  const hash = await request.get(`${API_ROOT}dbs/${db}/archives/${archive}?DocumentID=${doc}`, {
+    headers: basicAuth(),
+  });
+  expect(hash.ok()).toBe(true);
+  return (await hash.json()) as string;
+}
+
 /** A document's file through the API as full.user (its SecureId first). */
 export async function documentFile(
   request: APIRequestContext,
@@ -37,15 +52,27 @@ export async function documentFile(
   archive: number,
   doc: number,
 ): Promise<Buffer> {
-  const headers = basicAuth();
-  const hash = await request.get(`${API_ROOT}dbs/${db}/archives/${archive}?DocumentID=${doc}`, { headers });
-  expect(hash.ok()).toBe(true);
   const file = await request.get(`${API_ROOT}dbs/${db}/archives/${archive}/documents/${doc}/File`, {
-    headers,
-    params: { SecureId: (await hash.json()) as string },
+    headers: basicAuth(),
+    params: { SecureId: await secureIdOf(request, db, archive, doc) },
   });
   expect(file.ok()).toBe(true);
   return file.body();
+}
+
+/** A document's WorkflowStatus (its own Result, as the viewer reads it) through the API as full.user. */
+export async function workflowStatusOf(
+  request: APIRequestContext,
+  db: number,
+  archive: number,
+  doc: number,
+): Promise<number> {
+  const result = await request.get(`${API_ROOT}${paths.document(db, archive, doc)}`, {
+    headers: basicAuth(),
+    params: { SecureId: await secureIdOf(request, db, archive, doc) },
+  });
+  expect(result.ok()).toBe(true);
+  return ((await result.json()) as SearchResult).WorkflowStatus;
 }
 const DEMO_SEATS = 10;
 /**
@@ -125,7 +152,25 @@ interface Fixtures {
   searchAgainFor: (prompt: string, value: string) => Promise<void>;
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  /** the stack this worker's specs run on: the controlled one, or its own shipped one (decision 089) */
+  stack: Stack;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  stack: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright's fixtures are named by destructuring
+    async ({}, use, workerInfo) => {
+      if (workerInfo.project.name === 'controlled') return use(CONTROLLED);
+      if (workerInfo.parallelIndex >= E2E_WORKERS) {
+        throw new Error(`the run started ${E2E_WORKERS} shipped stacks: set E2E_WORKERS, not --workers`);
+      }
+      await use(shippedStack(workerInfo.parallelIndex));
+    },
+    { scope: 'worker' },
+  ],
+  // the page's and the API context's address: this worker's stack
+  baseURL: async ({ stack }, use) => use(baseUrlOf(stack)),
   cspGuard: [
     async ({ page }, use) => {
       const refusals: string[] = [];

@@ -1,6 +1,6 @@
-// Playwright in Debian's Chromium against two stacks, each the whole system of scripts/start.ts on
-// its own test ports (e2e/stacks.ts) and data folder, one project each:
-// - `shipped` (every spec but specs/controlled/): started exactly as a user or trainer starts it,
+// Playwright in Debian's Chromium against the whole system of scripts/start.ts, started on test
+// ports (e2e/stacks.ts) with a data folder of its own per stack, in two projects:
+// - `shipped` (every spec but specs/controlled/), one stack per worker: started exactly as a user or trainer starts it,
 //   `npm start` with only its ports, data folder, templates folder and a trainer password set
 //   (README, Training rooms): no test endpoints, the default PDF delay, the browser trusting no
 //   certificate it was not shown (ignoreHTTPSErrors false). Its specs do only what a user, an
@@ -15,11 +15,11 @@
 // copy of it (shipped: its data folder is removed before `npm start` seeds it from the template;
 // controlled: DATA_TEMPLATE_DIR), in e2e/.data/{shipped,controlled}-{port}, so runs on other
 // ports do not share data and a run's writes never reach the next. Run: npm run e2e (both
-// projects); one: `--project shipped`. Both stacks start whichever specs run.
+// projects); one: `--project shipped`. Every stack starts whichever specs run.
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
-import { baseUrlOf, CONTROLLED, SHIPPED, TRAINER_PASSWORD, type Stack } from './stacks';
+import { baseUrlOf, CONTROLLED, E2E_WORKERS, SHIPPED_STACKS, TRAINER_PASSWORD, type Stack } from './stacks';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const templatesDir = resolve(root, process.env.TEMPLATES_DIR || 'data-templates');
@@ -48,9 +48,10 @@ const webServer = {
 export default defineConfig({
   testDir: './specs',
   outputDir: join(root, 'test-results'),
-  // one worker per stack: the specs of a project share its stack's data and run one at a time;
-  // the two projects share nothing, so the controlled stack's specs run beside the shipped ones
-  workers: 2,
+  // one shipped stack per worker (e2e/fixtures.ts `stack`, decision 089): a worker's specs run one
+  // at a time on its own stack's data, so two workers run shipped specs side by side and share
+  // nothing; the controlled stack's few specs run on whichever worker is free, one at a time
+  workers: E2E_WORKERS,
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
@@ -80,27 +81,18 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
   },
   projects: [
-    {
-      name: 'shipped',
-      testIgnore: 'controlled/**',
-      workers: 1,
-      use: { baseURL: baseUrlOf(SHIPPED) },
-    },
-    {
-      name: 'controlled',
-      testMatch: 'controlled/**/*.spec.ts',
-      workers: 1,
-      use: { baseURL: baseUrlOf(CONTROLLED) },
-    },
+    // the page's and the API context's baseURL is the worker's stack (e2e/fixtures.ts)
+    { name: 'shipped', testIgnore: 'controlled/**' },
+    { name: 'controlled', testMatch: 'controlled/**/*.spec.ts', workers: 1 },
   ],
   webServer: [
-    {
+    // `npm start` on a data folder of its own that this run starts afresh, once per worker
+    ...SHIPPED_STACKS.map((stack) => ({
       ...webServer,
-      // `npm start` on a data folder of its own that this run starts afresh
-      command: `rm -rf '${dataDirOf(SHIPPED)}' && npm start`,
-      url: `${baseUrlOf(SHIPPED)}/config.json`,
-      env: stackEnv(SHIPPED),
-    },
+      command: `rm -rf '${dataDirOf(stack)}' && npm start`,
+      url: `${baseUrlOf(stack)}/config.json`,
+      env: stackEnv(stack),
+    })),
     {
       ...webServer,
       command: 'npm start',

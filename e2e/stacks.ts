@@ -1,8 +1,9 @@
-// The two stacks the e2e run starts (e2e/playwright.config.ts): `shipped`, started as `npm start`
-// starts it (E2E_PORT, E2E_HELPER_HTTP_PORT, E2E_HELPER_HTTPS_PORT), and `controlled`, with the
+// The stacks the e2e run starts (e2e/playwright.config.ts, decision 066): one `shipped` stack per
+// worker, each started as `npm start` starts it, the first on E2E_PORT, E2E_HELPER_HTTP_PORT and
+// E2E_HELPER_HTTPS_PORT, the next on each of them + 2 (decision 089); and `controlled`, with the
 // test endpoints and a long PDF delay, on its own ports (E2E_CONTROLLED_PORT,
-// E2E_CONTROLLED_HELPER_HTTP_PORT, E2E_CONTROLLED_HELPER_HTTPS_PORT; by default each shipped port + 1).
-// Both carry a trainer password, as a trainer starts a room (README, Training rooms).
+// E2E_CONTROLLED_HELPER_HTTP_PORT, E2E_CONTROLLED_HELPER_HTTPS_PORT; by default each first shipped
+// port + 1). All carry a trainer password, as a trainer starts a room (README, Training rooms).
 
 export interface Stack {
   name: 'shipped' | 'controlled';
@@ -19,6 +20,24 @@ export const SHIPPED: Stack = {
   helperHttpPort: num(process.env.E2E_HELPER_HTTP_PORT, 19080),
   helperHttpsPort: num(process.env.E2E_HELPER_HTTPS_PORT, 19443),
 };
+
+/**
+ * The run's workers (E2E_WORKERS, default 2: CI's two cores). A shipped spec runs on the stack of
+ * its worker's `parallelIndex`, which no two workers running at once share, so the specs of one
+ * stack still run one at a time on data no other worker touches.
+ */
+export const E2E_WORKERS = Math.max(1, num(process.env.E2E_WORKERS, 2));
+
+/** The shipped stack of the worker with this parallel index (0: SHIPPED itself). */
+export const shippedStack = (index: number): Stack => ({
+  name: 'shipped',
+  port: SHIPPED.port + 2 * index,
+  helperHttpPort: SHIPPED.helperHttpPort + 2 * index,
+  helperHttpsPort: SHIPPED.helperHttpsPort + 2 * index,
+});
+
+/** Every shipped stack the run starts, one per worker. */
+export const SHIPPED_STACKS: Stack[] = Array.from({ length: E2E_WORKERS }, (_, i) => shippedStack(i));
 
 export const CONTROLLED: Stack = {
   name: 'controlled',

@@ -3,10 +3,7 @@
 // stack's: specs/controlled/ only).
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { scanPaths, type ScanFault, type ScanTestFaultRequest } from '@gs/contract/helper';
-import { baseUrlOf, CONTROLLED, SHIPPED } from '../stacks';
-
-/** the shipped stack's helper (http) */
-export const E2E_HELPER_HTTP_PORT = SHIPPED.helperHttpPort;
+import { baseUrlOf, CONTROLLED } from '../stacks';
 
 /** Short capture timings for the tests (the client reads them from this localStorage entry). */
 export const FAST_CAPTURE_TIMINGS = {

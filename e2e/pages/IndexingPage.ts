@@ -74,8 +74,9 @@ export class IndexingPage {
   /** True once the shown page image has loaded with real pixels. */
   async pageDrawn(): Promise<boolean> {
     await expect(this.shownPage).toBeVisible();
-    return this.shownPage.evaluate(
-      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
-    );
+    // a page just turned to is shown while its image still loads: wait for the load to end (an
+    // image that failed ends too), then say whether it has pixels
+    await expect(this.shownPage).toHaveJSProperty('complete', true);
+    return this.shownPage.evaluate((img) => (img as HTMLImageElement).naturalWidth > 0);
   }
 }

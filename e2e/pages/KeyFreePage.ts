@@ -5,7 +5,7 @@ import { helperPaths } from '@gs/contract/helper';
 import type { PageWord, PageWordsResponse } from '@gs/contract/dataExtraction';
 import { DATA_EXTRACTION_PACKAGE, dataExtractionPaths } from '@gs/contract/dataExtraction';
 import { API_ROOT } from '@gs/contract/paths';
-import { E2E_HELPER_HTTP_PORT } from './CapturePage';
+import type { Stack } from '../stacks';
 
 export class KeyFreePage {
   readonly toggle: Locator;
@@ -41,9 +41,9 @@ export class KeyFreePage {
   }
 }
 
-/** Takes the data-extraction package out of the helper, as a user would in the Extensions Manager. */
-export async function uninstallDataExtraction(request: APIRequestContext): Promise<void> {
-  const res = await request.post(`http://localhost:${E2E_HELPER_HTTP_PORT}${helperPaths.uninstall}`, {
+/** Takes the data-extraction package out of the stack's helper, as a user would in the Extensions Manager. */
+export async function uninstallDataExtraction(request: APIRequestContext, stack: Stack): Promise<void> {
+  const res = await request.post(`http://localhost:${stack.helperHttpPort}${helperPaths.uninstall}`, {
     data: { AppNames: [DATA_EXTRACTION_PACKAGE] },
   });
   expect(res.ok(), await res.text()).toBe(true);

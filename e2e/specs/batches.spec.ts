@@ -39,8 +39,8 @@ async function documentValues(
   );
 }
 
-test.beforeEach(async ({ request }) => {
-  await uninstallDataExtraction(request);
+test.beforeEach(async ({ request, stack }) => {
+  await uninstallDataExtraction(request, stack);
 });
 
 test('a 3-page scan into a batch portal is Queued, then Processed, and its document is indexed into the archive by clicking its printed words', async ({

@@ -17,12 +17,12 @@ import { KeyFreePage, printedInvoice, uninstallDataExtraction } from '../pages/K
 const USER = 'full.user';
 const basic = `Basic ${Buffer.from(`${USER}:${DEMO_PASSWORD}`).toString('base64')}`;
 
-test.beforeEach(async ({ request }) => {
-  await uninstallDataExtraction(request);
+test.beforeEach(async ({ request, stack }) => {
+  await uninstallDataExtraction(request, stack);
 });
 // the helper as a fresh one is for the specs after these
-test.afterEach(async ({ request }) => {
-  await uninstallDataExtraction(request);
+test.afterEach(async ({ request, stack }) => {
+  await uninstallDataExtraction(request, stack);
 });
 
 test('scanned pages are indexed by clicking their words, after installing data extraction', async ({

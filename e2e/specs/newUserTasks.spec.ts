@@ -1,10 +1,12 @@
 // The task page when the chosen archive's last task is worked (issue 27, 11; spec §4): full.user
-// sends one open invoice for approval, so Review holds tasks in Invoices (that one, and any that
+// sends one open invoice for approval (the first row no workflow holds: a document an earlier spec
+// added to the bound archive may have started one), so Review holds tasks in Invoices (that one, and any that
 // earlier specs' merges and imports into the bound archive started) beside the many of the 2024 and
 // 2025 archives; the queue opens on Invoices (the selected archive), and approving every task left
 // there moves the page to the archive holding most of the queue's tasks, its tab selected and its
 // tasks shown, instead of an empty grid.
-import { test, expect } from '../fixtures';
+import { WorkflowState } from '@gs/contract/searches';
+import { test, expect, workflowStatusOf } from '../fixtures';
 import { DocumentsToolbar } from '../pages/DocumentsToolbar';
 import { WorkflowPage } from '../pages/WorkflowPage';
 
@@ -13,6 +15,7 @@ const REVIEW = 'Review';
 
 test('(11) working the last task of an archive moves to the archive with the most tasks', async ({
   page,
+  request,
   sim: _sim,
   openArchiveAs,
   resultsPage,
@@ -21,10 +24,16 @@ test('(11) working the last task of an archive moves to the archive with the mos
   const toolbar = new DocumentsToolbar(page);
   await openArchiveAs('full.user', INVOICES);
   const invoices = Number(new URL(page.url()).searchParams.get('archive'));
+  const db = Number(new URL(page.url()).searchParams.get('db'));
   await expect(workflow.queue(REVIEW)).toBeVisible();
   const review = await workflow.queueCount(REVIEW);
 
-  const sent = await resultsPage.docId(0);
+  let open = 0;
+  while (
+    (await workflowStatusOf(request, db, invoices, await resultsPage.docId(open))) !== WorkflowState.None
+  )
+    open++;
+  const sent = await resultsPage.docId(open);
   await toolbar.check(sent);
   await page.getByTestId('documents-user-actions').click();
   await page.getByRole('menuitem', { name: 'Send for Approval' }).click();

@@ -6,11 +6,9 @@
 import { expect, test } from '../fixtures';
 import { AdminConsolePage } from '../pages/AdminConsolePage';
 import { BatchesPage } from '../pages/BatchesPage';
-import { CapturePage, E2E_HELPER_HTTP_PORT } from '../pages/CapturePage';
+import { CapturePage } from '../pages/CapturePage';
 import { IndexingPage } from '../pages/IndexingPage';
 import { samplePdf } from '../samplePdf';
-
-const E2E_HELPER_HTTPS_PORT = Number(process.env.E2E_HELPER_HTTPS_PORT ?? 19443);
 
 test('(a, b, c) a Validating batch has its filter, its documents say "1 page" and its date reads as all dates do', async ({
   page,
@@ -85,6 +83,7 @@ test('(g) /gseconnect shows the packages as unknown while the helper does not an
   page,
   sim: _sim,
   signInTo,
+  stack,
 }) => {
   const capture = new CapturePage(page);
   await capture.useFastTimings();
@@ -95,7 +94,7 @@ test('(g) /gseconnect shows the packages as unknown while the helper does not an
   await expect(packages.getByRole('listitem').first()).toContainText('Installed');
 
   // the helper stops answering: every call to its ports fails
-  const helperPorts = new Set([String(E2E_HELPER_HTTP_PORT), String(E2E_HELPER_HTTPS_PORT)]);
+  const helperPorts = new Set([String(stack.helperHttpPort), String(stack.helperHttpsPort)]);
   await page.route(
     (url) => helperPorts.has(url.port),
     (route) => route.abort('connectionrefused'),

@@ -4,10 +4,8 @@
 // reach the helper over http for scanning too, and a scan must land in an inbox. A user who
 // chooses https for scanning is walked through trusting the helper's certificate (/gseconnect).
 import { test, expect } from '../fixtures';
-import { CapturePage, E2E_HELPER_HTTP_PORT } from '../pages/CapturePage';
+import { CapturePage } from '../pages/CapturePage';
 import { InboxPage } from '../pages/InboxPage';
-
-const E2E_HELPER_HTTPS_PORT = Number(process.env.E2E_HELPER_HTTPS_PORT ?? 19443);
 
 test.use({ ignoreHTTPSErrors: false });
 
@@ -15,6 +13,7 @@ test('a stock browser on the http page scans into an inbox through the helper', 
   page,
   sim: _sim,
   signInTo,
+  stack,
 }) => {
   const capture = new CapturePage(page);
   const inbox = new InboxPage(page);
@@ -30,8 +29,8 @@ test('a stock browser on the http page scans into an inbox through the helper', 
         ),
       `${url}/api/Management/test`,
     );
-  expect(await reach(`https://localhost:${E2E_HELPER_HTTPS_PORT}`)).toBe(false);
-  expect(await reach(`http://localhost:${E2E_HELPER_HTTP_PORT}`)).toBe(true);
+  expect(await reach(`https://localhost:${stack.helperHttpsPort}`)).toBe(false);
+  expect(await reach(`http://localhost:${stack.helperHttpPort}`)).toBe(true);
 
   await inbox.open('Scanning');
   const before = await inbox.rows.count();
@@ -46,7 +45,7 @@ test('a stock browser on the http page scans into an inbox through the helper', 
   // the Extensions settings say why: this page is http, so every feature calls the helper over http
   await page.goto('/settings');
   const scanning = page.getByTestId('helper-scheme-scan');
-  await expect(scanning).toContainText(`http://localhost:${E2E_HELPER_HTTP_PORT}`);
+  await expect(scanning).toContainText(`http://localhost:${stack.helperHttpPort}`);
   await expect(scanning).toContainText('This page is served over http');
 });
 
@@ -54,6 +53,7 @@ test('choosing https for scanning walks the user through trusting the helper cer
   page,
   sim: _sim,
   signInTo,
+  stack,
 }) => {
   const capture = new CapturePage(page);
   await signInTo('full.user', 'Finance');
@@ -62,7 +62,7 @@ test('choosing https for scanning walks the user through trusting the helper cer
   await settings.getByLabel('Connection for scanning').selectOption('https');
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('helper-scheme-scan')).toContainText(
-    `https://localhost:${E2E_HELPER_HTTPS_PORT}You chose https`,
+    `https://localhost:${stack.helperHttpsPort}You chose https`,
   );
 
   // the scan page cannot reach the helper: the browser refuses its certificate
@@ -79,14 +79,14 @@ test('choosing https for scanning walks the user through trusting the helper cer
   // the user opens the helper's https address and accepts the certificate there
   const [helperTab] = await Promise.all([
     page.waitForEvent('popup'),
-    page.getByRole('link', { name: `Open https://localhost:${E2E_HELPER_HTTPS_PORT}` }).click(),
+    page.getByRole('link', { name: `Open https://localhost:${stack.helperHttpsPort}` }).click(),
   ]);
   await helperTab.waitForLoadState();
   // Chromium's warning page: Advanced, then Proceed to localhost (unsafe)
   await helperTab.locator('#details-button').click();
   await helperTab.locator('#proceed-link').click();
   await expect(helperTab.locator('#proceed-link')).toHaveCount(0);
-  expect(new URL(helperTab.url()).port).toBe(String(E2E_HELPER_HTTPS_PORT));
+  expect(new URL(helperTab.url()).port).toBe(String(stack.helperHttpsPort));
   await helperTab.close();
 
   // within one extension ping (5 s) the page notices and goes back to the scan page, which scans
