@@ -19,9 +19,10 @@ describe('a failed query', () => {
     await expect(waitFor(() => screen.getByText('absent text'), { timeout: 100 })).rejects.toThrowError(
       expected,
     );
-    const error = await waitFor(() => screen.getByText('absent text'), { timeout: 100 }).catch(
-      (e: unknown) => e as Error,
-    );
+    const error: unknown = await waitFor(() => screen.getByText('absent text'), {
+      timeout: 100,
+    }).catch((e: unknown) => e);
+    if (!(error instanceof Error)) throw new Error('waitFor did not fail');
     expect(error.name).toBe('TestingLibraryElementError');
     expect(error.stack).toMatch(expected);
   });
