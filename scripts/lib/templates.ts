@@ -22,6 +22,7 @@ import { basename, dirname, join } from 'node:path';
 import { openDatabase, type Db } from '@gs/simulator-api/db/connection';
 import { isSeeded } from '@gs/simulator-fixtures/seed';
 import type { ScenarioName } from '@gs/simulator-fixtures/seed';
+import { lockTemplate } from './seedLock';
 
 export const FINGERPRINT_FILE = '.template-fingerprint';
 const DB_FILE = 'simulator.sqlite';
@@ -133,20 +134,27 @@ async function seedTemplate(
 ): Promise<boolean> {
   const fingerprint = seedFingerprint(root, scenario);
   if (isCurrentTemplate(dir, fingerprint)) return false;
-  const aside = `${dir}.seeding-${process.pid}`;
-  rmSync(aside, { recursive: true, force: true });
-  mkdirSync(aside, { recursive: true });
-  log(`Seeding the '${scenario}' template into ${dir} (once; later switches copy it)...`);
-  const started = performance.now();
-  await seedInChild(root, scenario, aside, (line) => log(`  ${line}`));
-  writeFileSync(join(aside, FINGERPRINT_FILE), fingerprint);
-  if (isCurrentTemplate(dir, fingerprint)) rmSync(aside, { recursive: true, force: true });
-  else {
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(aside, dir);
+  // another process seeding the same folder (a second test worker, a second stack): wait for it
+  const release = await lockTemplate(dir);
+  try {
+    if (isCurrentTemplate(dir, fingerprint)) return false;
+    const aside = `${dir}.seeding-${process.pid}`;
+    rmSync(aside, { recursive: true, force: true });
+    mkdirSync(aside, { recursive: true });
+    log(`Seeding the '${scenario}' template into ${dir} (once; later switches copy it)...`);
+    const started = performance.now();
+    await seedInChild(root, scenario, aside, (line) => log(`  ${line}`));
+    writeFileSync(join(aside, FINGERPRINT_FILE), fingerprint);
+    if (isCurrentTemplate(dir, fingerprint)) rmSync(aside, { recursive: true, force: true });
+    else {
+      rmSync(dir, { recursive: true, force: true });
+      renameSync(aside, dir);
+    }
+    log(`Seeded the '${scenario}' template in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    return true;
+  } finally {
+    release();
   }
-  log(`Seeded the '${scenario}' template in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-  return true;
 }
 
 /**
