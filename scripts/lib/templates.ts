@@ -37,10 +37,18 @@ const RESET_ENTRIES = [
   'packages',
 ];
 
-/** A hash of what decides a seeded folder's content: the scenario, the fixtures, the database code
- * and the workflow engine the demo's tasks are made with. */
-export function seedFingerprint(root: string, scenario: ScenarioName): string {
+/** How a template is seeded besides its scenario. */
+export interface SeedChoice {
+  /** the scenario's document count instead of its own (the seed's --documents) */
+  documents?: number;
+}
+
+/** A hash of what decides a seeded folder's content: the scenario (and a document count given
+ * instead of its own), the fixtures, the database code and the workflow engine the demo's tasks
+ * are made with. */
+export function seedFingerprint(root: string, scenario: ScenarioName, choice: SeedChoice = {}): string {
   const hash = createHash('sha1').update(scenario);
+  if (choice.documents !== undefined) hash.update(`\0documents=${choice.documents}`);
   const walk = (
     dir: string,
     take: (folders: string[], name: string) => boolean,
@@ -76,7 +84,13 @@ export const isCurrentTemplate = (dir: string, fingerprint: string): boolean => 
 };
 
 /** Seed `scenario` in a child process (the caller's event loop stays free), its lines to `log`. */
-function seedInChild(root: string, scenario: ScenarioName, dir: string, log: (line: string) => void) {
+function seedInChild(
+  root: string,
+  scenario: ScenarioName,
+  dir: string,
+  choice: SeedChoice,
+  log: (line: string) => void,
+) {
   return new Promise<void>((done, fail) => {
     const child = spawn(
       process.execPath,
@@ -89,6 +103,7 @@ function seedInChild(root: string, scenario: ScenarioName, dir: string, log: (li
         '--data-dir',
         dir,
         '--force',
+        ...(choice.documents === undefined ? [] : ['--documents', String(choice.documents)]),
       ],
       { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -118,10 +133,11 @@ export function ensureTemplate(
   scenario: ScenarioName,
   dir: string,
   log: (line: string) => void = console.log,
+  choice: SeedChoice = {},
 ): Promise<boolean> {
   const running = seeding.get(dir);
   if (running) return running;
-  const work = seedTemplate(root, scenario, dir, log).finally(() => seeding.delete(dir));
+  const work = seedTemplate(root, scenario, dir, choice, log).finally(() => seeding.delete(dir));
   seeding.set(dir, work);
   return work;
 }
@@ -130,9 +146,10 @@ async function seedTemplate(
   root: string,
   scenario: ScenarioName,
   dir: string,
+  choice: SeedChoice,
   log: (line: string) => void,
 ): Promise<boolean> {
-  const fingerprint = seedFingerprint(root, scenario);
+  const fingerprint = seedFingerprint(root, scenario, choice);
   if (isCurrentTemplate(dir, fingerprint)) return false;
   // another process seeding the same folder (a second test worker, a second stack): wait for it
   const release = await lockTemplate(dir);
@@ -143,7 +160,7 @@ async function seedTemplate(
     mkdirSync(aside, { recursive: true });
     log(`Seeding the '${scenario}' template into ${dir} (once; later switches copy it)...`);
     const started = performance.now();
-    await seedInChild(root, scenario, aside, (line) => log(`  ${line}`));
+    await seedInChild(root, scenario, aside, choice, (line) => log(`  ${line}`));
     writeFileSync(join(aside, FINGERPRINT_FILE), fingerprint);
     if (isCurrentTemplate(dir, fingerprint)) rmSync(aside, { recursive: true, force: true });
     else {
