@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lockTemplate } from './seedLock';
@@ -56,6 +56,16 @@ describe('the seeding lock of a template folder', () => {
   it('takes over a lock left by a process that died', async () => {
     const dir = templateDir();
     writeFileSync(`${dir}.lock`, String(DEAD_PID));
+    const release = await lockTemplate(dir);
+    expect(readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
+    release();
+  });
+
+  it('takes over a lock older than half an hour, whatever process its pid now names', async () => {
+    const dir = templateDir();
+    writeFileSync(`${dir}.lock`, '1');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(`${dir}.lock`, hourAgo, hourAgo);
     const release = await lockTemplate(dir);
     expect(readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
     release();

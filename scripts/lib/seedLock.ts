@@ -4,20 +4,25 @@
 // its own copy aside (the demo: some 25 s of CPU each) and all but the last rename were thrown
 // away; with it the others wait and then find the template current. The lock is a file beside the
 // folder naming its holder's pid; a holder that died (a killed test worker) leaves a lock whose pid
-// is gone, which the next caller takes over. The aside-and-rename of seedTemplate stays what keeps
+// is gone (or a lock older than half an hour), which the next caller takes over. The aside-and-rename of seedTemplate stays what keeps
 // a template whole: two processes that both took a stale lock at once only seed twice, as before.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /** How often a waiting caller looks whether the holder is done. */
 const POLL_MS = 200;
+/** A lock this old is stale whatever its pid says (the pid may have been reused): seeding the
+ * large scenario takes minutes, not half an hour. */
+const STALE_MS = 30 * 60_000;
 
 const lockFile = (dir: string): string => `${dir}.lock`;
 
-/** Whether the process the lock names still runs (an empty lock is one being written: alive). */
+/** Whether the process the lock names still runs (an empty lock is one being written: alive) and
+ * the lock is recent. */
 function holderAlive(lock: string): boolean {
   let text: string;
   try {
+    if (statSync(lock).mtimeMs < Date.now() - STALE_MS) return false;
     text = readFileSync(lock, 'utf8').trim();
   } catch {
     // released meanwhile
