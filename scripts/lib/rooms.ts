@@ -7,6 +7,7 @@ import type { TrainerHelperStatus } from '@gs/contract/trainer';
 import type { LiveData } from '@gs/simulator-api/rooms/liveData';
 import type { TrainerRoom } from '@gs/simulator-api/trainer/room';
 import type { RunningHelper } from '@gs/simulator-helper/server';
+import type { ScenarioName } from '@gs/simulator-fixtures/seed';
 import { ROOM_SCENARIOS, templateKey, type RoomScenario } from './scenarios';
 import { copyTemplate, ensureBaked, ensureTemplate, prepareSpare } from './templates';
 import { FROM_SERVER_FILE } from '../fromServer/template';
@@ -30,6 +31,11 @@ export interface RoomOptions {
   initial: string;
   /** the helper beside the API (started after it), when there is one */
   helper?: () => RunningHelper | undefined;
+  /**
+   * base templates seeded with another document count than their scenario's own (into their own
+   * template folder: the count is part of the template's fingerprint); none: the scenarios' counts
+   */
+  documents?: Partial<Record<ScenarioName, number>>;
   /** the scenarios offered; a function is asked each time (templates made from servers come and go) */
   scenarios?: readonly RoomScenario[] | (() => readonly RoomScenario[]);
   log?: (line: string) => void;
@@ -78,7 +84,9 @@ export function createRoom(options: RoomOptions): Room {
         );
       return false;
     }
-    const seeded = await ensureTemplate(root, scenario.template, baseDir, log);
+    const seeded = await ensureTemplate(root, scenario.template, baseDir, log, {
+      documents: options.documents?.[scenario.template],
+    });
     if (!scenario.bake) return seeded;
     const baked = await ensureBaked(baseDir, options.templateDir(templateKey(scenario)), scenario.bake, log);
     return seeded || baked;

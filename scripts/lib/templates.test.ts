@@ -10,9 +10,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openDatabase, type Db } from '@gs/simulator-api/db/connection';
-import { copyTemplate, ensureBaked, FINGERPRINT_FILE, prepareSpare } from './templates';
+import { copyTemplate, ensureBaked, FINGERPRINT_FILE, prepareSpare, seedFingerprint } from './templates';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -110,5 +111,17 @@ describe('a baked template', () => {
       void d.prepare(`INSERT INTO users(name, password_hash, license_type) VALUES ('y', '-', 2)`).run();
     expect(await ensureBaked(demo, busy, other, () => undefined)).toBe(true);
     expect(users(busy)).toBe(1);
+  });
+});
+
+describe("a template's fingerprint", () => {
+  it('differs for a template seeded with another document count, never taken for the full one', () => {
+    const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+    const full = seedFingerprint(root, 'large');
+    expect(seedFingerprint(root, 'large', {})).toBe(full);
+    const small = seedFingerprint(root, 'large', { documents: 20_000 });
+    expect(small).not.toBe(full);
+    expect(seedFingerprint(root, 'large', { documents: 20_000 })).toBe(small);
+    expect(seedFingerprint(root, 'large', { documents: 20_001 })).not.toBe(small);
   });
 });

@@ -22,6 +22,7 @@ import { basename, dirname, join } from 'node:path';
 import { openDatabase, type Db } from '@gs/simulator-api/db/connection';
 import { isSeeded } from '@gs/simulator-fixtures/seed';
 import type { ScenarioName } from '@gs/simulator-fixtures/seed';
+import { lockTemplate } from './seedLock';
 
 export const FINGERPRINT_FILE = '.template-fingerprint';
 const DB_FILE = 'simulator.sqlite';
@@ -36,10 +37,18 @@ const RESET_ENTRIES = [
   'packages',
 ];
 
-/** A hash of what decides a seeded folder's content: the scenario, the fixtures, the database code
- * and the workflow engine the demo's tasks are made with. */
-export function seedFingerprint(root: string, scenario: ScenarioName): string {
+/** How a template is seeded besides its scenario. */
+export interface SeedChoice {
+  /** the scenario's document count instead of its own (the seed's --documents) */
+  documents?: number;
+}
+
+/** A hash of what decides a seeded folder's content: the scenario (and a document count given
+ * instead of its own), the fixtures, the database code and the workflow engine the demo's tasks
+ * are made with. */
+export function seedFingerprint(root: string, scenario: ScenarioName, choice: SeedChoice = {}): string {
   const hash = createHash('sha1').update(scenario);
+  if (choice.documents !== undefined) hash.update(`\0documents=${choice.documents}`);
   const walk = (
     dir: string,
     take: (folders: string[], name: string) => boolean,
@@ -75,7 +84,13 @@ export const isCurrentTemplate = (dir: string, fingerprint: string): boolean => 
 };
 
 /** Seed `scenario` in a child process (the caller's event loop stays free), its lines to `log`. */
-function seedInChild(root: string, scenario: ScenarioName, dir: string, log: (line: string) => void) {
+function seedInChild(
+  root: string,
+  scenario: ScenarioName,
+  dir: string,
+  choice: SeedChoice,
+  log: (line: string) => void,
+) {
   return new Promise<void>((done, fail) => {
     const child = spawn(
       process.execPath,
@@ -88,6 +103,7 @@ function seedInChild(root: string, scenario: ScenarioName, dir: string, log: (li
         '--data-dir',
         dir,
         '--force',
+        ...(choice.documents === undefined ? [] : ['--documents', String(choice.documents)]),
       ],
       { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -117,10 +133,11 @@ export function ensureTemplate(
   scenario: ScenarioName,
   dir: string,
   log: (line: string) => void = console.log,
+  choice: SeedChoice = {},
 ): Promise<boolean> {
   const running = seeding.get(dir);
   if (running) return running;
-  const work = seedTemplate(root, scenario, dir, log).finally(() => seeding.delete(dir));
+  const work = seedTemplate(root, scenario, dir, choice, log).finally(() => seeding.delete(dir));
   seeding.set(dir, work);
   return work;
 }
@@ -129,24 +146,32 @@ async function seedTemplate(
   root: string,
   scenario: ScenarioName,
   dir: string,
+  choice: SeedChoice,
   log: (line: string) => void,
 ): Promise<boolean> {
-  const fingerprint = seedFingerprint(root, scenario);
+  const fingerprint = seedFingerprint(root, scenario, choice);
   if (isCurrentTemplate(dir, fingerprint)) return false;
-  const aside = `${dir}.seeding-${process.pid}`;
-  rmSync(aside, { recursive: true, force: true });
-  mkdirSync(aside, { recursive: true });
-  log(`Seeding the '${scenario}' template into ${dir} (once; later switches copy it)...`);
-  const started = performance.now();
-  await seedInChild(root, scenario, aside, (line) => log(`  ${line}`));
-  writeFileSync(join(aside, FINGERPRINT_FILE), fingerprint);
-  if (isCurrentTemplate(dir, fingerprint)) rmSync(aside, { recursive: true, force: true });
-  else {
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(aside, dir);
+  // another process seeding the same folder (a second test worker, a second stack): wait for it
+  const release = await lockTemplate(dir);
+  try {
+    if (isCurrentTemplate(dir, fingerprint)) return false;
+    const aside = `${dir}.seeding-${process.pid}`;
+    rmSync(aside, { recursive: true, force: true });
+    mkdirSync(aside, { recursive: true });
+    log(`Seeding the '${scenario}' template into ${dir} (once; later switches copy it)...`);
+    const started = performance.now();
+    await seedInChild(root, scenario, aside, choice, (line) => log(`  ${line}`));
+    writeFileSync(join(aside, FINGERPRINT_FILE), fingerprint);
+    if (isCurrentTemplate(dir, fingerprint)) rmSync(aside, { recursive: true, force: true });
+    else {
+      rmSync(dir, { recursive: true, force: true });
+      renameSync(aside, dir);
+    }
+    log(`Seeded the '${scenario}' template in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    return true;
+  } finally {
+    release();
   }
-  log(`Seeded the '${scenario}' template in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-  return true;
 }
 
 /**

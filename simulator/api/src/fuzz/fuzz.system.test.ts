@@ -21,6 +21,7 @@ import { createHelperState } from '../../../helper/src/state';
 import { httpFetcher } from '../../../helper/src/launch/fetcher';
 import { ScanService } from '../../../helper/src/scanner/service';
 import { openLiveData, type LiveData } from '../rooms/liveData';
+import { IDLE_CONNECTION_MS } from '../server';
 import { createOffsetClock } from '../testClock';
 import type { TrainerRoom } from '../trainer/room';
 import { createTrainerApp } from '../trainer/trainerApp';
@@ -46,6 +47,11 @@ interface Service {
 const servers: Server[] = [];
 async function serve(app: Express): Promise<string> {
   const server = app.listen(0, '127.0.0.1');
+  // idle kept-alive connections stay open as the API's server keeps them (server.ts), not Node's
+  // 5 s: on a loaded machine a service the fuzz had not called for 5 s closed its connection as
+  // the next request went out on it, an ECONNRESET that is the harness's race, not an answer
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  server.headersTimeout = IDLE_CONNECTION_MS + 1000;
   servers.push(server);
   await new Promise<void>((done) => server.once('listening', () => done()));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

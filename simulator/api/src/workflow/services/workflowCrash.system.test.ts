@@ -92,12 +92,14 @@ describe('a crash in the middle of a batch queue action', () => {
     }
 
     const db = openDatabase(join(dataDir, 'simulator.sqlite'));
+    // the audit lines of the run's document in the run's database (by audit_by_document: without the
+    // database, each of the 6,000 runs scanned the whole audit)
     const rows = db
       .prepare(
         `SELECT r.document_id AS doc, r.status, r.node_id AS node, d.archive_id AS archive,
           (SELECT workflow_queue FROM pdf_workflow_states s WHERE s.database_id = r.database_id AND s.doc_id = r.document_id) AS queue,
-          (SELECT count(*) FROM audit a WHERE a.document_id = r.document_id AND a.message LIKE 'Action Taken:%') AS taken,
-          (SELECT count(*) FROM audit a WHERE a.document_id = r.document_id AND a.message LIKE 'Workflow Ended:%') AS ended
+          (SELECT count(*) FROM audit a WHERE a.database_id = r.database_id AND a.document_id = r.document_id AND a.message LIKE 'Action Taken:%') AS taken,
+          (SELECT count(*) FROM audit a WHERE a.database_id = r.database_id AND a.document_id = r.document_id AND a.message LIKE 'Workflow Ended:%') AS ended
         FROM workflow_runs r JOIN doc_${w.alpha} d ON d.id = r.document_id ORDER BY r.id`,
       )
       .all() as {
