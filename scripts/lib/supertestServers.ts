@@ -41,10 +41,8 @@ function request(...args: Parameters<typeof supertestType>): Requester {
   if (!server) return supertest(...args);
   const requester = supertest(server, options);
   const shared = agent;
-  // every method (get, post, ...) starts its Test on the kept-alive agent
-  const methods = requester as unknown as Record<string, Requester['get']>;
-  for (const [method, start] of Object.entries(methods))
-    methods[method] = (url: string) => start(url).agent(shared);
+  for (const [method, start] of Object.entries(requester) as [keyof Requester, Requester['get']][])
+    requester[method] = ((url: string) => start(url).agent(shared)) as Requester['get'];
   return requester;
 }
 
