@@ -10,11 +10,9 @@
 // worker; most of the simulator's tests wait on sockets, child processes and the disk, so two
 // workers there finish the run in far less time (decision 041).
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const NODE_TESTS = ['simulator/**/*.test.ts', 'scripts/**/*.test.ts', 'contract/**/*.test.ts'];
-const SUPERTEST_SERVERS = fileURLToPath(new URL('./scripts/lib/supertestServers.ts', import.meta.url));
 const SYSTEM_TESTS = NODE_TESTS.map((glob) => glob.replace(/\.test\.ts$/, '.system.test.ts'));
 
 export default defineConfig({
@@ -28,9 +26,7 @@ export default defineConfig({
           environment: 'node',
           include: NODE_TESTS,
           exclude: ['**/node_modules/**', ...SYSTEM_TESTS],
-          setupFiles: ['scripts/lib/unitTierSetup.ts', 'scripts/lib/unitSupertestSetup.ts'],
-          // one server per app for supertest's requests, not one per request (decision 086)
-          alias: [{ find: /^supertest$/, replacement: SUPERTEST_SERVERS }],
+          setupFiles: ['scripts/lib/unitTierSetup.ts'],
           // one module graph per worker, not per file: importing the app and seeding the shared
           // world (testing/testApp.ts) once per worker instead of once per file halves the tier's
           // CPU time (decision 059); every test still builds its own in-memory database
