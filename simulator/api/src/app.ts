@@ -169,7 +169,7 @@ export function createSimulator(options: AppOptions): Simulator {
     config.licenseIdleMinutes,
     repos.adminServer.licenseRules,
   );
-  const auth = createAuth(repos.users, licensing, clock, config.loginBackoff);
+  const auth = createAuth(repos.users, licensing, clock, config.loginBackoff, config.unknownUserCheckCost);
   const deps: RouteDeps = {
     repos,
     clock,

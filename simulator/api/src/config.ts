@@ -14,6 +14,7 @@ import {
 } from '@gs/simulator-config/variables';
 import type { CorsOrigins } from './http/headers';
 import { DEFAULT_BACKOFF, type BackoffLimits } from './http/loginBackoff';
+import { DEFAULT_SCRYPT_COST } from './security/services/passwords';
 
 export interface ApiConfig {
   /** a licence unused for longer than this expires and frees its seat */
@@ -28,6 +29,11 @@ export interface ApiConfig {
   uploadCacheMs: number;
   /** the back-off after failed password checks (decision 009) */
   loginBackoff: BackoffLimits;
+  /**
+   * the scrypt cost of an unknown user's password check (its dummy hash): the cost of the users'
+   * own hashes, the default; the test worlds hash theirs cheaper (decision 071) and pass their cost
+   */
+  unknownUserCheckCost: number;
   /** what `GET upload?url=` may fetch besides public addresses: IPs, CIDRs, host names (decision 009) */
   uploadUrlAllow: string[];
   /** how long each batch processing step (Queued → Processing → Processed) takes (decision 028) */
@@ -47,6 +53,8 @@ export interface ApiConfigOptions {
   /** default 24 hours */
   uploadCacheMs?: number;
   loginBackoff?: Partial<BackoffLimits>;
+  /** default: the default scrypt cost */
+  unknownUserCheckCost?: number;
   uploadUrlAllow?: string[];
   /** default 10 s */
   batchStepMs?: number;
@@ -85,6 +93,7 @@ export function makeApiConfig(options: ApiConfigOptions = {}): ApiConfig {
     uploadQuotaBytes: options.uploadQuotaBytes ?? DEFAULT_UPLOAD_QUOTA_MB * 1024 * 1024,
     uploadCacheMs: options.uploadCacheMs ?? DEFAULT_UPLOAD_CACHE_HOURS * 3_600_000,
     loginBackoff: { ...DEFAULT_BACKOFF, ...options.loginBackoff },
+    unknownUserCheckCost: options.unknownUserCheckCost ?? DEFAULT_SCRYPT_COST,
     uploadUrlAllow: options.uploadUrlAllow ?? [],
     batchStepMs: options.batchStepMs ?? DEFAULT_BATCH_STEP_MS,
     listQueryMs: options.listQueryMs ?? DEFAULT_LIST_QUERY_MS,

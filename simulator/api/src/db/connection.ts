@@ -4,10 +4,16 @@ import { migrations } from './migrations';
 
 export type Db = Database.Database;
 
+// The migrated empty database, made by the first ':memory:' open of the process: the later ones
+// start from a copy of it, as migrated as the first (the tests open hundreds; running every
+// migration costs ~28 ms of CPU, a copy ~1 ms). migrate() below then finds nothing to do.
+let migratedEmpty: Buffer | undefined;
+
 /** Open (or create) a database file; ':memory:' gives a private in-memory database for tests. */
 export function openDatabase(file: string): Db {
-  const db = new Database(file);
-  if (file !== ':memory:') db.pragma('journal_mode = WAL');
+  const memory = file === ':memory:';
+  const db = memory && migratedEmpty ? new Database(migratedEmpty) : new Database(file);
+  if (!memory) db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
@@ -16,6 +22,7 @@ export function openDatabase(file: string): Db {
   db.pragma('cache_size = -262144');
   db.pragma('temp_store = MEMORY');
   migrate(db);
+  if (memory) migratedEmpty ??= db.serialize();
   return db;
 }
 

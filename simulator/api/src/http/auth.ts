@@ -22,7 +22,7 @@ import type { Clock } from '../clock';
 import type { Caller } from '../domain/caller';
 import type { LicenseRow } from '../licensing/repos/licensesRepo';
 import type { UsersRepo, UserRow } from '../security/repos/usersRepo';
-import { DUMMY_PASSWORD_HASH, verifyPassword } from '../security/services/passwords';
+import { DEFAULT_SCRYPT_COST, dummyPasswordHash, verifyPassword } from '../security/services/passwords';
 import type { Licensing } from '../licensing/services/licensing';
 import { parseCookies, setUserCookie } from './cookies';
 import { denied, forbidden, HttpError } from './errors';
@@ -95,7 +95,10 @@ export function createAuth(
   licensing: Licensing,
   clock: Clock,
   backoffLimits: BackoffLimits = DEFAULT_BACKOFF,
+  unknownUserCheckCost = DEFAULT_SCRYPT_COST,
 ) {
+  // what an unknown user's password is checked against: the same work as a user's check
+  const unknownUserHash = dummyPasswordHash(unknownUserCheckCost);
   // scrypt costs tens of milliseconds and Basic clients send it on every call
   const verified = new Map<string, string>();
   const cacheKey = (c: BasicCredentials): string =>
@@ -130,7 +133,7 @@ export function createAuth(
     const done = backoff.begin(c.login, address);
     let ok = false;
     try {
-      ok = await verifyPassword(c.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+      ok = await verifyPassword(c.password, user?.passwordHash ?? unknownUserHash);
     } finally {
       done(ok && !!user);
     }

@@ -49,10 +49,18 @@ export function handwrittenRoutes(code: string, fileName = 'file.ts'): number {
   return count;
 }
 
+/**
+ * Whether the code may register a route: a callee ROUTER matches ends in `router` or is `app`, so
+ * a file naming neither has none; only the others are parsed (parsing every file was most of the test).
+ */
+const mayRegister = (code: string): boolean => /router\b|\bapp\b/i.test(code);
+
 const counted = (): Record<string, number> =>
   Object.fromEntries(
     sourceFiles(src)
-      .map((f) => [basename(f), handwrittenRoutes(readFileSync(f, 'utf8'), f)] as const)
+      .map((f) => [f, readFileSync(f, 'utf8')] as const)
+      .filter(([, code]) => mayRegister(code))
+      .map(([f, code]) => [basename(f), handwrittenRoutes(code, f)] as const)
       .filter(([, n]) => n > 0)
       .sort(([a], [b]) => a.localeCompare(b)),
   );
@@ -67,6 +75,9 @@ describe('routes are written on route()', () => {
       "headers.get('x'); map.delete(key, other); mapped.get(a, b);",
     ].join('\n');
     expect(handwrittenRoutes(code)).toBe(3);
+    // the files left unparsed: none naming a router or an app
+    expect(code.split('\n').map(mayRegister)).toEqual([true, true, true, true, false]);
+    expect(mayRegister('const adminRouter = Router();\napp.use(x);')).toBe(true);
   });
 
   it('adds no hand-written route, and lowers the list as routes move', () => {

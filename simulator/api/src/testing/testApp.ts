@@ -39,7 +39,9 @@ export interface TestApp {
 
 function appOn(db: Db, options: Partial<Omit<AppOptions, 'db' | 'clock'>>): TestApp {
   const clock = createTestClock();
-  const app = createApp({ db, clock, files: { dataDir: join(tmpdir(), 'gs-sim-test') }, ...options });
+  // an unknown user's check costs what the world's users' checks cost (TEST_PASSWORD_COST)
+  const config = { unknownUserCheckCost: TEST_PASSWORD_COST, ...options.config };
+  const app = createApp({ db, clock, files: { dataDir: join(tmpdir(), 'gs-sim-test') }, ...options, config });
   return { db, clock, app, secret: serverSecret(db) };
 }
 

@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SCRYPT_COST,
+  DUMMY_PASSWORD_HASH,
+  dummyPasswordHash,
   hashPassword,
   passwordChecksRun,
   verifyPassword,
@@ -43,5 +45,16 @@ describe('password hashes', () => {
     }
     expect(() => hashPassword('Demo@1234', 'abcd', 1000)).toThrow(/power of two/);
     expect(() => hashPassword('Demo@1234', 'abcd', 2 * DEFAULT_SCRYPT_COST)).toThrow(/power of two/);
+  });
+
+  it('make dummy hashes for unknown users at the default cost, or at the cost the users are hashed at', async () => {
+    expect(DUMMY_PASSWORD_HASH).toMatch(/^[0-9a-f]{32}:[0-9a-f]{64}$/);
+    expect(dummyPasswordHash()).toMatch(/^[0-9a-f]{32}:[0-9a-f]{64}$/);
+    const cheap = dummyPasswordHash(1024);
+    expect(cheap).toMatch(/^N1024\$[0-9a-f]{32}:[0-9a-f]{64}$/);
+    const before = passwordChecksRun();
+    expect(await verifyPassword('Demo@1234', cheap)).toBe(false);
+    expect(passwordChecksRun() - before).toBe(1);
+    expect(() => dummyPasswordHash(1000)).toThrow(/power of two/);
   });
 });

@@ -42,7 +42,16 @@ export function hashPassword(
  * A hash no password matches, for the checks of unknown users: verifying against it costs the
  * same scrypt as a real user's check, so the time of a refusal does not tell whether the user exists.
  */
-export const DUMMY_PASSWORD_HASH = `${randomBytes(16).toString('hex')}:${randomBytes(KEY_LENGTH).toString('hex')}`;
+export const DUMMY_PASSWORD_HASH = dummyPasswordHash();
+
+/** A hash no password matches, checked at `cost` (the cost of the users' own hashes). */
+export function dummyPasswordHash(cost = DEFAULT_SCRYPT_COST): string {
+  const salt = randomBytes(16).toString('hex');
+  const saltWithCost = cost === DEFAULT_SCRYPT_COST ? salt : `N${cost}$${salt}`;
+  if (costOf(saltWithCost) !== cost)
+    throw new Error(`scrypt cost must be a power of two up to ${DEFAULT_SCRYPT_COST}`);
+  return `${saltWithCost}:${randomBytes(KEY_LENGTH).toString('hex')}`;
+}
 
 /** Two of the pool's four threads; file I/O keeps the others. */
 export const PASSWORD_CHECKS_AT_ONCE = 2;
