@@ -87,6 +87,8 @@ for (const file of tracked) {
   const sourceFolder =
     source && (fileTo.get(source) ?? (stay.has(source) ? posix.dirname(source) : undefined));
   if (source && sourceFolder) {
+    // a test beside a source that stays where it is stays with it
+    if (posix.join(sourceFolder, posix.basename(file)) === file) continue;
     moves.set(file, posix.join(sourceFolder, posix.basename(file)));
     followed.push(file);
     continue;
