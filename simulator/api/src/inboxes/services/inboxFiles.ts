@@ -29,14 +29,22 @@ export interface InboxPaging {
 export const inboxDir = (dataDir: string, inbox: InboxRow): string =>
   join(dataDir, 'inboxes', ...inbox.path.split(/[\\/]+/).filter((p) => p && p !== '..' && p !== '.'));
 
-/** The plain files of the folder (no dot-files, no sub-folders); [] when it does not exist. */
-export async function listFiles(dir: string): Promise<ListedFile[]> {
+/**
+ * The plain files of the folder (no dot-files, no sub-folders); [] when it does not exist. A file
+ * moved or deleted by another request between the folder's listing and its own `stat` (a job
+ * group moving files out while the inbox is listed) is not there any more, and is left out.
+ */
+export async function listFiles(dir: string, statFile: typeof stat = stat): Promise<ListedFile[]> {
   // an inbox folder not made yet (or gone) holds no files
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const files = entries.filter((e) => e.isFile() && !e.name.startsWith('.'));
-  return Promise.all(
-    files.map(async (e) => {
-      const s = await stat(join(dir, e.name));
+  const listed = await Promise.all(
+    files.map(async (e): Promise<ListedFile | undefined> => {
+      const s = await statFile(join(dir, e.name)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return undefined;
+        throw err;
+      });
+      if (!s) return undefined;
       return {
         name: e.name,
         ext: extname(e.name),
@@ -46,6 +54,7 @@ export async function listFiles(dir: string): Promise<ListedFile[]> {
       };
     }),
   );
+  return listed.filter((f): f is ListedFile => f !== undefined);
 }
 
 const SORT_KEYS: Record<string, (f: ListedFile) => string | number> = {
