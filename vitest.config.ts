@@ -3,7 +3,7 @@
 //   `test` block) and `simulator` (node: simulator, scripts, contract): every `*.test.ts(x)` that
 //   is not a `*.system.test.ts`. They start no process (scripts/lib/unitTierSetup.ts makes
 //   node:child_process throw), no stack, no build and no browser; supertest on the in-memory app
-//   is fine. Run: npm run unit
+//   is fine. Run: npm run unit (the two projects as two Vitest runs side by side, decision 090)
 // - system: `system` (node): every `*.system.test.ts`: child processes, whole stacks, SIGKILL
 //   crash tests, the fuzz run, the bundle size of the client build. Run: npm run system
 // Workers: Vitest's default is one fewer than the cores, which on CI's two cores is a single
