@@ -4,9 +4,9 @@
 // gzip copies of its files (build/precompress.ts) and one chunk per language's translations.
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { precompress } from './build/precompress';
-import { localeBundleChunk, localeBundles } from './build/localeBundles';
-import { textPartOf } from './src/app/textParts';
+import { precompress } from './build/precompress.ts';
+import { localeBundleChunk, localeBundles } from './build/localeBundles.ts';
+import { textPartOf } from './src/app/textParts.ts';
 
 const LAZY_LOCALE = /\/locales\/(\w+)\/(?!language\.json$)[^/]+\.json$/;
 

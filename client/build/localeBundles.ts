@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { textPartOf } from '../src/app/textParts';
+import { textPartOf } from '../src/app/textParts.ts';
 
 const LOCALES = resolve(import.meta.dirname, '../src/locales');
 const INDEX = 'virtual:locale-bundles';
