@@ -30,6 +30,11 @@ function holderAlive(lock: string): boolean {
   }
   const pid = Number(text);
   if (!text || !Number.isInteger(pid) || pid <= 0) return text === '';
+  return pidAlive(pid);
+}
+
+/** Whether a process with this pid runs. */
+export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Db } from '@gs/simulator-api/db/connection';
+import { pidAlive } from './seedLock';
 import { copyTemplate, ensureBaked, FINGERPRINT_FILE, prepareSpare, seedFingerprint } from './templates';
 
 const dirs: string[] = [];
@@ -102,7 +103,12 @@ describe('a baked template', () => {
     };
     const bake = (d: Db) =>
       void d.prepare(`INSERT INTO users(name, password_hash, license_type) VALUES ('x', '-', 1)`).run();
+    // what a bake killed before its rename left aside goes; a live process's is still being made
+    const deadPid = [4_194_303, 4_194_301, 4_194_299].find((pid) => !pidAlive(pid))!;
+    write(join(base, `busy.baking-${deadPid}`, 'simulator.sqlite'), 'half a copy');
+    write(join(base, `busy.baking-${process.ppid}`, 'simulator.sqlite'), 'being copied');
     expect(await ensureBaked(demo, busy, bake, () => undefined)).toBe(true);
+    expect(readdirSync(base).sort()).toEqual(['busy', `busy.baking-${process.ppid}`, 'demo']);
     expect(users(busy)).toBe(1);
     expect(users(demo)).toBe(0);
     expect(readFileSync(join(busy, 'files', 'a.pdf'), 'utf8')).toBe('pdf');
