@@ -97,6 +97,17 @@ test('search, results, the Settings dialog and the viewer', async ({
   await resultsPage.openInViewer(await resultsPage.docId(0));
   await expect(page).toHaveURL(/\/viewer\//);
   await audit(page, 'viewer');
+
+  // the viewer's messages: an address that names no document, a document no session can show
+  const viewer = new URL(page.url());
+  await page.goto('/viewer/none');
+  await expect(page.getByTestId('viewer-error')).toBeVisible();
+  await audit(page, 'viewer: an address naming no document');
+  viewer.searchParams.set('Id', '999999999');
+  viewer.searchParams.delete('session');
+  await page.goto(viewer.pathname + viewer.search);
+  await expect(page.getByTestId('viewer-error')).toBeVisible();
+  await audit(page, 'viewer: a document it cannot open');
 });
 
 test('inbox, task, scan, indexing and analytics', async ({

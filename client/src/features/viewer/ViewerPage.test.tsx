@@ -168,9 +168,11 @@ describe('viewer page', () => {
     // a document address whose Hash is not the document's: the server refuses the session
     const d = docOf();
     await open({ ...d, url: d.url.replace(d.hash, 'not-its-hash') }, 'full.user', false);
-    expect((await screen.findByTestId('viewer-error', {}, { timeout: 5000 })).textContent).toContain(
-      'The viewer session could not be created.',
-    );
+    const error = await screen.findByTestId('viewer-error', {}, { timeout: 5000 });
+    expect(error.textContent).toContain('The viewer session could not be created.');
+    // the page's main landmark holds the message, under the viewer's heading
+    expect(screen.getByRole('main').contains(error)).toBe(true);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Document viewer');
   });
 });
 

@@ -5,6 +5,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArchivePermission } from '@gs/contract/flags';
+import type { ReactNode } from 'react';
 import type { ViewerSessionDoc } from '@gs/contract/viewer';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
@@ -19,6 +20,18 @@ const withoutStamps = (doc: ViewerSessionDoc): ViewerSessionDoc => ({
   Permissions: doc.Permissions & ~ArchivePermission.ModifyAnnotations,
 });
 
+/** The viewer's page while it has no document to show: a message in the page's main landmark,
+ * under the viewer's heading (the document's title is the heading once it shows). */
+function ViewerMessage({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <main className="viewer viewer--message">
+      <h1 className="visually-hidden">{t('viewer.heading')}</h1>
+      {children}
+    </main>
+  );
+}
+
 export function ViewerPage() {
   const { t } = useTranslation();
   const { documentHash } = useParams();
@@ -26,11 +39,11 @@ export function ViewerPage() {
   const params = parseViewerParams(documentHash, query);
   if (!params)
     return (
-      <div className="viewer viewer--message">
+      <ViewerMessage>
         <Alert tone="error" testId="viewer-error">
           {t('ERROR_INCORRECT_PARAMETERS')}
         </Alert>
-      </div>
+      </ViewerMessage>
     );
   return <ViewerSessionGate params={params} />;
 }
@@ -40,9 +53,9 @@ function ViewerSessionGate({ params }: { params: ViewerParams }) {
   const state = useViewerSession(params);
   if (state.status === 'loading')
     return (
-      <div className="viewer viewer--message">
+      <ViewerMessage>
         <Spinner label={t('viewer.loading')} />
-      </div>
+      </ViewerMessage>
     );
   const doc =
     state.status === 'ready'
@@ -55,11 +68,11 @@ function ViewerSessionGate({ params }: { params: ViewerParams }) {
   // a session that failed has no document either
   if (!doc)
     return (
-      <div className="viewer viewer--message">
+      <ViewerMessage>
         <Alert tone="error" testId="viewer-error">
           {t('ERROR_CREATE_SESSION_MSG')}
         </Alert>
-      </div>
+      </ViewerMessage>
     );
   return (
     <ViewerScreen
