@@ -1,6 +1,6 @@
 // Unit tests of the seed's pure parts: Retry-After, the time left, wire dates back to stored ones,
 // synthesised values against their field's rules, and the scenarios a templates folder offers.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,11 +9,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FieldProp, FieldType } from '@gs/contract/flags';
 import { createRng } from '@gs/simulator-fixtures/random';
 import { roomScenarios } from '../lib/scenarios';
+import { pidAlive } from '../lib/seedLock';
 import type { SnapDatabase, SnapField } from './model';
 import { Progress } from './progress';
 import { retryAfterMs, Source } from './source';
 import { reshape, synthValues } from './synthValues';
-import { FROM_SERVER_FILE, fromServerScenarios } from './template';
+import { FROM_SERVER_FILE, fromServerScenarios, startTemplate } from './template';
 import { storedDate, storedValue } from './writeDocuments';
 
 const dir = mkdtempSync(join(tmpdir(), 'gs-from-server-unit-'));
@@ -190,5 +191,17 @@ describe('scenarios of a templates folder', () => {
       template: 'acme',
       fromServer: true,
     });
+  });
+});
+
+describe('a template made from a server', () => {
+  it('removes what a run killed before its rename left aside, not what a live one is writing', () => {
+    const base = join(dir, 'killed-runs');
+    const deadPid = [4_194_303, 4_194_301, 4_194_299].find((pid) => !pidAlive(pid))!;
+    mkdirSync(join(base, `acme.seeding-${deadPid}`, 'files'), { recursive: true });
+    mkdirSync(join(base, `acme.seeding-${process.ppid}`), { recursive: true });
+    const writer = startTemplate(base, 'acme', false);
+    writer.abandon();
+    expect(readdirSync(base).sort()).toEqual([`acme.seeding-${process.ppid}`]);
   });
 });

@@ -16,6 +16,7 @@ import { openDatabase, type Db } from '@gs/simulator-api/db/connection';
 import { serverSecret } from '@gs/simulator-api/security/repos/secureIds';
 import { setSetting } from '@gs/simulator-fixtures/builders';
 import { dataPaths, resetFileFolders } from '@gs/simulator-fixtures/dataDir';
+import { removeDeadAsides } from '../lib/seedLock';
 import type { LeftOut } from './model';
 
 export const FROM_SERVER_FILE = '.from-server.json';
@@ -65,6 +66,7 @@ export function startTemplate(templatesDir: string, name: string, force: boolean
     throw new Error(`A template '${name}' exists in ${templatesDir}; use --force to replace it.`);
   if (existsSync(dir) && !existsSync(join(dir, FROM_SERVER_FILE)))
     throw new Error(`${dir} is not a template made from a server; choose another --scenario name.`);
+  removeDeadAsides(dir);
   const aside = `${dir}.seeding-${process.pid}`;
   rmSync(aside, { recursive: true, force: true });
   mkdirSync(aside, { recursive: true });

@@ -6,8 +6,10 @@
 // folder naming its holder's pid; a holder that died (a killed test worker) leaves a lock whose pid
 // is gone (or a lock older than half an hour), which the next caller takes over. The aside-and-rename of seedTemplate stays what keeps
 // a template whole: two processes that both took a stale lock at once only seed twice, as before.
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+// A seeder that died also leaves its folder aside (`<template>.seeding-<pid>`): the next seeder of
+// that template removes it (removeDeadAsides).
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 /** How often a waiting caller looks whether the holder is done. */
 const POLL_MS = 200;
@@ -63,3 +65,21 @@ export async function lockTemplate(dir: string): Promise<() => void> {
     else rmSync(lock, { force: true });
   }
 }
+
+/**
+ * Remove what seeds and bakes of `dir` left aside when their process died before the rename (a
+ * killed stack or test worker): a large template's is some 750 MB, and its pid is never reused
+ * by a later seed's name. Only a dead process's folder goes: a live one may still be writing it.
+ */
+export function removeDeadAsides(dir: string): void {
+  const parent = dirname(dir);
+  const mine = new RegExp(`^${escapeRegExp(basename(dir))}\\.(?:seeding|baking)-(\\d+)$`);
+  const entries = existsSync(parent) ? readdirSync(parent) : [];
+  for (const name of entries) {
+    const pid = Number(mine.exec(name)?.[1] ?? NaN);
+    if (Number.isInteger(pid) && pid !== process.pid && !pidAlive(pid))
+      rmSync(join(parent, name), { recursive: true, force: true });
+  }
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

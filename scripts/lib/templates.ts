@@ -22,7 +22,7 @@ import { basename, dirname, join } from 'node:path';
 import { openDatabase, type Db } from '@gs/simulator-api/db/connection';
 import { isSeeded } from '@gs/simulator-fixtures/seed';
 import type { ScenarioName } from '@gs/simulator-fixtures/seed';
-import { lockTemplate, pidAlive } from './seedLock';
+import { lockTemplate, removeDeadAsides } from './seedLock';
 
 export const FINGERPRINT_FILE = '.template-fingerprint';
 const DB_FILE = 'simulator.sqlite';
@@ -120,24 +120,6 @@ function seedInChild(
     );
   });
 }
-
-/**
- * Remove what seeds and bakes of `dir` left aside when their process died before the rename (a
- * killed stack or test worker): a large template's is some 750 MB, and its pid is never reused
- * by a later seed's name. Only a dead process's folder goes: a live one may still be writing it.
- */
-function removeDeadAsides(dir: string): void {
-  const parent = dirname(dir);
-  const mine = new RegExp(`^${escapeRegExp(basename(dir))}\\.(?:seeding|baking)-(\\d+)$`);
-  const entries = existsSync(parent) ? readdirSync(parent) : [];
-  for (const name of entries) {
-    const pid = Number(mine.exec(name)?.[1] ?? NaN);
-    if (Number.isInteger(pid) && pid !== process.pid && !pidAlive(pid))
-      rmSync(join(parent, name), { recursive: true, force: true });
-  }
-}
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** templates being seeded by this process, by folder: a second caller waits for the first */
 const seeding = new Map<string, Promise<boolean>>();
