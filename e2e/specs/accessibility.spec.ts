@@ -182,3 +182,22 @@ test('the administration screens', async ({ page, sim: _sim, signInTo }) => {
     await audit(page, screen);
   }
 });
+
+test('the other pages a user reaches: flows, settings, paths, Extensions, archive administration', async ({
+  page,
+  sim: _sim,
+  signInTo,
+}) => {
+  await signInTo('SSAdministrator', 'Finance');
+  for (const [path, screen] of [
+    ['/flows', 'flows'],
+    ['/settings', 'settings'],
+    ['/path', 'paths'],
+    ['/gseconnect', 'GlobalSearch Extensions'],
+    ['/admin/archives', '/admin/archives'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await audit(page, screen);
+  }
+});

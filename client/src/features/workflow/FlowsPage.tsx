@@ -24,7 +24,7 @@ export function FlowsPage() {
   );
   if (db === null) return <Navigate replace to={routes.select} />;
   return (
-    <main className="flows-page" aria-labelledby="flows-title" data-testid="flows-page">
+    <section className="flows-page" aria-labelledby="flows-title" data-testid="flows-page">
       <div>
         <p className="panel__eyebrow">
           <Link to={viewPath(db)}>{t('workflow.flows.back')}</Link>
@@ -45,7 +45,7 @@ export function FlowsPage() {
             ))}
           </ul>
         ))}
-    </main>
+    </section>
   );
 }
 
