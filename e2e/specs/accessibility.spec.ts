@@ -8,6 +8,7 @@ import type { UploadResponse } from '@gs/contract/upload';
 import { test, expect, basicAuth } from '../fixtures';
 import { AdminConsolePage } from '../pages/AdminConsolePage';
 import { BatchesPage } from '../pages/BatchesPage';
+import { DocumentsToolbar } from '../pages/DocumentsToolbar';
 import { IndexingPage } from '../pages/IndexingPage';
 import { InboxPage } from '../pages/InboxPage';
 import { WorkflowPage } from '../pages/WorkflowPage';
@@ -200,4 +201,44 @@ test('the other pages a user reaches: flows, settings, paths, Extensions, archiv
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await audit(page, screen);
   }
+});
+
+test('the documents’ dialogs: copy to, delete, merge, export, notifications', async ({
+  page,
+  sim: _sim,
+  openArchiveAs,
+  resultsPage,
+}) => {
+  const toolbar = new DocumentsToolbar(page);
+  await openArchiveAs('full.user', INVOICES);
+  await resultsPage.waitForRows();
+  await toolbar.check(await resultsPage.docId(0));
+  await toolbar.check(await resultsPage.docId(1));
+
+  await toolbar.action('copy').click();
+  await expect(toolbar.archiveSelect).toBeVisible();
+  await audit(page, 'copy to (dialog)');
+  await page.keyboard.press('Escape');
+  await expect(toolbar.archiveSelect).toBeHidden();
+
+  await toolbar.action('delete').click();
+  await expect(toolbar.deleteConfirm).toBeVisible();
+  await audit(page, 'delete (confirmation)');
+  await page.keyboard.press('Escape');
+  await expect(toolbar.deleteConfirm).toBeHidden();
+
+  await toolbar.action('merge').click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await audit(page, 'merge (dialog)');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  await page.getByTestId('export-menu').click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await audit(page, 'export (menu)');
+  await page.keyboard.press('Escape');
+
+  await toolbar.openNotifications();
+  await audit(page, 'notifications (panel)');
+  await toolbar.closeNotifications();
 });

@@ -1,6 +1,9 @@
-// A floating panel below its trigger. It is portalled to <body> and placed in the viewport, so a
-// scrolling grid (whose rows are transformed) can neither clip nor shift it. Escape or a click
-// outside the trigger and the panel closes it.
+// A floating panel below its trigger. It is portalled out of the trigger's place and positioned
+// in the viewport, so a scrolling grid (whose rows are transformed) can neither clip nor shift it:
+// into the main landmark that holds the trigger (a screen reader, and axe's `region` rule, expect
+// a page's content inside a landmark, and a menu is not one), else into <body>. The main element
+// is no containing block for fixed positions (no transform, filter or contain), so the panel
+// lands where it would in <body>. Escape or a click outside the trigger and the panel closes it.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -50,6 +53,6 @@ export function Popover({
     <div ref={ref} className={`popover ${className ?? ''}`} role={role} aria-label={label} style={style}>
       {children}
     </div>,
-    document.body,
+    anchor.closest('main') ?? document.body,
   );
 }
