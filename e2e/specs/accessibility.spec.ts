@@ -8,6 +8,7 @@ import type { UploadResponse } from '@gs/contract/upload';
 import { test, expect, basicAuth } from '../fixtures';
 import { AdminConsolePage } from '../pages/AdminConsolePage';
 import { BatchesPage } from '../pages/BatchesPage';
+import { BulkPage } from '../pages/BulkPage';
 import { DocumentsToolbar } from '../pages/DocumentsToolbar';
 import { IndexingPage } from '../pages/IndexingPage';
 import { InboxPage } from '../pages/InboxPage';
@@ -241,4 +242,32 @@ test('the documents’ dialogs: copy to, delete, merge, export, notifications', 
   await toolbar.openNotifications();
   await audit(page, 'notifications (panel)');
   await toolbar.closeNotifications();
+});
+
+test('the results’ menus and dialogs: column options, bulk update, export', async ({
+  page,
+  sim: _sim,
+  openArchiveAs,
+  resultsPage,
+}) => {
+  const bulk = new BulkPage(page);
+  await openArchiveAs('full.user', INVOICES);
+  await resultsPage.waitForRows();
+
+  await page.getByRole('button', { name: 'Column options for Vendor Name' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await audit(page, 'column options (menu)');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+
+  await bulk.open();
+  await audit(page, 'bulk update (dialog)');
+  await bulk.modal.getByRole('button', { name: 'Close' }).last().click();
+  await expect(bulk.modal).toBeHidden();
+
+  await bulk.exportMenu.click();
+  await page.getByRole('menuitem', { name: 'Export to spreadsheet' }).click();
+  await expect(bulk.exportModal).toBeVisible();
+  await audit(page, 'export (dialog)');
+  await bulk.closeExport();
 });

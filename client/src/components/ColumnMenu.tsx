@@ -82,7 +82,13 @@ export function ColumnMenu<TData extends RowData>({
         <legend>{t('grid.menu.columns')}</legend>
         {hideable.map((c) => (
           <label key={c.id}>
-            <input type="checkbox" checked={c.getIsVisible()} onChange={() => c.toggleVisibility()} />
+            {/* a menu holds menu items only: each column is a checkable one (aria-required-children) */}
+            <input
+              type="checkbox"
+              role="menuitemcheckbox"
+              checked={c.getIsVisible()}
+              onChange={() => c.toggleVisibility()}
+            />
             {typeof c.columnDef.header === 'string' ? c.columnDef.header : c.id}
           </label>
         ))}

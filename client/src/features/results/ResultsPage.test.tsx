@@ -179,10 +179,10 @@ describe('results grid', () => {
     expect(screen.queryByTestId(`column-${lines}`)).toBeNull();
     expect(saved().visibility).toEqual({ [lines]: false });
     menu('Amount');
-    fireEvent.click(within(screen.getByRole('menu')).getByRole('checkbox', { name: 'Line Items' }));
+    fireEvent.click(within(screen.getByRole('menu')).getByRole('menuitemcheckbox', { name: 'Line Items' }));
     expect(screen.getByTestId(`column-${lines}`)).toBeTruthy();
     // the menu stays open while columns are shown and hidden
-    fireEvent.click(within(screen.getByRole('menu')).getByRole('checkbox', { name: 'Amount' }));
+    fireEvent.click(within(screen.getByRole('menu')).getByRole('menuitemcheckbox', { name: 'Amount' }));
     expect(screen.queryByTestId(`column-${amount}`)).toBeNull();
     menu('Status');
     fireEvent.click(screen.getByRole('menuitem', { name: 'Restore columns' }));
