@@ -12,6 +12,7 @@ import { BulkPage } from '../pages/BulkPage';
 import { DocumentsToolbar } from '../pages/DocumentsToolbar';
 import { IndexingPage } from '../pages/IndexingPage';
 import { InboxPage } from '../pages/InboxPage';
+import { ViewerPage } from '../pages/ViewerPage';
 import { WorkflowPage } from '../pages/WorkflowPage';
 import { samplePdf } from '../samplePdf';
 
@@ -270,4 +271,35 @@ test('the results’ menus and dialogs: column options, bulk update, export', as
   await expect(bulk.exportModal).toBeVisible();
   await audit(page, 'export (dialog)');
   await bulk.closeExport();
+});
+
+test('the sidebar’s menus and the viewer’s panels', async ({
+  page,
+  sim: _sim,
+  openArchiveAs,
+  resultsPage,
+}) => {
+  await openArchiveAs('full.user', INVOICES);
+  await resultsPage.waitForRows();
+  await page.getByRole('button', { name: 'Options for Invoices', exact: true }).click();
+  await expect(page.getByRole('menu', { name: 'Archive options' })).toBeVisible();
+  await audit(page, 'archive options (menu)');
+  await page.keyboard.press('Escape');
+  await page
+    .getByTestId('inbox-panel')
+    .getByRole('button', { name: 'Options for Scanning', exact: true })
+    .click();
+  await expect(page.getByRole('menu', { name: 'Inbox options: Scanning' })).toBeVisible();
+  await audit(page, 'inbox options (menu)');
+  await page.keyboard.press('Escape');
+
+  await resultsPage.openInViewer(await resultsPage.docId(0));
+  const viewer = new ViewerPage(page);
+  await expect(viewer.page).toBeVisible();
+  if (!(await viewer.index.isVisible())) await viewer.button('Index panel').click();
+  await expect(viewer.index).toBeVisible();
+  await audit(page, 'viewer: index panel');
+  await viewer.button('Stamps').click();
+  await expect(page.getByRole('menu', { name: 'Stamps' })).toBeVisible();
+  await audit(page, 'viewer: stamps (menu)');
 });
