@@ -14,6 +14,7 @@ import { IndexingPage } from '../pages/IndexingPage';
 import { InboxPage } from '../pages/InboxPage';
 import { ViewerPage } from '../pages/ViewerPage';
 import { WorkflowPage } from '../pages/WorkflowPage';
+import { SecurityPage } from '../pages/SecurityPage';
 import { samplePdf } from '../samplePdf';
 
 const INVOICES = ['Accounts Payable', 'Invoices'];
@@ -302,4 +303,22 @@ test('the sidebar’s menus and the viewer’s panels', async ({
   await viewer.button('Stamps').click();
   await expect(page.getByRole('menu', { name: 'Stamps' })).toBeVisible();
   await audit(page, 'viewer: stamps (menu)');
+});
+
+test('the administrators’ editors: a user’s rights, a new batch portal', async ({
+  page,
+  sim: _sim,
+  signInTo,
+}) => {
+  await signInTo('SSAdministrator', 'Finance');
+  await page.goto('/admin/security');
+  const security = new SecurityPage(page);
+  await security.choose(security.users, 'full.user');
+  await expect(security.details).toContainText('full.user');
+  await audit(page, '/admin/security: a user’s rights');
+
+  await page.goto('/admin/batches');
+  await page.getByRole('button', { name: 'New portal', exact: true }).click();
+  await expect(page.getByTestId('portal-editor')).toBeVisible();
+  await audit(page, '/admin/batches: a new portal');
 });
