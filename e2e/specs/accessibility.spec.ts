@@ -322,3 +322,24 @@ test('the administrators’ editors: a user’s rights, a new batch portal', asy
   await expect(page.getByTestId('portal-editor')).toBeVisible();
   await audit(page, '/admin/batches: a new portal');
 });
+
+test('every tab of the Settings dialog, then the signed-out page', async ({ page, sim: _sim, signInTo }) => {
+  await signInTo('full.user', 'Finance');
+  await page.getByTestId('header-settings').click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog.getByRole('tab').first()).toBeVisible();
+  const tabs = await dialog.getByRole('tab').allTextContents();
+  expect(tabs.length).toBeGreaterThan(1);
+  for (const tab of tabs) {
+    await dialog.getByRole('tab', { name: tab, exact: true }).click();
+    await expect(dialog.getByRole('tab', { name: tab, exact: true })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await audit(page, `settings: ${tab}`);
+  }
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('header-logout').click();
+  await expect(page).not.toHaveURL(/\/view/);
+  await audit(page, 'signed out');
+});
