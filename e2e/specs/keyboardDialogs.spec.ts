@@ -169,3 +169,41 @@ test('the results grid is one tab stop a few Tabs from the top, and the arrow ke
   await page.keyboard.press('Tab');
   expect(await isFocused(rows.nth(1))).toBe(true);
 });
+
+test('the export menu, opened from the keyboard, is worked with the keys and gives the focus back', async ({
+  page,
+  sim: _sim,
+  openArchiveAs,
+  resultsPage,
+}) => {
+  await openArchiveAs('full.user', INVOICES);
+  await resultsPage.waitForRows();
+  // the toolbar is one tab stop whose buttons the arrows move between (useRovingToolbar): the
+  // export button is focused directly here
+  const trigger = page.getByTestId('export-menu');
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: 'Export' });
+  const items = menu.getByRole('menuitem');
+  await expect(menu).toBeVisible();
+  // the focus is on its first item; the arrows and End move it, Escape gives it back
+  await expect.poll(() => isFocused(items.first())).toBe(true);
+  await page.keyboard.press('End');
+  await expect.poll(() => isFocused(items.last())).toBe(true);
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => isFocused(items.first())).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  expect(await isFocused(trigger)).toBe(true);
+
+  // Enter on an item opens its dialog; closing that gives the focus back to the menu's button
+  await page.keyboard.press('Enter');
+  await expect.poll(() => isFocused(items.first())).toBe(true);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByTestId('export-modal');
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => focusedIn(dialog)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => isFocused(trigger)).toBe(true);
+});

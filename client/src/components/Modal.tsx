@@ -24,7 +24,7 @@ const FIRST_FIELD =
 /** The open dialogs, innermost last: only the last one answers Tab and Escape. */
 const openDialogs: HTMLElement[] = [];
 
-/** Popovers are portalled to <body>; the focus may sit in one opened from inside a dialog. */
+/** Popovers are portalled out of their trigger's place; the focus may sit in one opened from a dialog. */
 const inPopover = (node: Element | null) => Boolean(node?.closest('.popover'));
 
 function focusFirstField(dialog: HTMLElement): boolean {

@@ -4,10 +4,30 @@
 // a page's content inside a landmark, and a menu is not one), else into <body>. The main element
 // is no containing block for fixed positions (no transform, filter or contain), so the panel
 // lands where it would in <body>. Escape or a click outside the trigger and the panel closes it.
-import { useEffect, useRef, type ReactNode } from 'react';
+// The keyboard (WAI-ARIA's menu button pattern): opening moves focus into the panel (a menu's first
+// item, else the panel's first control, else the panel); in a menu the arrows, Home and End move
+// among the items and Tab leaves it; Escape, Tab or choosing an item closes it and gives focus
+// back to the trigger, unless what was chosen took focus elsewhere (a dialog it opened).
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
+import { tabbable } from 'tabbable';
 
 const PANEL_WIDTH = 260;
+const MENU_ITEM = ['menuitem', 'menuitemcheckbox', 'menuitemradio']
+  .map((role) => `[role="${role}"]:not(:disabled)`)
+  .join(', ');
+const MOVES: Record<string, (at: number, count: number) => number> = {
+  ArrowDown: (at, count) => (at + 1) % count,
+  ArrowUp: (at, count) => (at <= 0 ? count : at) - 1,
+  Home: () => 0,
+  End: (_, count) => count - 1,
+};
 
 export function Popover({
   anchor,
@@ -26,6 +46,34 @@ export function Popover({
   role?: 'dialog' | 'menu';
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  // focus in on open; back to the trigger on close when it is still in the panel (the panel is
+  // still in the document while a layout effect is cleaned up)
+  useLayoutEffect(() => {
+    const panel = ref.current;
+    if (!panel) return;
+    const first =
+      role === 'menu'
+        ? panel.querySelector<HTMLElement>(MENU_ITEM)
+        : tabbable(panel, { displayCheck: 'none' })[0];
+    (first ?? panel).focus();
+    return () => {
+      if (panel.contains(document.activeElement) && anchor.isConnected) anchor.focus();
+    };
+  }, [anchor, role]);
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (role !== 'menu') return;
+    if (event.key === 'Tab') {
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    const move = MOVES[event.key];
+    if (!move || !ref.current) return;
+    event.preventDefault();
+    const items = [...ref.current.querySelectorAll<HTMLElement>(MENU_ITEM)];
+    if (items.length === 0) return;
+    items[move(items.indexOf(document.activeElement as HTMLElement), items.length)]?.focus();
+  };
   useEffect(() => {
     const onPointer = (event: PointerEvent) => {
       const target = event.target;
@@ -50,7 +98,15 @@ export function Popover({
     left: Math.max(8, Math.min(rect.left, window.innerWidth - PANEL_WIDTH - 8)),
   };
   return createPortal(
-    <div ref={ref} className={`popover ${className ?? ''}`} role={role} aria-label={label} style={style}>
+    <div
+      ref={ref}
+      className={`popover ${className ?? ''}`}
+      role={role}
+      aria-label={label}
+      style={style}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
       {children}
     </div>,
     anchor.closest('main') ?? document.body,
