@@ -58,6 +58,17 @@ export class ResultsPage {
     return Number(testId?.replace('row-', ''));
   }
 
+  /**
+   * The document id of the first row shown whose File Type is `type` (e.g. '.pdf'): the newest
+   * rows of an archive may be files other specs on the same stack imported (an .html, a scan
+   * waiting for its conversion), which the viewer draws otherwise.
+   */
+  async firstDocOfType(type: string): Promise<number> {
+    const row = (await this.columnTexts('File Type')).indexOf(type);
+    if (row < 0) throw new Error(`no ${type} row on this page`);
+    return this.docId(row);
+  }
+
   row(docId: number): Locator {
     return this.grid.getByTestId(`row-${docId}`);
   }

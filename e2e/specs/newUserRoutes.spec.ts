@@ -140,12 +140,8 @@ test('(13) a copied /direct link with archive and document opens that document i
   const address = new URL(page.url()).searchParams;
   const db = address.get('db');
   const archive = address.get('archive');
-  // a PDF's row: the newest rows may be what other specs on this stack captured or imported (a
-  // scan waiting for its conversion, a row without a file), which the viewer shows otherwise
   await resultsPage.waitForRows();
-  const pdfRow = (await resultsPage.columnTexts('File Type')).indexOf('.pdf');
-  expect(pdfRow).toBeGreaterThanOrEqual(0);
-  const doc = await resultsPage.docId(pdfRow);
+  const doc = await resultsPage.firstDocOfType('.pdf');
   await page.goto(`/direct?op=1&db=${db}&a=${archive}&d=${doc}`);
   await expect(page).toHaveURL(new RegExp(`/viewer/[^?]+\\?db=${db}&archive=${archive}&Id=${doc}`));
   const viewer = new ViewerPage(page);

@@ -73,13 +73,12 @@ export async function lockTemplate(dir: string): Promise<() => void> {
  */
 export function removeDeadAsides(dir: string): void {
   const parent = dirname(dir);
-  const mine = new RegExp(`^${escapeRegExp(basename(dir))}\\.(?:seeding|baking)-(\\d+)$`);
-  const entries = existsSync(parent) ? readdirSync(parent) : [];
-  for (const name of entries) {
-    const pid = Number(mine.exec(name)?.[1] ?? NaN);
-    if (Number.isInteger(pid) && pid !== process.pid && !pidAlive(pid))
+  const template = basename(dir);
+  for (const name of existsSync(parent) ? readdirSync(parent) : []) {
+    const kind = ['seeding', 'baking'].find((k) => name.startsWith(`${template}.${k}-`));
+    if (!kind) continue;
+    const pid = Number(name.slice(template.length + kind.length + 2));
+    if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !pidAlive(pid))
       rmSync(join(parent, name), { recursive: true, force: true });
   }
 }
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
